@@ -1,0 +1,159 @@
+"""The variant interface and the registry of variants.
+
+Every rule set is a subclass of :class:`Variant` with class-level settings and hook methods
+(python-chess's ``variant.py`` pattern). Callers never branch on a variant's id: they ask the
+variant object. A game with dice or more than two players would add its own hooks here (e.g. a
+chance step before move generation) without touching the callers of :class:`~rules.game.Game`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .errors import PositionError
+from .geometry import Square, square_name
+from .model import Move, MoveKind, MoveResult, Outcome, Side
+from .position import Position, State
+
+
+@dataclass(frozen=True)
+class VariantOption:
+    """An option a player may choose when starting a game (e.g. classic's board size)."""
+
+    key: str
+    label: str
+    description: str
+    choices: tuple[tuple[str, str], ...]  # (value, label)
+    default: str
+    #: Whether the option is written into LPN as ``key=value`` (rugen's ``rows``), rather than
+    #: being visible in the position itself (classic's board size).
+    in_lpn: bool = False
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        return tuple(v for v, _ in self.choices)
+
+
+HasMoves = Callable[[], bool]
+
+
+class Variant:
+    """Base class of the rule sets. Subclasses fill in the class settings and the hooks."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    description: ClassVar[str]
+    #: Board sizes allowed, (files, ranks); the first is the default.
+    sizes: ClassVar[tuple[tuple[int, int], ...]] = ((8, 8),)
+    options: ClassVar[tuple[VariantOption, ...]] = ()
+    #: Most pieces of each kind (LPN letter) one side may have.
+    piece_limits: ClassVar[Mapping[str, int]]
+    #: Kinds whose pieces may carry the held mark ``*`` (captive / alligatus).
+    holdable_kinds: ClassVar[frozenset[str]] = frozenset()
+    #: Which of the state keys ``hand``, ``clock``, ``passes`` this variant keeps.
+    state_keys: ClassVar[frozenset[str]] = frozenset()
+    #: Kinds of move that exist in this variant; other notation is "not a move" here.
+    move_kinds: ClassVar[frozenset[MoveKind]] = frozenset({MoveKind.MOVE})
+    #: Whether a side with no legal move passes (else the variant's outcome hook decides).
+    passes_when_blocked: ClassVar[bool] = False
+    first_player: ClassVar[Side] = Side.WHITE
+    #: Shown in "not a move" errors.
+    move_hint: ClassVar[str] = "a move like a2-a5"
+    players: ClassVar[int] = 2
+
+    # ----- options and set-up -------------------------------------------------------------
+
+    def resolve_options(self, options: Mapping[str, str] | None) -> dict[str, str]:
+        """Check ``options`` against the declared ones and fill in defaults."""
+        known = {o.key: o for o in self.options}
+        resolved = {o.key: o.default for o in self.options}
+        for key, value in (options or {}).items():
+            opt = known.get(key)
+            if opt is None:
+                have = ", ".join(known) or "none"
+                raise PositionError(f"{self.id} has no option {key!r} (its options: {have})")
+            if value not in opt.values:
+                raise PositionError(
+                    f"{self.id} option {key} must be one of {', '.join(opt.values)}, not {value!r}"
+                )
+            resolved[key] = value
+        return resolved
+
+    def lpn_options(self, resolved: Mapping[str, str]) -> tuple[tuple[str, str], ...]:
+        """The options that travel inside a position, as stored in :class:`Position`."""
+        return tuple(sorted((o.key, resolved[o.key]) for o in self.options if o.in_lpn))
+
+    def start_position(self, options: Mapping[str, str] | None = None) -> Position:
+        """The position a new game starts from."""
+        raise NotImplementedError  # every registered variant overrides this
+
+    def validate_position(self, position: Position) -> None:
+        """Variant-specific checks of a parsed position beyond sizes, letters and counts."""
+
+    # ----- moves --------------------------------------------------------------------------
+
+    def generate_moves(self, state: State) -> list[Move]:
+        """Every move the side to move may make by the board rules alone.
+
+        The game adds the repetition rule and the forced pass on top.
+        """
+        raise NotImplementedError
+
+    def apply(self, state: State, move: Move) -> MoveResult:
+        """Play ``move`` on ``state`` in place (including the turn change) and report it."""
+        raise NotImplementedError
+
+    def explain_illegal(self, state: State, move: Move) -> str:
+        """Why ``move`` (well-formed, on the board, not generated) is not legal: one short clause."""
+        return "that move is not legal here"
+
+    # ----- end of game ----------------------------------------------------------------------
+
+    def outcome_after_move(
+        self, state: State, result: MoveResult, has_moves: HasMoves
+    ) -> Outcome | None:
+        """The end checks after ``result`` was played; ``has_moves`` tells whether the side now
+        to move has a legal move (repetition included)."""
+        raise NotImplementedError
+
+    def outcome_of_position(self, state: State, has_moves: HasMoves) -> Outcome | None:
+        """The end checks that can be judged on a bare position (a game's start), without knowing
+        the move that led to it."""
+        return None
+
+    # ----- helpers for subclasses -----------------------------------------------------------
+
+    @staticmethod
+    def name_of(square: Square) -> str:
+        return square_name(square)
+
+
+_REGISTRY: dict[str, Variant] = {}
+
+
+def register(cls: type[Variant]) -> type[Variant]:
+    """Class decorator: add one instance of the variant to the registry."""
+    _REGISTRY[cls.id] = cls()
+    return cls
+
+
+class UnknownVariantError(PositionError):
+    """A variant id that is not registered."""
+
+
+def find_variant(variant_id: str) -> Variant:
+    """The registered variant with this id (case-insensitive)."""
+    v = _REGISTRY.get(variant_id.strip().lower())
+    if v is None:
+        shown = variant_id if len(variant_id) <= 40 else variant_id[:40] + "…"
+        raise UnknownVariantError(
+            f"unknown variant {shown!r} (expected one of {', '.join(_REGISTRY)})"
+        )
+    return v
+
+
+def variants() -> list[Variant]:
+    """All registered variants, in registration order."""
+    return list(_REGISTRY.values())

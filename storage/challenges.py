@@ -1,0 +1,298 @@
+"""Challenges: pending → accepted | declined | cancelled | expired.
+
+Every transition is a guarded ``UPDATE ... WHERE status = 'pending'``, so of two racing actions
+(two accepts, an accept and a cancel, an accept and the expiry sweep) exactly one wins and the
+other gets :class:`ChallengeNotPending`. Accepting creates the game in the same transaction:
+there is never an accepted challenge without its game, or a game without its accepted challenge.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import sqlite3
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, cast
+
+from ._convert import dump_options, from_ms, from_ms_opt, load_options, to_ms
+from .errors import ChallengeExpired, ChallengeNotFound, ChallengeNotPending, NotAllowed
+from .models import ChallengeRecord, ChallengeStatus, ColourChoice, GameRecord
+
+if TYPE_CHECKING:
+    from .database import Database
+
+__all__ = ["ChallengeRepository", "DEFAULT_CHALLENGE_TTL"]
+
+log = logging.getLogger(__name__)
+
+DEFAULT_CHALLENGE_TTL = 15 * 60.0
+"""Seconds a challenge stays open unless the caller says otherwise."""
+
+_COLOURS = ("white", "black", "random")
+
+
+def challenge_from_row(row: sqlite3.Row) -> ChallengeRecord:
+    return ChallengeRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        message_id=row["message_id"],
+        challenger_id=row["challenger_id"],
+        challenged_id=row["challenged_id"],
+        variant=row["variant"],
+        options=load_options(row["options"]),
+        colour=cast(ColourChoice, row["colour"]),
+        status=cast(ChallengeStatus, row["status"]),
+        created_at=from_ms(row["created_at"]),
+        expires_at=from_ms(row["expires_at"]),
+        resolved_at=from_ms_opt(row["resolved_at"]),
+        accepted_by=row["accepted_by"],
+        game_id=row["game_id"],
+    )
+
+
+class ChallengeRepository:
+    """``db.challenges``: create, accept, decline, cancel, expire and list challenges."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def create_challenge(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        challenger_id: int,
+        variant: str,
+        challenged_id: int | None = None,
+        options: Mapping[str, str] | None = None,
+        colour: ColourChoice = "random",
+        message_id: int | None = None,
+        expires_in: float = DEFAULT_CHALLENGE_TTL,
+        now: float | None = None,
+    ) -> ChallengeRecord:
+        """Store a pending challenge; ``challenged_id=None`` makes it open to anyone.
+
+        ``colour`` is the colour the challenger wants. It expires ``expires_in`` seconds
+        after ``now``.
+        """
+        if colour not in _COLOURS:
+            raise ValueError(f"colour must be one of {_COLOURS}, not {colour!r}")
+        if challenged_id == challenger_id:
+            raise NotAllowed("you cannot challenge yourself")
+        if expires_in <= 0:
+            raise ValueError(f"expires_in must be positive, not {expires_in!r}")
+        now_ms = to_ms(now)
+        row = await self._db.fetchone(
+            """
+            INSERT INTO challenges (guild_id, channel_id, message_id, challenger_id,
+                                    challenged_id, variant, options, colour, status,
+                                    created_at, expires_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)
+            RETURNING *
+            """,
+            (
+                guild_id,
+                channel_id,
+                message_id,
+                challenger_id,
+                challenged_id,
+                variant,
+                dump_options(options),
+                colour,
+                now_ms,
+                now_ms + round(expires_in * 1000),
+            ),
+        )
+        assert row is not None
+        challenge = challenge_from_row(row)
+        log.info(
+            "challenge %d: %d -> %s, %s", challenge.id, challenger_id, challenged_id, variant
+        )
+        return challenge
+
+    async def get_challenge(self, challenge_id: int) -> ChallengeRecord | None:
+        row = await self._db.fetchone("SELECT * FROM challenges WHERE id = ?", (challenge_id,))
+        return None if row is None else challenge_from_row(row)
+
+    async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
+        """Remember the message showing the challenge (sent after the row was created)."""
+        row = await self._db.fetchone(
+            "UPDATE challenges SET message_id = ? WHERE id = ? RETURNING id",
+            (message_id, challenge_id),
+        )
+        if row is None:
+            raise ChallengeNotFound(challenge_id)
+
+    async def pending_challenges(
+        self,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        *,
+        user_id: int | None = None,
+        now: float | None = None,
+    ) -> list[ChallengeRecord]:
+        """Pending, unexpired challenges, oldest first.
+
+        ``user_id`` keeps those the user made, was challenged to, or may accept (open ones).
+        """
+        where = ["status = 'pending'", "expires_at > :now"]
+        params: dict[str, Any] = {"now": to_ms(now)}
+        if guild_id is not None:
+            where.append("guild_id = :guild")
+            params["guild"] = guild_id
+        if channel_id is not None:
+            where.append("channel_id = :channel")
+            params["channel"] = channel_id
+        if user_id is not None:
+            where.append(
+                "(challenger_id = :user OR challenged_id = :user OR challenged_id IS NULL)"
+            )
+            params["user"] = user_id
+        rows = await self._db.fetchall(
+            f"SELECT * FROM challenges WHERE {' AND '.join(where)} ORDER BY created_at, id",
+            params,
+        )
+        return [challenge_from_row(r) for r in rows]
+
+    async def _not_pending(self, challenge_id: int, now_ms: int) -> Exception:
+        row = await self._db.fetchone(
+            "SELECT status, expires_at FROM challenges WHERE id = ?", (challenge_id,)
+        )
+        if row is None:
+            return ChallengeNotFound(challenge_id)
+        if row["status"] == "pending" and row["expires_at"] <= now_ms:
+            return ChallengeExpired(challenge_id)
+        return ChallengeNotPending(challenge_id, row["status"])
+
+    async def accept_challenge(
+        self,
+        challenge_id: int,
+        accepter_id: int,
+        *,
+        start_position: str,
+        thread_id: int | None = None,
+        rng: random.Random | None = None,
+        now: float | None = None,
+    ) -> GameRecord:
+        """Accept a pending challenge and create its game, atomically.
+
+        ``start_position`` is the rules core's start position for the challenge's variant and
+        options (storage does not compute positions). A ``'random'`` colour is drawn with
+        ``rng`` (pass a seeded one in tests). Raises :class:`ChallengeNotPending` (or
+        :class:`ChallengeExpired`) if someone else resolved it first or it timed out, and
+        :class:`NotAllowed` if ``accepter_id`` may not accept it.
+        """
+        now_ms = to_ms(now)
+        async with self._db.transaction():
+            row = await self._db.fetchone(
+                "SELECT * FROM challenges WHERE id = ?", (challenge_id,)
+            )
+            if row is None:
+                raise ChallengeNotFound(challenge_id)
+            challenge = challenge_from_row(row)
+            if challenge.status != "pending":
+                raise ChallengeNotPending(challenge_id, challenge.status)
+            if row["expires_at"] <= now_ms:
+                raise ChallengeExpired(challenge_id)
+            if accepter_id == challenge.challenger_id:
+                raise NotAllowed("you cannot accept your own challenge")
+            if challenge.challenged_id is not None and challenge.challenged_id != accepter_id:
+                raise NotAllowed("this challenge is for someone else")
+
+            colour = challenge.colour
+            if colour == "random":
+                colour = (rng or random.SystemRandom()).choice(("white", "black"))
+            if colour == "white":
+                white_id, black_id = challenge.challenger_id, accepter_id
+            else:
+                white_id, black_id = accepter_id, challenge.challenger_id
+
+            game = await self._db.games._insert_game(
+                guild_id=challenge.guild_id,
+                channel_id=challenge.channel_id,
+                variant=challenge.variant,
+                options=challenge.options,
+                white_id=white_id,
+                black_id=black_id,
+                start_position=start_position,
+                thread_id=thread_id,
+                now_ms=now_ms,
+            )
+            flipped = await self._db.fetchone(
+                """
+                UPDATE challenges
+                   SET status = 'accepted', resolved_at = ?, accepted_by = ?, game_id = ?
+                 WHERE id = ? AND status = 'pending'
+                RETURNING id
+                """,
+                (now_ms, accepter_id, game.id, challenge_id),
+            )
+            if flipped is None:  # cannot happen under the write lock; guard anyway
+                raise await self._not_pending(challenge_id, now_ms)
+        log.info("challenge %d accepted by %d: game %d", challenge_id, accepter_id, game.id)
+        return game
+
+    async def decline_challenge(
+        self, challenge_id: int, user_id: int, *, now: float | None = None
+    ) -> ChallengeRecord:
+        """The challenged user says no. Open challenges cannot be declined (only cancelled)."""
+        return await self._resolve(
+            challenge_id, "declined", "challenged_id = :user", user_id, now, "decline"
+        )
+
+    async def cancel_challenge(
+        self, challenge_id: int, user_id: int, *, now: float | None = None
+    ) -> ChallengeRecord:
+        """The challenger withdraws their challenge."""
+        return await self._resolve(
+            challenge_id, "cancelled", "challenger_id = :user", user_id, now, "cancel"
+        )
+
+    async def _resolve(
+        self,
+        challenge_id: int,
+        status: ChallengeStatus,
+        who: str,
+        user_id: int,
+        now: float | None,
+        verb: str,
+    ) -> ChallengeRecord:
+        now_ms = to_ms(now)
+        async with self._db.transaction():
+            row = await self._db.fetchone(
+                f"""
+                UPDATE challenges SET status = :status, resolved_at = :now
+                 WHERE id = :id AND status = 'pending' AND expires_at > :now AND {who}
+                RETURNING *
+                """,
+                {"status": status, "now": now_ms, "id": challenge_id, "user": user_id},
+            )
+            if row is None:
+                error = await self._not_pending(challenge_id, now_ms)
+                if isinstance(error, ChallengeNotPending) and error.status == "pending":
+                    raise NotAllowed(f"you cannot {verb} this challenge")
+                raise error
+        log.info("challenge %d %s by %d", challenge_id, status, user_id)
+        return challenge_from_row(row)
+
+    async def expire_challenges(self, now: float | None = None) -> list[ChallengeRecord]:
+        """Mark every pending challenge past its expiry as expired and return them.
+
+        The bot calls this periodically (and at start-up) and edits the returned challenges'
+        messages.
+        """
+        now_ms = to_ms(now)
+        async with self._db.transaction():
+            rows = await self._db.fetchall(
+                """
+                UPDATE challenges SET status = 'expired', resolved_at = :now
+                 WHERE status = 'pending' AND expires_at <= :now
+                RETURNING *
+                """,
+                {"now": now_ms},
+            )
+        expired = sorted((challenge_from_row(r) for r in rows), key=lambda c: c.id)
+        if expired:
+            log.info("expired %d challenge(s)", len(expired))
+        return expired

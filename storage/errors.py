@@ -1,0 +1,118 @@
+"""Exceptions raised by the storage layer.
+
+The bot maps these to user-facing messages, so each one carries the facts a message needs
+(which game, which ply, which status) as attributes instead of only a formatted string.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "StorageError",
+    "DatabaseTooNew",
+    "NotFound",
+    "GameNotFound",
+    "ChallengeNotFound",
+    "ConcurrencyError",
+    "GameOver",
+    "ChallengeNotPending",
+    "ChallengeExpired",
+    "NotAllowed",
+    "NoDrawOffer",
+]
+
+
+class StorageError(Exception):
+    """Base class of every error the storage package raises on purpose."""
+
+
+class DatabaseTooNew(StorageError):
+    """The database file was written by a newer version of the code.
+
+    Opening it anyway could corrupt data the newer schema depends on, so we refuse.
+    """
+
+    def __init__(self, path: str, found: int, supported: int) -> None:
+        super().__init__(
+            f"database {path!r} has schema version {found}, but this code only knows "
+            f"versions up to {supported}; upgrade the bot instead of opening it"
+        )
+        self.path = path
+        self.found = found
+        self.supported = supported
+
+
+class NotFound(StorageError):
+    """A row the caller named by id does not exist."""
+
+
+class GameNotFound(NotFound):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"no game with id {game_id}")
+        self.game_id = game_id
+
+
+class ChallengeNotFound(NotFound):
+    def __init__(self, challenge_id: int) -> None:
+        super().__init__(f"no challenge with id {challenge_id}")
+        self.challenge_id = challenge_id
+
+
+class ConcurrencyError(StorageError):
+    """Someone else changed the game first: the caller acted on a stale view of it.
+
+    Raised instead of writing, so the game is never corrupted; the caller should reload the
+    game and tell the user.
+    """
+
+    def __init__(
+        self,
+        game_id: int,
+        expected_ply: int,
+        actual_ply: int,
+        message: str | None = None,
+    ) -> None:
+        super().__init__(
+            message or f"the game moved on: it is at ply {actual_ply} now, not {expected_ply}"
+        )
+        self.game_id = game_id
+        self.expected_ply = expected_ply
+        self.actual_ply = actual_ply
+
+
+class GameOver(ConcurrencyError):
+    """The game finished (resignation, agreement, a final move...) before this action."""
+
+    def __init__(
+        self, game_id: int, expected_ply: int, actual_ply: int, reason: str | None
+    ) -> None:
+        super().__init__(
+            game_id,
+            expected_ply,
+            actual_ply,
+            f"the game moved on: it is over ({reason or 'finished'})",
+        )
+        self.reason = reason
+
+
+class ChallengeNotPending(StorageError):
+    """The challenge was already accepted, declined, cancelled or expired."""
+
+    def __init__(self, challenge_id: int, status: str) -> None:
+        super().__init__(f"challenge {challenge_id} is no longer pending: it was {status}")
+        self.challenge_id = challenge_id
+        self.status = status
+
+
+class ChallengeExpired(ChallengeNotPending):
+    """The challenge is past its expiry time (even if the sweep has not marked it yet)."""
+
+    def __init__(self, challenge_id: int) -> None:
+        super().__init__(challenge_id, "expired")
+
+
+class NotAllowed(StorageError):
+    """The user may not do this: not a player of the game, not the challenged user, ..."""
+
+
+class NoDrawOffer(StorageError):
+    """Accepting a draw that was never offered, was offered by oneself, or has lapsed."""

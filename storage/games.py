@@ -1,0 +1,423 @@
+"""Games and their append-only move lists.
+
+Every write that depends on the game's state is a single guarded ``UPDATE ... WHERE status =
+'active' AND ply = :expected`` inside a transaction: if another task or process got there first,
+the guard matches no row, nothing is written, and the caller gets a :class:`ConcurrencyError`
+telling them the game moved on. The ``(game_id, ply)`` primary key of ``moves`` is a second,
+independent guard against two moves for one ply.
+
+Positions and moves are opaque strings here; the bot validates them with the rules core before
+calling, and :mod:`storage.replay` can re-check a stored game afterwards.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, cast
+
+from ._convert import dump_options, from_ms, from_ms_opt, load_options, to_ms
+from .errors import ConcurrencyError, GameNotFound, GameOver, NoDrawOffer, NotAllowed
+from .models import GameRecord, GameStatus, MoveRecord, Winner
+
+if TYPE_CHECKING:
+    from .database import Database
+
+__all__ = ["GameRepository", "Outcome"]
+
+log = logging.getLogger(__name__)
+
+Outcome = tuple[Winner, str]
+"""``(winner, reason)``: winner ``"white"``, ``"black"`` or ``None`` (draw); a reason id."""
+
+_WINNERS = (None, "white", "black")
+
+
+def game_from_row(row: sqlite3.Row) -> GameRecord:
+    return GameRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        thread_id=row["thread_id"],
+        board_channel_id=row["board_channel_id"],
+        board_message_id=row["board_message_id"],
+        variant=row["variant"],
+        options=load_options(row["options"]),
+        white_id=row["white_id"],
+        black_id=row["black_id"],
+        status=cast(GameStatus, row["status"]),
+        winner=cast(Winner, row["winner"]),
+        reason=row["reason"],
+        start_position=row["start_position"],
+        current_position=row["current_position"],
+        ply=row["ply"],
+        draw_offer_by=row["draw_offer_by"],
+        draw_offer_ply=row["draw_offer_ply"],
+        created_at=from_ms(row["created_at"]),
+        updated_at=from_ms(row["updated_at"]),
+        finished_at=from_ms_opt(row["finished_at"]),
+    )
+
+
+def move_from_row(row: sqlite3.Row) -> MoveRecord:
+    return MoveRecord(
+        game_id=row["game_id"],
+        ply=row["ply"],
+        player_id=row["player_id"],
+        move=row["move"],
+        position_after=row["position_after"],
+        created_at=from_ms(row["created_at"]),
+    )
+
+
+def _check_outcome(winner: Winner, reason: str) -> None:
+    if winner not in _WINNERS:
+        raise ValueError(f"winner must be 'white', 'black' or None, not {winner!r}")
+    if not isinstance(reason, str) or not reason:
+        raise ValueError(f"a finished game needs a reason id, not {reason!r}")
+
+
+class GameRepository:
+    """``db.games``: create, load, move, finish and list games."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    # ------------------------------------------------------------------ creating
+
+    async def create_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        variant: str,
+        white_id: int,
+        black_id: int,
+        start_position: str,
+        options: Mapping[str, str] | None = None,
+        thread_id: int | None = None,
+        now: float | None = None,
+    ) -> GameRecord:
+        """Start a game at ``start_position`` (ply 0). Challenges use this via accept."""
+        async with self._db.transaction():
+            return await self._insert_game(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                variant=variant,
+                options=options,
+                white_id=white_id,
+                black_id=black_id,
+                start_position=start_position,
+                thread_id=thread_id,
+                now_ms=to_ms(now),
+            )
+
+    async def _insert_game(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        variant: str,
+        options: Mapping[str, str] | None,
+        white_id: int,
+        black_id: int,
+        start_position: str,
+        thread_id: int | None,
+        now_ms: int,
+    ) -> GameRecord:
+        """Insert a game row; the caller holds the transaction."""
+        await self._db.players._ensure((white_id, black_id), now_ms)
+        row = await self._db.fetchone(
+            """
+            INSERT INTO games (guild_id, channel_id, thread_id, variant, options,
+                               white_id, black_id, status, start_position, current_position,
+                               ply, created_at, updated_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, 0, ?, ?)
+            RETURNING *
+            """,
+            (
+                guild_id,
+                channel_id,
+                thread_id,
+                variant,
+                dump_options(options),
+                white_id,
+                black_id,
+                start_position,
+                start_position,
+                now_ms,
+                now_ms,
+            ),
+        )
+        assert row is not None
+        game = game_from_row(row)
+        log.info(
+            "game %d created: %s, white %d, black %d", game.id, variant, white_id, black_id
+        )
+        return game
+
+    # ------------------------------------------------------------------ reading
+
+    async def load_game(self, game_id: int) -> GameRecord | None:
+        """The game as stored now, or ``None``."""
+        row = await self._db.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
+        return None if row is None else game_from_row(row)
+
+    async def require_game(self, game_id: int) -> GameRecord:
+        """Like :meth:`load_game` but raises :class:`GameNotFound`."""
+        game = await self.load_game(game_id)
+        if game is None:
+            raise GameNotFound(game_id)
+        return game
+
+    async def game_moves(self, game_id: int) -> list[MoveRecord]:
+        """Every move of the game in ply order (the source of truth for its position)."""
+        rows = await self._db.fetchall(
+            "SELECT * FROM moves WHERE game_id = ? ORDER BY ply", (game_id,)
+        )
+        return [move_from_row(r) for r in rows]
+
+    async def active_games(
+        self,
+        *,
+        user_id: int | None = None,
+        channel_id: int | None = None,
+        guild_id: int | None = None,
+    ) -> list[GameRecord]:
+        """Active games, filtered by any combination of player, channel and guild.
+
+        ``channel_id`` matches the channel a game was set up in or its thread. Newest activity
+        first.
+        """
+        where = ["status = 'active'"]
+        params: dict[str, Any] = {}
+        if user_id is not None:
+            where.append("(white_id = :user OR black_id = :user)")
+            params["user"] = user_id
+        if channel_id is not None:
+            where.append("(channel_id = :channel OR thread_id = :channel)")
+            params["channel"] = channel_id
+        if guild_id is not None:
+            where.append("guild_id = :guild")
+            params["guild"] = guild_id
+        rows = await self._db.fetchall(
+            f"SELECT * FROM games WHERE {' AND '.join(where)} ORDER BY updated_at DESC, id DESC",
+            params,
+        )
+        return [game_from_row(r) for r in rows]
+
+    async def finished_games(
+        self,
+        user_id: int,
+        *,
+        guild_id: int | None = None,
+        limit: int = 25,
+        offset: int = 0,
+    ) -> list[GameRecord]:
+        """A user's finished games, most recently finished first."""
+        where = "status = 'finished' AND (white_id = :user OR black_id = :user)"
+        params: dict[str, Any] = {"user": user_id, "limit": limit, "offset": offset}
+        if guild_id is not None:
+            where += " AND guild_id = :guild"
+            params["guild"] = guild_id
+        rows = await self._db.fetchall(
+            f"SELECT * FROM games WHERE {where} "
+            "ORDER BY finished_at DESC, id DESC LIMIT :limit OFFSET :offset",
+            params,
+        )
+        return [game_from_row(r) for r in rows]
+
+    # ------------------------------------------------------------------ writing
+
+    async def _stale(self, game_id: int, expected_ply: int, user_id: int | None) -> Exception:
+        """Explain why a guarded update matched nothing (called inside the transaction)."""
+        row = await self._db.fetchone(
+            "SELECT status, ply, reason, white_id, black_id FROM games WHERE id = ?", (game_id,)
+        )
+        if row is None:
+            return GameNotFound(game_id)
+        if row["status"] != "active":
+            return GameOver(game_id, expected_ply, row["ply"], row["reason"])
+        if row["ply"] != expected_ply:
+            return ConcurrencyError(game_id, expected_ply, row["ply"])
+        if user_id is not None and user_id not in (row["white_id"], row["black_id"]):
+            return NotAllowed(f"user {user_id} is not a player of game {game_id}")
+        return ConcurrencyError(game_id, expected_ply, row["ply"])  # pragma: no cover
+
+    async def record_move(
+        self,
+        game_id: int,
+        expected_ply: int,
+        player_id: int,
+        move: str,
+        position_after: str,
+        *,
+        outcome: Outcome | None = None,
+        now: float | None = None,
+    ) -> GameRecord:
+        """Append a move as ply ``expected_ply + 1`` and make ``position_after`` current.
+
+        ``expected_ply`` is the game's ply the caller validated the move against. One
+        transaction: if the game is no longer active at that ply, nothing is written and
+        :class:`ConcurrencyError` (or :class:`GameOver`) is raised. With ``outcome`` the same
+        transaction finishes the game and updates both players' records. Any pending draw offer
+        lapses. Returns the updated game.
+        """
+        if outcome is not None:
+            _check_outcome(*outcome)
+        winner, reason = outcome if outcome is not None else (None, None)
+        now_ms = to_ms(now)
+        async with self._db.transaction():
+            row = await self._db.fetchone(
+                """
+                UPDATE games
+                   SET current_position = :position,
+                       ply = ply + 1,
+                       updated_at = :now,
+                       draw_offer_by = NULL,
+                       draw_offer_ply = NULL,
+                       status = CASE WHEN :reason IS NULL THEN 'active' ELSE 'finished' END,
+                       winner = :winner,
+                       reason = :reason,
+                       finished_at = CASE WHEN :reason IS NULL THEN NULL ELSE :now END
+                 WHERE id = :id AND status = 'active' AND ply = :expected
+                   AND :player IN (white_id, black_id)
+                RETURNING *
+                """,
+                {
+                    "position": position_after,
+                    "now": now_ms,
+                    "winner": winner,
+                    "reason": reason,
+                    "id": game_id,
+                    "expected": expected_ply,
+                    "player": player_id,
+                },
+            )
+            if row is None:
+                raise await self._stale(game_id, expected_ply, player_id)
+            try:
+                await self._db.execute(
+                    "INSERT INTO moves (game_id, ply, player_id, move, position_after, created_at)"
+                    " VALUES (?, ?, ?, ?, ?, ?)",
+                    (game_id, expected_ply + 1, player_id, move, position_after, now_ms),
+                )
+            except sqlite3.IntegrityError as exc:
+                # The game row said ply N but a move N+1 exists: never overwrite history.
+                raise ConcurrencyError(
+                    game_id,
+                    expected_ply,
+                    expected_ply + 1,
+                    f"the game moved on: ply {expected_ply + 1} is already recorded",
+                ) from exc
+            game = game_from_row(row)
+            if reason is not None:
+                await self._db.players._record_result(game, now_ms)
+        if reason is not None:
+            log.info("game %d finished by move %s: %s (%s)", game_id, move, winner, reason)
+        return game
+
+    async def finish_game(
+        self,
+        game_id: int,
+        expected_ply: int,
+        winner: Winner,
+        reason: str,
+        *,
+        now: float | None = None,
+    ) -> GameRecord:
+        """Finish an active game without a move (resignation, agreement, timeout, abort).
+
+        Guarded by ``expected_ply`` like :meth:`record_move`, so resigning while a move lands
+        leaves exactly one of the two. Players' records are updated in the same transaction
+        (not for ``'aborted'`` games).
+        """
+        _check_outcome(winner, reason)
+        now_ms = to_ms(now)
+        async with self._db.transaction():
+            row = await self._db.fetchone(
+                """
+                UPDATE games
+                   SET status = 'finished', winner = ?, reason = ?, finished_at = ?,
+                       updated_at = ?, draw_offer_by = NULL, draw_offer_ply = NULL
+                 WHERE id = ? AND status = 'active' AND ply = ?
+                RETURNING *
+                """,
+                (winner, reason, now_ms, now_ms, game_id, expected_ply),
+            )
+            if row is None:
+                raise await self._stale(game_id, expected_ply, None)
+            game = game_from_row(row)
+            await self._db.players._record_result(game, now_ms)
+        log.info("game %d finished: %s (%s)", game_id, winner, reason)
+        return game
+
+    async def offer_draw(
+        self, game_id: int, by_user: int, at_ply: int, *, now: float | None = None
+    ) -> GameRecord:
+        """Record ``by_user``'s draw offer, valid only while the game stays at ``at_ply``.
+
+        Replaces any earlier offer (also one by the opponent: the bot should call
+        :meth:`accept_draw` when the opponent has a pending offer).
+        """
+        async with self._db.transaction():
+            row = await self._db.fetchone(
+                """
+                UPDATE games SET draw_offer_by = ?, draw_offer_ply = ply, updated_at = ?
+                 WHERE id = ? AND status = 'active' AND ply = ? AND ? IN (white_id, black_id)
+                RETURNING *
+                """,
+                (by_user, to_ms(now), game_id, at_ply, by_user),
+            )
+            if row is None:
+                raise await self._stale(game_id, at_ply, by_user)
+        return game_from_row(row)
+
+    async def clear_draw_offer(self, game_id: int) -> None:
+        """Withdraw or decline the pending draw offer, if any."""
+        await self._db.execute(
+            "UPDATE games SET draw_offer_by = NULL, draw_offer_ply = NULL WHERE id = ?",
+            (game_id,),
+        )
+
+    async def accept_draw(
+        self, game_id: int, user_id: int, at_ply: int, *, now: float | None = None
+    ) -> GameRecord:
+        """Finish the game as a draw by agreement if the opponent's offer is still valid.
+
+        Raises :class:`NoDrawOffer` if there is no offer by the other player at this ply, and
+        :class:`ConcurrencyError` if a move landed since ``at_ply``.
+        """
+        async with self._db.transaction():
+            game = await self.require_game(game_id)
+            if not game.is_active:
+                raise GameOver(game_id, at_ply, game.ply, game.reason)
+            if game.ply != at_ply:
+                raise ConcurrencyError(game_id, at_ply, game.ply)
+            opponent = game.opponent_of(user_id)
+            if opponent is None:
+                raise NotAllowed(f"user {user_id} is not a player of game {game_id}")
+            offer = game.pending_draw_offer
+            if offer is None or offer == user_id:
+                raise NoDrawOffer(f"there is no draw offer from your opponent in game {game_id}")
+            return await self.finish_game(game_id, at_ply, None, "agreement", now=now)
+
+    async def set_board_message(self, game_id: int, channel_id: int, message_id: int) -> None:
+        """Remember where the latest board picture is, so it can be edited after a restart."""
+        await self._set(
+            game_id,
+            "board_channel_id = ?, board_message_id = ?",
+            (channel_id, message_id),
+        )
+
+    async def set_thread(self, game_id: int, thread_id: int | None) -> None:
+        """Attach the thread the game is played in (listed with the channel's games)."""
+        await self._set(game_id, "thread_id = ?", (thread_id,))
+
+    async def _set(self, game_id: int, assignments: str, values: tuple[Any, ...]) -> None:
+        row = await self._db.fetchone(
+            f"UPDATE games SET {assignments} WHERE id = ? RETURNING id", (*values, game_id)
+        )
+        if row is None:
+            raise GameNotFound(game_id)

@@ -1,0 +1,108 @@
+"""Numbered schema migrations.
+
+``MIGRATIONS[n]`` takes a database from schema version ``n`` to ``n + 1``. Each migration is a
+list of single SQL statements run one by one inside one transaction together with the
+``PRAGMA user_version`` bump, so a crash mid-migration leaves the previous version intact.
+(``executescript`` is never used: it commits whatever transaction is open.)
+
+Never edit a migration that has shipped; append a new one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+__all__ = ["MIGRATIONS", "SCHEMA_VERSION"]
+
+_V1: list[str] = [
+    """
+    CREATE TABLE players (
+        user_id       INTEGER PRIMARY KEY,
+        display_name  TEXT    NOT NULL DEFAULT '',
+        games_played  INTEGER NOT NULL DEFAULT 0,
+        wins          INTEGER NOT NULL DEFAULT 0,
+        losses        INTEGER NOT NULL DEFAULT 0,
+        draws         INTEGER NOT NULL DEFAULT 0,
+        created_at    INTEGER NOT NULL,
+        updated_at    INTEGER NOT NULL
+    )
+    """,
+    """
+    CREATE TABLE games (
+        id                INTEGER PRIMARY KEY,
+        guild_id          INTEGER,
+        channel_id        INTEGER NOT NULL,
+        thread_id         INTEGER,
+        board_channel_id  INTEGER,
+        board_message_id  INTEGER,
+        variant           TEXT    NOT NULL,
+        options           TEXT    NOT NULL DEFAULT '{}',
+        white_id          INTEGER NOT NULL REFERENCES players (user_id),
+        black_id          INTEGER NOT NULL REFERENCES players (user_id),
+        status            TEXT    NOT NULL DEFAULT 'active'
+                                  CHECK (status IN ('active', 'finished')),
+        winner            TEXT    CHECK (winner IN ('white', 'black')),
+        reason            TEXT,
+        start_position    TEXT    NOT NULL,
+        current_position  TEXT    NOT NULL,
+        ply               INTEGER NOT NULL DEFAULT 0 CHECK (ply >= 0),
+        draw_offer_by     INTEGER,
+        draw_offer_ply    INTEGER,
+        created_at        INTEGER NOT NULL,
+        updated_at        INTEGER NOT NULL,
+        finished_at       INTEGER,
+        CHECK ((status = 'active' AND reason IS NULL AND winner IS NULL
+                AND finished_at IS NULL)
+            OR (status = 'finished' AND reason IS NOT NULL AND finished_at IS NOT NULL)),
+        CHECK ((draw_offer_by IS NULL) = (draw_offer_ply IS NULL))
+    )
+    """,
+    "CREATE INDEX games_white ON games (white_id, status)",
+    "CREATE INDEX games_black ON games (black_id, status)",
+    "CREATE INDEX games_channel ON games (channel_id, status)",
+    "CREATE INDEX games_thread ON games (thread_id) WHERE thread_id IS NOT NULL",
+    "CREATE INDEX games_guild_finished ON games (guild_id, status)",
+    """
+    CREATE TABLE moves (
+        game_id         INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        ply             INTEGER NOT NULL CHECK (ply >= 1),
+        player_id       INTEGER NOT NULL,
+        move            TEXT    NOT NULL,
+        position_after  TEXT    NOT NULL,
+        created_at      INTEGER NOT NULL,
+        PRIMARY KEY (game_id, ply)
+    ) WITHOUT ROWID
+    """,
+    """
+    CREATE TABLE challenges (
+        id             INTEGER PRIMARY KEY,
+        guild_id       INTEGER,
+        channel_id     INTEGER NOT NULL,
+        message_id     INTEGER,
+        challenger_id  INTEGER NOT NULL,
+        challenged_id  INTEGER,
+        variant        TEXT    NOT NULL,
+        options        TEXT    NOT NULL DEFAULT '{}',
+        colour         TEXT    NOT NULL DEFAULT 'random'
+                               CHECK (colour IN ('white', 'black', 'random')),
+        status         TEXT    NOT NULL DEFAULT 'pending'
+                               CHECK (status IN ('pending', 'accepted', 'declined',
+                                                 'cancelled', 'expired')),
+        created_at     INTEGER NOT NULL,
+        expires_at     INTEGER NOT NULL,
+        resolved_at    INTEGER,
+        accepted_by    INTEGER,
+        game_id        INTEGER REFERENCES games (id),
+        CHECK ((status = 'pending') = (resolved_at IS NULL)),
+        CHECK ((status = 'accepted') = (game_id IS NOT NULL))
+    )
+    """,
+    "CREATE INDEX challenges_pending ON challenges (expires_at) WHERE status = 'pending'",
+    "CREATE INDEX challenges_channel ON challenges (channel_id, status)",
+]
+
+MIGRATIONS: Sequence[Sequence[str]] = (_V1,)
+"""Migration ``i`` upgrades from ``user_version == i`` to ``i + 1``."""
+
+SCHEMA_VERSION: int = len(MIGRATIONS)
+"""The schema version this code writes; a database with a higher version is refused."""

@@ -1,0 +1,158 @@
+"""Immutable records returned by the storage layer.
+
+Records are snapshots: the database is the only mutable state, so handing out frozen copies
+means a caller can never believe it changed a game by editing an object. Times are float unix
+seconds (UTC); they are stored as integer milliseconds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+__all__ = [
+    "ChallengeStatus",
+    "Colour",
+    "ColourChoice",
+    "GameStatus",
+    "Winner",
+    "ChallengeRecord",
+    "GameRecord",
+    "MoveRecord",
+    "PlayerRecord",
+    "LeaderboardRow",
+]
+
+Colour = Literal["white", "black"]
+ColourChoice = Literal["white", "black", "random"]
+"""The colour the *challenger* asked to play."""
+Winner = Colour | None
+"""The winning colour, or ``None`` for a draw (or an aborted game)."""
+GameStatus = Literal["active", "finished"]
+ChallengeStatus = Literal["pending", "accepted", "declined", "cancelled", "expired"]
+
+BOT_REASONS: frozenset[str] = frozenset({"resignation", "agreement", "timeout", "aborted"})
+"""Finish reasons the bot decides, as opposed to the rules core's reason ids."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeRecord:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    message_id: int | None
+    challenger_id: int
+    challenged_id: int | None
+    """``None`` means anyone but the challenger may accept."""
+    variant: str
+    options: Mapping[str, str]
+    colour: ColourChoice
+    status: ChallengeStatus
+    created_at: float
+    expires_at: float
+    resolved_at: float | None
+    accepted_by: int | None
+    game_id: int | None
+    """The game this challenge turned into, once accepted."""
+
+    @property
+    def is_open(self) -> bool:
+        """True when the challenge is open to anyone."""
+        return self.challenged_id is None
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    id: int
+    guild_id: int | None
+    channel_id: int
+    """Where the game was set up; games are listed per channel by this or ``thread_id``."""
+    thread_id: int | None
+    board_channel_id: int | None
+    """Channel (or thread) holding the latest board message."""
+    board_message_id: int | None
+    variant: str
+    options: Mapping[str, str]
+    white_id: int
+    black_id: int
+    status: GameStatus
+    winner: Winner
+    reason: str | None
+    start_position: str
+    current_position: str
+    ply: int
+    """Number of moves played; the next move is ply ``ply + 1``."""
+    draw_offer_by: int | None
+    draw_offer_ply: int | None
+    """A draw offer is only valid while ``ply == draw_offer_ply``."""
+    created_at: float
+    updated_at: float
+    finished_at: float | None
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == "active"
+
+    @property
+    def player_ids(self) -> tuple[int, int]:
+        """``(white_id, black_id)``."""
+        return (self.white_id, self.black_id)
+
+    @property
+    def pending_draw_offer(self) -> int | None:
+        """The user whose draw offer is still valid now, if any."""
+        if self.draw_offer_by is not None and self.draw_offer_ply == self.ply:
+            return self.draw_offer_by
+        return None
+
+    def colour_of(self, user_id: int) -> Colour | None:
+        """The colour ``user_id`` plays, or ``None`` if they are not in this game."""
+        if user_id == self.white_id:
+            return "white"
+        if user_id == self.black_id:
+            return "black"
+        return None
+
+    def opponent_of(self, user_id: int) -> int | None:
+        """The other player's id, or ``None`` if ``user_id`` is not in this game."""
+        if user_id == self.white_id:
+            return self.black_id
+        if user_id == self.black_id:
+            return self.white_id
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class MoveRecord:
+    game_id: int
+    ply: int
+    """1 for the first move of the game."""
+    player_id: int
+    move: str
+    """Canonical move text, as the rules core prints it."""
+    position_after: str
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRecord:
+    user_id: int
+    display_name: str
+    games_played: int
+    wins: int
+    losses: int
+    draws: int
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardRow:
+    rank: int
+    user_id: int
+    display_name: str
+    wins: int
+    losses: int
+    draws: int
+    games: int

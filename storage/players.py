@@ -1,0 +1,137 @@
+"""Players: a display-name cache and lifetime records, plus the per-guild leaderboard.
+
+Records (played/won/lost/drawn) are bumped in the same transaction that finishes a game, so
+they can never disagree with the games table after a crash. The leaderboard is computed from
+finished games of the guild rather than from those global counters, because a user's record
+spans every guild the bot is in.
+
+Games that do not count: ``'aborted'`` ones, and games a user played against themselves.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from ._convert import from_ms, to_ms
+from .models import GameRecord, LeaderboardRow, PlayerRecord
+
+if TYPE_CHECKING:
+    from .database import Database
+
+__all__ = ["PlayerRepository", "counts_for_records"]
+
+log = logging.getLogger(__name__)
+
+
+def counts_for_records(game: GameRecord) -> bool:
+    """Whether a finished game enters players' records and the leaderboard."""
+    return game.status == "finished" and game.reason != "aborted" and game.white_id != game.black_id
+
+
+def player_from_row(row: sqlite3.Row) -> PlayerRecord:
+    return PlayerRecord(
+        user_id=row["user_id"],
+        display_name=row["display_name"],
+        games_played=row["games_played"],
+        wins=row["wins"],
+        losses=row["losses"],
+        draws=row["draws"],
+        created_at=from_ms(row["created_at"]),
+        updated_at=from_ms(row["updated_at"]),
+    )
+
+
+class PlayerRepository:
+    """``db.players``: names, records and leaderboards."""
+
+    def __init__(self, db: Database) -> None:
+        self._db = db
+
+    async def upsert_player(
+        self, user_id: int, display_name: str, *, now: float | None = None
+    ) -> PlayerRecord:
+        """Create the player or refresh their cached display name."""
+        now_ms = to_ms(now)
+        row = await self._db.fetchone(
+            """
+            INSERT INTO players (user_id, display_name, created_at, updated_at)
+            VALUES (?, ?, ?, ?)
+            ON CONFLICT (user_id) DO UPDATE
+               SET display_name = excluded.display_name, updated_at = excluded.updated_at
+            RETURNING *
+            """,
+            (user_id, display_name, now_ms, now_ms),
+        )
+        assert row is not None
+        return player_from_row(row)
+
+    async def get_player(self, user_id: int) -> PlayerRecord | None:
+        row = await self._db.fetchone("SELECT * FROM players WHERE user_id = ?", (user_id,))
+        return None if row is None else player_from_row(row)
+
+    async def _ensure(self, user_ids: Iterable[int], now_ms: int) -> None:
+        """Make sure rows exist for these users (games reference players)."""
+        for user_id in set(user_ids):
+            await self._db.execute(
+                "INSERT INTO players (user_id, created_at, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO NOTHING",
+                (user_id, now_ms, now_ms),
+            )
+
+    async def _record_result(self, game: GameRecord, now_ms: int) -> None:
+        """Add a just-finished game to both players' records (caller holds the transaction)."""
+        if not counts_for_records(game):
+            return
+        for user_id, colour in ((game.white_id, "white"), (game.black_id, "black")):
+            if game.winner is None:
+                column = "draws"
+            elif game.winner == colour:
+                column = "wins"
+            else:
+                column = "losses"
+            await self._db.execute(
+                f"UPDATE players SET games_played = games_played + 1, {column} = {column} + 1,"
+                " updated_at = ? WHERE user_id = ?",
+                (now_ms, user_id),
+            )
+
+    async def leaderboard(self, guild_id: int, limit: int = 10) -> list[LeaderboardRow]:
+        """Most wins in this guild's finished games first (then fewer losses, then id)."""
+        rows = await self._db.fetchall(
+            """
+            WITH results (user_id, won, lost, drawn) AS (
+                SELECT white_id, winner = 'white', winner = 'black', winner IS NULL
+                  FROM games
+                 WHERE guild_id = :guild AND status = 'finished' AND reason != 'aborted'
+                   AND white_id != black_id
+                UNION ALL
+                SELECT black_id, winner = 'black', winner = 'white', winner IS NULL
+                  FROM games
+                 WHERE guild_id = :guild AND status = 'finished' AND reason != 'aborted'
+                   AND white_id != black_id
+            )
+            SELECT r.user_id, COALESCE(p.display_name, '') AS display_name,
+                   SUM(COALESCE(r.won, 0)) AS wins, SUM(COALESCE(r.lost, 0)) AS losses,
+                   SUM(r.drawn) AS draws, COUNT(*) AS games
+              FROM results AS r LEFT JOIN players AS p ON p.user_id = r.user_id
+             GROUP BY r.user_id
+             ORDER BY wins DESC, losses ASC, r.user_id ASC
+             LIMIT :limit
+            """,
+            {"guild": guild_id, "limit": limit},
+        )
+        return [
+            LeaderboardRow(
+                rank=index + 1,
+                user_id=row["user_id"],
+                display_name=row["display_name"],
+                wins=row["wins"],
+                losses=row["losses"],
+                draws=row["draws"],
+                games=row["games"],
+            )
+            for index, row in enumerate(rows)
+        ]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 __all__ = [
+    "BOT_REASONS",
     "ChallengeStatus",
     "Colour",
     "ColourChoice",

@@ -1,0 +1,419 @@
+"""``schadler``: Ludus latrunculorum after Ulrich Schädler: placement, jumps and alligatus.
+
+Rules: shared/spec/rules.md section 3. Each side places its 16 counters, then counters step or
+jump (checkers-like sequences, jumping removes nothing); an enemy counter flanked on a line (or
+shut in a corner) at any landing square becomes *alligatus*: it stays on the board, immobilised,
+until it is no longer held or its owner's opponent removes it (``xd5``). A side left with one
+counter loses; two passes in succession draw.
+
+How the spec's rules map onto the engine, and the decisions the spec leaves open:
+
+- **Phases.** The placement phase lasts while either hand holds counters; the movement phase
+  begins when both hands are empty. A side with counters in hand must place one (any empty square;
+  rule 7 does not apply, nothing is trapped). In a position given as LPN where the side to move
+  has an empty hand while the other side still has counters, the side to move has no legal action
+  and so passes (the ordinary forced pass) until the other side has placed everything. From the
+  start position this never happens: the hands are emptied alternately.
+- **Trapping** is judged at every landing square of a step or jump, on the board at that landing
+  (the moving counter there, its start square and earlier landings empty); counters trapped at one
+  landing are alligatus for the rest of the action, so they cannot be trapped again and do not
+  count as "newly trapped" for rule 7 at a later landing. The mover's own alligatus stay alligatus
+  until the action ends (released counters hold nothing during the action that frees them).
+- **Release** runs once after every action (placement, step, jump sequence, removal, not a pass)
+  over the whole board: every alligatus that is not held then becomes free, all together. In a
+  position reached by play every alligatus is held, so only the action's neighbourhood changes;
+  an alligatus given in LPN that nobody holds is freed by the next action.
+- **Removal** ``xd5`` takes any enemy alligatus standing on the board when the turn begins: each of
+  them was trapped on an earlier turn. Removal is a movement-phase action.
+- **What a move reports** is its net effect: ``captured`` = removed counter, or counters alligatus
+  after the action that were free before it; ``released`` = counters free after it that were
+  alligatus before it. A counter trapped at an intermediate landing and freed by the end of the
+  same sequence is in neither list.
+- **One counter left** is judged only in the movement phase (both hands empty), after each action
+  and for a given position: a side with at most one counter on the board loses. If both sides are
+  so reduced (possible only in LPN), the side to move loses.
+- **Passes**: ``passes`` counts consecutive passes; any action resets it. The second pass in
+  succession ends the game drawn with reason ``blocked`` (a position given with ``passes=2`` is
+  already over).
+- **Validation**: counters on the board plus counters in hand may not exceed 16 per side.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+
+from ..errors import PositionError
+from ..geometry import Square, geometry, square_file, square_name, square_rank, square_sort_key
+from ..model import Move, MoveKind, MoveResult, Outcome, Piece, Side, Termination, piece
+from ..position import Position, State
+from ..variant import HasMoves, Variant, register
+
+COUNTER = "C"
+COUNTERS_PER_SIDE = 16
+
+_MOVE, _PLACE, _REMOVE = MoveKind.MOVE, MoveKind.PLACE, MoveKind.REMOVE
+
+Pair = tuple[Square, Square]
+
+
+@dataclass(frozen=True, slots=True)
+class _Tables:
+    """Per-board lookup tables, indexed by square."""
+
+    #: On-board squares, rank by rank from a1.
+    squares: tuple[Square, ...]
+    #: Orthogonal neighbours: where a step may go.
+    steps: tuple[tuple[Square, ...], ...]
+    #: ``(over, landing)`` for every jump that stays on the board.
+    jumps: tuple[tuple[Pair, ...], ...]
+    #: ``holds[x]``: the pairs of squares that hold a counter on ``x`` when both carry free
+    #: enemies of it: the two opposite neighbours on each line, and a corner's two neighbours.
+    holds: tuple[tuple[Pair, ...], ...]
+    #: ``flanks[x]``: the opposite-neighbour pairs of ``x`` (rule 7 looks at these).
+    flanks: tuple[tuple[Pair, ...], ...]
+    #: ``traps[l]``: ``(victim, partner)``: a counter landing on ``l`` traps an enemy free counter
+    #: on ``victim`` when ``partner`` holds a free counter of the mover.
+    traps: tuple[tuple[Pair, ...], ...]
+
+
+@cache
+def _tables(width: int, height: int) -> _Tables:
+    geo = geometry(width, height)
+    step = geo.step
+    size = geo.size
+    steps: list[tuple[Square, ...]] = [()] * size
+    jumps: list[tuple[Pair, ...]] = [()] * size
+    holds: list[tuple[Pair, ...]] = [()] * size
+    flanks: list[tuple[Pair, ...]] = [()] * size
+    traps: list[tuple[Pair, ...]] = [()] * size
+    axes = ((0, 1), (2, 3))  # (NORTH, SOUTH), (EAST, WEST)
+    for sq in geo.squares:
+        steps[sq] = geo.neighbours[sq]
+        jumps[sq] = tuple(
+            (step[d][sq], step[d][step[d][sq]])
+            for d in range(4)
+            if step[d][sq] >= 0 and step[d][step[d][sq]] >= 0
+        )
+        lines = tuple(
+            (step[a][sq], step[b][sq]) for a, b in axes if step[a][sq] >= 0 and step[b][sq] >= 0
+        )
+        flanks[sq] = lines
+        if sq in geo.corners:
+            n1, n2 = geo.neighbours[sq]
+            lines = lines + ((n1, n2),)
+        holds[sq] = lines
+    for sq in geo.squares:
+        traps[sq] = tuple(
+            (victim, b if a == sq else a)
+            for victim in geo.neighbours[sq]
+            for a, b in holds[victim]
+            if sq in (a, b)
+        )
+    return _Tables(geo.squares, tuple(steps), tuple(jumps), tuple(holds), tuple(flanks),
+                   tuple(traps))
+
+
+def _trapped_at(
+    cells: list[Piece | None],
+    landing: Square,
+    tables: _Tables,
+    mine: Piece,
+    enemy: Piece,
+    enemy_held: Piece,
+) -> list[Square] | None:
+    """The enemy free counters a counter landing on ``landing`` traps, on the board as it is
+    (the moving counter is not on the board: it can be neither a partner nor a flanker of its own
+    landing square). ``None`` when rule 7 forbids the landing."""
+    trapped = [v for v, p in tables.traps[landing] if cells[v] is enemy and cells[p] is mine]
+    if not trapped:
+        for a, b in tables.flanks[landing]:
+            x, y = cells[a], cells[b]
+            if (x is enemy or x is enemy_held) and (y is enemy or y is enemy_held):
+                return None
+    return trapped
+
+
+@register
+class Schadler(Variant):
+    id = "schadler"
+    name = "Ludus latrunculorum (Schädler)"
+    description = (
+        "Ulrich Schädler's reconstruction. Each side places its 16 counters one by one, then "
+        "counters step to a neighbouring square or jump over counters (several jumps in one "
+        "move, like checkers). Shut an enemy counter between two of yours (or in a corner) to "
+        "make it alligatus: it cannot move, and on a later turn you may remove it. You may move "
+        "between two enemies only if that move traps one. Leave the opponent one counter to win; "
+        "two passes in a row draw. White moves first."
+    )
+    piece_limits = {COUNTER: COUNTERS_PER_SIDE}
+    holdable_kinds = frozenset({COUNTER})
+    state_keys = frozenset({"hand", "passes"})
+    move_kinds = frozenset({_MOVE, _PLACE, _REMOVE})
+    passes_when_blocked = True
+    first_player = Side.WHITE
+    move_hint = (
+        "a placement like @d4, a step like d4-d5, a jump like c3-c5-e5 or a removal like xd5"
+    )
+
+    # ----- set-up -----------------------------------------------------------------------------
+
+    def start_position(self, options: Mapping[str, str] | None = None) -> Position:
+        self.resolve_options(options)
+        return Position(
+            self.id,
+            8,
+            8,
+            (None,) * (8 * 16),
+            self.first_player,
+            hand=(COUNTERS_PER_SIDE, COUNTERS_PER_SIDE),
+        )
+
+    def validate_position(self, position: Position) -> None:
+        for side in Side:
+            on_board = sum(1 for _, p in position.pieces() if p.side is side)
+            in_hand = position.hand[side.index]
+            if on_board + in_hand > COUNTERS_PER_SIDE:
+                raise PositionError(
+                    f"{side.value} has {on_board} counters on the board and {in_hand} in hand; "
+                    f"a {self.id} side has {COUNTERS_PER_SIDE} counters"
+                )
+
+    # ----- moves ------------------------------------------------------------------------------
+
+    def generate_moves(self, state: State) -> list[Move]:
+        cells = state.cells
+        side = state.turn
+        hand = state.hand
+        tables = _tables(state.geometry.width, state.geometry.height)
+        if hand[0] or hand[1]:
+            if not hand[side.index]:
+                return []  # the other side is still placing: this side passes
+            return [Move(_PLACE, (sq,)) for sq in tables.squares if cells[sq] is None]
+
+        other = side.other
+        mine = piece(COUNTER, side)
+        enemy = piece(COUNTER, other)
+        enemy_held = piece(COUNTER, other, True)
+        moves = [Move(_REMOVE, (sq,)) for sq in tables.squares if cells[sq] is enemy_held]
+        append = moves.append
+        steps, jumps, traps, flanks = tables.steps, tables.jumps, tables.traps, tables.flanks
+
+        def landing_traps(landing: Square) -> list[Square] | None:
+            # _trapped_at, inlined for speed (this is the hot loop of move generation)
+            trapped = [v for v, p in traps[landing] if cells[v] is enemy and cells[p] is mine]
+            if not trapped:
+                for a, b in flanks[landing]:
+                    x, y = cells[a], cells[b]
+                    if (x is enemy or x is enemy_held) and (y is enemy or y is enemy_held):
+                        return None
+            return trapped
+
+        def jump_from(square: Square, path: tuple[Square, ...], visited: set[Square]) -> None:
+            for over, landing in jumps[square]:
+                if cells[over] is None or cells[landing] is not None or landing in visited:
+                    continue
+                trapped = landing_traps(landing)
+                if trapped is None:
+                    continue  # rule 7: this landing, and every sequence through it, is illegal
+                longer = path + (landing,)
+                append(Move(_MOVE, longer))
+                for v in trapped:
+                    cells[v] = enemy_held
+                visited.add(landing)
+                jump_from(landing, longer, visited)
+                visited.discard(landing)
+                for v in trapped:
+                    cells[v] = enemy
+
+        for origin in tables.squares:
+            if cells[origin] is not mine:
+                continue
+            # The moving counter is lifted off the board while its moves are generated: it
+            # neither blocks, nor is jumped over, nor helps to trap from its start square.
+            cells[origin] = None
+            try:
+                for target in steps[origin]:
+                    if cells[target] is None and landing_traps(target) is not None:
+                        append(Move(_MOVE, (origin, target)))
+                jump_from(origin, (origin,), {origin})
+            finally:
+                cells[origin] = mine
+        return moves
+
+    def apply(self, state: State, move: Move) -> MoveResult:
+        side = state.turn
+        kind = move.kind
+        if kind is MoveKind.PASS:
+            state.passes += 1
+            state.turn = side.other
+            return MoveResult(move, side)
+        cells = state.cells
+        tables = _tables(state.geometry.width, state.geometry.height)
+        mine = piece(COUNTER, side)
+        removed: list[Square] = []
+        newly: list[Square] = []
+        if kind is _PLACE:
+            cells[move.path[0]] = mine
+            state.hand[side.index] -= 1
+        elif kind is _REMOVE:
+            cells[move.path[0]] = None
+            removed.append(move.path[0])
+        else:
+            enemy = piece(COUNTER, side.other)
+            enemy_held = piece(COUNTER, side.other, True)
+            path = move.path
+            cells[path[0]] = None
+            for landing in path[1:]:
+                # One board per landing: judge every neighbour, then mark them together.
+                trapped = [
+                    v for v, p in tables.traps[landing] if cells[v] is enemy and cells[p] is mine
+                ]
+                for v in trapped:
+                    cells[v] = enemy_held
+                newly.extend(trapped)
+            cells[path[-1]] = mine
+        freed = self._release(cells, tables)
+        state.passes = 0
+        state.turn = side.other
+        if freed and newly:
+            # Net effects: a counter trapped during this action and freed at its end is in
+            # neither list.
+            trapped_now, gone = set(newly), set(freed)
+            newly = [s for s in newly if s not in gone]
+            freed = [s for s in freed if s not in trapped_now]
+        return MoveResult(
+            move,
+            side,
+            tuple(sorted(removed + newly, key=square_sort_key)),
+            tuple(sorted(freed, key=square_sort_key)),
+        )
+
+    @staticmethod
+    def _release(cells: list[Piece | None], tables: _Tables) -> list[Square]:
+        """Free every alligatus that is no longer held, all together; return their squares."""
+        freed: list[Square] = []
+        holds = tables.holds
+        for sq in tables.squares:
+            p = cells[sq]
+            if p is None or not p.held:
+                continue
+            holder = piece(p.kind, p.side.other)
+            if not any(cells[a] is holder and cells[b] is holder for a, b in holds[sq]):
+                freed.append(sq)
+        for sq in freed:
+            p = cells[sq]
+            assert p is not None
+            cells[sq] = p.with_held(False)
+        return freed
+
+    def explain_illegal(self, state: State, move: Move) -> str:
+        side = state.turn
+        cells = state.cells
+        hand = state.hand
+        placing = bool(hand[0] or hand[1])
+        if move.kind is _PLACE:
+            sq = move.path[0]
+            if not placing:
+                return "placement is over: all counters are on the board"
+            if not hand[side.index]:
+                return "you have no counters left in hand"
+            if cells[sq] is not None:
+                return f"{square_name(sq)} is occupied"
+            return "that placement is not legal here"
+        if placing:
+            if hand[side.index]:
+                return "you still have counters to place (place one with a move like @d4)"
+            return "movement begins only when both hands are empty"
+        if move.kind is _REMOVE:
+            sq = move.path[0]
+            p = cells[sq]
+            name = square_name(sq)
+            if p is None:
+                return f"{name} is not an enemy alligatus (it is empty)"
+            if p.side is side:
+                return f"{name} is not an enemy alligatus (it is your own counter)"
+            if not p.held:
+                return f"{name} is not an enemy alligatus (it is a free counter)"
+            return "that removal is not legal here"
+        if move.kind is not _MOVE:
+            return f"{move} is not a kind of move this variant has"
+        return self._explain_path(state, move.path)
+
+    def _explain_path(self, state: State, path: tuple[Square, ...]) -> str:
+        side = state.turn
+        origin = path[0]
+        p = state.cells[origin]
+        o = square_name(origin)
+        if p is None:
+            return f"there is no counter on {o}"
+        if p.side is not side:
+            return f"{o} is not your counter"
+        if p.held:
+            return f"{o} is alligatus and cannot move"
+        tables = _tables(state.geometry.width, state.geometry.height)
+        mine = piece(COUNTER, side)
+        enemy = piece(COUNTER, side.other)
+        enemy_held = piece(COUNTER, side.other, True)
+        work = list(state.cells)
+        work[origin] = None
+        visited = {origin}
+        here = origin
+        for landing in path[1:]:
+            name = square_name(landing)
+            df = square_file(landing) - square_file(here)
+            dr = square_rank(landing) - square_rank(here)
+            distance = abs(df) + abs(dr)
+            if (df and dr) or distance not in (1, 2):
+                return "counters step to a neighbouring square or jump over a neighbouring counter"
+            if distance == 1:
+                if len(path) > 2:
+                    return (
+                        f"{square_name(here)}-{name} is a step: a step is a whole move, "
+                        "only jumps can follow one another"
+                    )
+            else:
+                over = (here + landing) // 2
+                if work[over] is None:
+                    return f"there is no counter on {square_name(over)} to jump over"
+            if landing in visited:
+                where = " (its start square)" if landing == origin else ""
+                return f"{name}: a jump sequence cannot land twice on the same square{where}"
+            if work[landing] is not None:
+                return f"{name} is occupied"
+            trapped = _trapped_at(work, landing, tables, mine, enemy, enemy_held)
+            if trapped is None:
+                return (
+                    f"landing on {name} between two enemy counters is allowed only if it "
+                    "traps one (rule 7)"
+                )
+            for v in trapped:
+                work[v] = enemy_held
+            visited.add(landing)
+            here = landing
+        return "that move is not legal here"
+
+    # ----- end of game ------------------------------------------------------------------------
+
+    def outcome_after_move(
+        self, state: State, result: MoveResult, has_moves: HasMoves
+    ) -> Outcome | None:
+        return self._end(state)
+
+    def outcome_of_position(self, state: State, has_moves: HasMoves) -> Outcome | None:
+        return self._end(state)
+
+    @staticmethod
+    def _end(state: State) -> Outcome | None:
+        if not state.hand[0] and not state.hand[1]:
+            cells = state.cells
+            for side in (state.turn, state.turn.other):
+                on_board = cells.count(piece(COUNTER, side)) + cells.count(
+                    piece(COUNTER, side, True)
+                )
+                if on_board <= 1:
+                    return Outcome(side.other, Termination.ONE_COUNTER_LEFT)
+        if state.passes >= 2:
+            return Outcome(None, Termination.BLOCKED)
+        return None

@@ -106,9 +106,7 @@ class ChallengeRepository:
         )
         assert row is not None
         challenge = challenge_from_row(row)
-        log.info(
-            "challenge %d: %d -> %s, %s", challenge.id, challenger_id, challenged_id, variant
-        )
+        log.info("challenge %d: %d -> %s, %s", challenge.id, challenger_id, challenged_id, variant)
         return challenge
 
     async def get_challenge(self, challenge_id: int) -> ChallengeRecord | None:
@@ -185,9 +183,7 @@ class ChallengeRepository:
         """
         now_ms = to_ms(now)
         async with self._db.transaction():
-            row = await self._db.fetchone(
-                "SELECT * FROM challenges WHERE id = ?", (challenge_id,)
-            )
+            row = await self._db.fetchone("SELECT * FROM challenges WHERE id = ?", (challenge_id,))
             if row is None:
                 raise ChallengeNotFound(challenge_id)
             challenge = challenge_from_row(row)

@@ -152,9 +152,7 @@ class GameRepository:
         )
         assert row is not None
         game = game_from_row(row)
-        log.info(
-            "game %d created: %s, white %d, black %d", game.id, variant, white_id, black_id
-        )
+        log.info("game %d created: %s, white %d, black %d", game.id, variant, white_id, black_id)
         return game
 
     # ------------------------------------------------------------------ reading

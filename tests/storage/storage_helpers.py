@@ -95,3 +95,10 @@ async def store_game(
             now=now + index + 1,
         )
     return game
+
+
+def ending_game() -> ScriptedGame:
+    """A real rugen game that the rules end (seed 26: a draw by the fifty-move rule, ply 123)."""
+    scripted = random_game(26, max_plies=300)
+    assert scripted.outcome is not None
+    return scripted

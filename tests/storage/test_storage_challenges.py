@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from storage_helpers import ALICE, BOB, CAROL, CHANNEL, GUILD
 
 from storage import (
     ChallengeExpired,
@@ -15,6 +14,7 @@ from storage import (
     Database,
     NotAllowed,
 )
+from tests.storage.storage_helpers import ALICE, BOB, CAROL, CHANNEL, GUILD
 
 T0 = 10_000.0
 
@@ -59,7 +59,10 @@ async def test_create_and_get(db: Database) -> None:
 async def test_create_rejects_nonsense(db: Database) -> None:
     with pytest.raises(NotAllowed):
         await db.challenges.create_challenge(
-            guild_id=GUILD, channel_id=CHANNEL, challenger_id=ALICE, challenged_id=ALICE,
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            challenger_id=ALICE,
+            challenged_id=ALICE,
             variant="rugen",
         )
     with pytest.raises(ValueError):
@@ -68,7 +71,9 @@ async def test_create_rejects_nonsense(db: Database) -> None:
         await challenge(db, expires_in=0)
 
 
-@pytest.mark.parametrize(("colour", "white", "black"), [("white", ALICE, BOB), ("black", BOB, ALICE)])
+@pytest.mark.parametrize(
+    ("colour", "white", "black"), [("white", ALICE, BOB), ("black", BOB, ALICE)]
+)
 async def test_accept_creates_game_with_chosen_colours(
     db: Database, colour: str, white: int, black: int
 ) -> None:

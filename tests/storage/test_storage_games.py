@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from storage_helpers import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, make_game
 
 from storage import (
     ConcurrencyError,
@@ -13,6 +12,7 @@ from storage import (
     NoDrawOffer,
     NotAllowed,
 )
+from tests.storage.storage_helpers import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, make_game
 
 
 async def test_create_and_load_game(db: Database) -> None:
@@ -123,7 +123,11 @@ async def test_outcome_is_validated_before_writing(db: Database) -> None:
 async def test_finish_game_resign_draw_and_abort(db: Database) -> None:
     resigned = await make_game(db)
     resigned = await db.games.finish_game(resigned.id, 0, "black", "resignation", now=50.0)
-    assert (resigned.status, resigned.winner, resigned.reason) == ("finished", "black", "resignation")
+    assert (resigned.status, resigned.winner, resigned.reason) == (
+        "finished",
+        "black",
+        "resignation",
+    )
 
     drawn = await make_game(db)
     await db.games.record_move(drawn.id, 0, ALICE, "m", "P1")

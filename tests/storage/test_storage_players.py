@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from storage_helpers import ALICE, BOB, CAROL, DAVE, GUILD, make_game
-
 from storage import Database, Winner
+from tests.storage.storage_helpers import ALICE, BOB, CAROL, DAVE, GUILD, make_game
 
 
 async def test_upsert_player_creates_then_renames(db: Database) -> None:
@@ -45,7 +44,9 @@ async def test_leaderboard_counts_wins_per_guild(db: Database) -> None:
     await db.games.record_move(active.id, 0, BOB, "m", "P1")  # unfinished: does not count
 
     board = await db.players.leaderboard(GUILD)
-    assert [(r.rank, r.user_id, r.display_name, r.wins, r.losses, r.draws, r.games) for r in board] == [
+    assert [
+        (r.rank, r.user_id, r.display_name, r.wins, r.losses, r.draws, r.games) for r in board
+    ] == [
         (1, ALICE, "Alice", 3, 0, 0, 3),
         (2, CAROL, "Carol", 1, 1, 1, 3),
         (3, BOB, "Bob", 0, 3, 1, 4),

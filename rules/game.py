@@ -129,7 +129,8 @@ class Game:
         move = parse_move(text, self.variant.move_hint)
         if move.kind not in self.variant.move_kinds and move.kind is not MoveKind.PASS:
             raise MoveSyntaxError(
-                f"{text.strip()!r} is not a {self.variant.id} move; expected {self.variant.move_hint}"
+                f"{text.strip()!r} is not a {self.variant.id} move; "
+                f"expected {self.variant.move_hint}"
             )
         self.check_legal(move)
         return move

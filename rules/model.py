@@ -81,9 +81,14 @@ class Piece:
         return piece(self.kind, self.side, held)
 
 
-@cache
 def piece(kind: str, side: Side, held: bool = False) -> Piece:
     """The interned piece of this kind, side and state."""
+    return _interned(kind, side, bool(held))
+
+
+@cache
+def _interned(kind: str, side: Side, held: bool) -> Piece:
+    # Always called with three positional arguments, so each piece has exactly one cache entry.
     return Piece(kind, side, held)
 
 

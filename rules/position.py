@@ -89,7 +89,7 @@ class State:
         return (self.cells[:], self.turn, tuple(self.hand), self.clock, self.passes)
 
     def restore(self, snap: State.Snapshot) -> None:
-        """Go back to ``snap``. The snapshot is consumed: its cell list is taken over, not copied."""
+        """Go back to ``snap``. The snapshot is consumed: its cells are taken over, not copied."""
         self.cells, self.turn, hand, self.clock, self.passes = snap
         self.hand = list(hand)
 

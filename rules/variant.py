@@ -106,7 +106,7 @@ class Variant:
         raise NotImplementedError
 
     def explain_illegal(self, state: State, move: Move) -> str:
-        """Why ``move`` (well-formed, on the board, not generated) is not legal: one short clause."""
+        """Why ``move`` (well-formed, on the board, not generated) is illegal, in one clause."""
         return "that move is not legal here"
 
     # ----- end of game ----------------------------------------------------------------------

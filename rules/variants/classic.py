@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..errors import PositionError
-from ..geometry import NORTH, SOUTH, EAST, WEST, Square, make_square, square_sort_key
+from ..geometry import EAST, NORTH, SOUTH, WEST, Square, make_square, square_sort_key
 from ..model import Move, MoveKind, MoveResult, Outcome, Piece, Side, Termination, piece
 from ..position import Position, State
 from ..variant import HasMoves, VariantOption, register

@@ -128,16 +128,17 @@ async def run(args: argparse.Namespace) -> None:
             full_ms = await timed(args.samples, load_full)
 
             concurrent_ids = rng.sample(range(1, args.games + 1), args.concurrent)
+            moves_each: int = args.moves_each
 
             async def mover(gid: int) -> int:
                 white, black = players[gid]
-                for _ in range(args.moves_each):
+                for _ in range(moves_each):
                     ply = plies[gid]
                     game = await db.games.record_move(
                         gid, ply, white if ply % 2 == 0 else black, "a2-a3", AFTER
                     )
                     plies[gid] = game.ply
-                return args.moves_each
+                return moves_each
 
             started = time.perf_counter()
             done = sum(await asyncio.gather(*(mover(gid) for gid in concurrent_ids)))

@@ -1,0 +1,125 @@
+"""Geometry of a board picture: where each square, label band and the caption go.
+
+Pure arithmetic with no Pillow inside, so tests (and the bot, e.g. for click maps) can ask where a
+square is drawn without rendering anything. Everything scales from the square size, which keeps
+text and pieces in proportion on every board size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from rules import Side, Square
+from rules.geometry import make_square, square_file, square_rank
+
+#: Square edge in pixels at the default size: 8×8 gives a 576 px board, which Discord shows at
+#: full width on desktop and scales to about 60 % on phones; labels and text are sized for that.
+DEFAULT_SQUARE = 72
+
+Rect = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Pixel geometry of one board size, view and square size.
+
+    ``files`` × ``ranks`` is the board size; ``view`` is the side shown at the bottom.
+    The picture is, top to bottom: a thin margin, the board (with rank labels on its left),
+    the file-label band, then the caption strip.
+    """
+
+    files: int
+    ranks: int
+    view: Side = Side.WHITE
+    square: int = DEFAULT_SQUARE
+
+    # ----- bands -------------------------------------------------------------------------
+
+    @property
+    def label_band(self) -> int:
+        """Width of the rank-label band (left) and height of the file-label band (below)."""
+        return round(self.square * 0.44)
+
+    @property
+    def pad(self) -> int:
+        """Margin above and to the right of the board."""
+        return round(self.square * 0.2)
+
+    @property
+    def frame_width(self) -> int:
+        return max(2, round(self.square / 24))
+
+    @property
+    def caption_height(self) -> int:
+        """Height of the caption strip: a status line and one row per player."""
+        return 3 * self.caption_row + 2 * self.pad
+
+    @property
+    def caption_row(self) -> int:
+        return round(self.square * 0.6)
+
+    @property
+    def board_rect(self) -> Rect:
+        """The squares' area, (left, top, right, bottom) with right/bottom exclusive."""
+        left = self.label_band
+        top = self.pad
+        return (left, top, left + self.files * self.square, top + self.ranks * self.square)
+
+    @property
+    def caption_rect(self) -> Rect:
+        _, _, _, bottom = self.board_rect
+        top = bottom + self.label_band
+        return (0, top, self.image_size[0], top + self.caption_height)
+
+    @property
+    def image_size(self) -> tuple[int, int]:
+        """(width, height) of the whole picture."""
+        width = self.label_band + self.files * self.square + self.pad
+        height = self.pad + self.ranks * self.square + self.label_band + self.caption_height
+        return (width, height)
+
+    # ----- squares -----------------------------------------------------------------------
+
+    def cell(self, square: Square) -> tuple[int, int]:
+        """(column, row) of ``square`` on screen, counted from the top-left square."""
+        file, rank = square_file(square), square_rank(square)
+        if self.view is Side.WHITE:
+            return file, self.ranks - 1 - rank
+        return self.files - 1 - file, rank
+
+    def square_rect(self, square: Square) -> Rect:
+        """Pixel rectangle of ``square``: (left, top, right, bottom), right/bottom exclusive."""
+        col, row = self.cell(square)
+        left, top, _, _ = self.board_rect
+        x = left + col * self.square
+        y = top + row * self.square
+        return (x, y, x + self.square, y + self.square)
+
+    def square_center(self, square: Square) -> tuple[int, int]:
+        """Pixel at the middle of ``square`` (where tests sample a piece's colour)."""
+        x0, y0, _, _ = self.square_rect(square)
+        half = self.square // 2
+        return (x0 + half, y0 + half)
+
+    def file_at_column(self, col: int) -> int:
+        """The board file drawn in screen column ``col`` (labels read left to right)."""
+        return col if self.view is Side.WHITE else self.files - 1 - col
+
+    def rank_at_row(self, row: int) -> int:
+        """The board rank drawn in screen row ``row`` (0 is the top row)."""
+        return self.ranks - 1 - row if self.view is Side.WHITE else row
+
+    def squares(self) -> tuple[Square, ...]:
+        """Every square of the board, rank by rank from a1."""
+        return tuple(make_square(f, r) for r in range(self.ranks) for f in range(self.files))
+
+
+@cache
+def layout(files: int, ranks: int, view: Side = Side.WHITE, square: int = DEFAULT_SQUARE) -> Layout:
+    """The (shared) layout for a ``files`` × ``ranks`` board seen from ``view``."""
+    if not (1 <= files <= 16 and 1 <= ranks <= 16):
+        raise ValueError(f"unsupported board size {files}x{ranks}")
+    if square < 16:
+        raise ValueError(f"square size {square} px is too small to draw pieces")
+    return Layout(files, ranks, view, square)

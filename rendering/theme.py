@@ -1,0 +1,114 @@
+"""Colours of a board picture, one frozen record per theme.
+
+Everything a theme decides lives here so that the drawing modules never hard-code a colour and a
+new theme is one more entry in :data:`THEMES`. Colours are RGB tuples (Pillow accepts them as is).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+RGB = tuple[int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Theme:
+    """The palette of one theme.
+
+    Pieces keep the same colours in every theme (ivory and near-black with contrasting outlines)
+    so that a player who switches themes still recognises their side at once; only the board,
+    the frame and the caption follow the theme.
+    """
+
+    name: str
+    background: RGB
+    light_square: RGB
+    dark_square: RGB
+    frame: RGB
+    label: RGB
+    text: RGB
+    muted_text: RGB
+    accent: RGB  # marks the side to move in the caption
+    accent_text: RGB
+    last_move: RGB  # blended into the from / to / path squares
+    last_move_strength: float
+    path_line: RGB
+    captured: RGB
+    released: RGB
+    # piece colours
+    white_fill: RGB = (244, 236, 216)
+    white_outline: RGB = (40, 32, 24)
+    white_detail: RGB = (150, 112, 52)
+    black_fill: RGB = (34, 31, 36)
+    black_outline: RGB = (238, 230, 214)
+    black_detail: RGB = (206, 168, 92)
+    held_white_fill: RGB = (192, 188, 180)
+    held_black_fill: RGB = (84, 81, 86)
+    held_mark: RGB = (214, 36, 48)
+    held_mark_edge: RGB = (255, 255, 255)
+
+
+#: Alias kept for callers that think of the palette as the board's style.
+BoardStyle = Theme
+
+LIGHT = Theme(
+    name="light",
+    background=(246, 241, 231),
+    light_square=(236, 218, 181),
+    dark_square=(176, 124, 82),
+    frame=(92, 62, 38),
+    label=(74, 52, 34),
+    text=(38, 30, 24),
+    muted_text=(110, 96, 84),
+    accent=(52, 112, 178),
+    accent_text=(255, 255, 255),
+    last_move=(246, 214, 64),
+    last_move_strength=0.62,
+    path_line=(232, 140, 24),
+    captured=(214, 36, 48),
+    released=(34, 160, 72),
+)
+
+DARK = Theme(
+    name="dark",
+    background=(43, 45, 49),
+    light_square=(196, 178, 150),
+    dark_square=(118, 92, 70),
+    frame=(22, 22, 24),
+    label=(214, 208, 198),
+    text=(236, 232, 224),
+    muted_text=(170, 164, 156),
+    accent=(88, 101, 242),
+    accent_text=(255, 255, 255),
+    last_move=(238, 206, 64),
+    last_move_strength=0.58,
+    path_line=(244, 150, 36),
+    captured=(236, 64, 72),
+    released=(60, 190, 100),
+)
+
+#: Themes by name, as accepted by :func:`rendering.render_board`.
+THEMES: dict[str, Theme] = {t.name: t for t in (LIGHT, DARK)}
+
+
+def get_theme(name: str) -> Theme:
+    """The theme called ``name``; a ValueError that lists the choices otherwise."""
+    try:
+        return THEMES[name]
+    except KeyError:
+        raise ValueError(
+            f"unknown theme {name!r} (choose one of: {', '.join(THEMES)})"
+        ) from None
+
+
+def mix(a: RGB, b: RGB, t: float) -> RGB:
+    """``a`` blended towards ``b`` by ``t`` (0..1): a highlight as an exact opaque colour.
+
+    Blending by arithmetic instead of alpha-compositing an overlay keeps highlights cheap and the
+    bytes deterministic.
+    """
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )

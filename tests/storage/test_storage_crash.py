@@ -92,3 +92,8 @@ async def test_sigkill_mid_stream_loses_no_committed_move(tmp_path: Path, kill_a
         finished = await db.fetchval("SELECT COUNT(*) FROM games WHERE status = 'finished'")
         if kill_after >= 1000:
             assert finished >= 1  # the scripted ending was recorded and replays as an ending
+        # Players' records were updated in the same transactions that finished the games.
+        for user_id in (101, 102):
+            player = await db.players.get_player(user_id)
+            assert player is not None
+            assert player.games_played == player.draws == finished

@@ -84,7 +84,8 @@ def draw_text(
 ) -> float:
     """Draw ``text`` vertically centred on ``xy[1]``; ``align`` says where ``xy[0]`` is.
 
-    ``bold`` thickens the strokes (the bundled font has no bold face). Returns the width drawn.
+    ``bold`` thickens the letters (the bundled font has no bold face). Returns the width drawn
+    (the bold pass adds one pixel on the right, which no caller needs to know about).
     """
     width = text_width(text, f)
     x, y = xy
@@ -92,7 +93,7 @@ def draw_text(
         x -= width / 2
     elif align == "right":
         x -= width
-    stroke = 1 if bold else 0
+    stroke = 1 if bold else 0  # dashes get a pixel thicker in bold
     for part, is_dash in _segments(text):
         if is_dash:
             w = _dash_width(f)
@@ -105,7 +106,10 @@ def draw_text(
             )
             x += w
         else:
-            draw.text((x, y), part, font=f, fill=fill, anchor="lm", stroke_width=stroke,
-                      stroke_fill=fill)
+            draw.text((x, y), part, font=f, fill=fill, anchor="lm")
+            if bold:
+                # faux bold by a second pass shifted sideways: a stroke would fill the gap
+                # between the dot and the stem of "i"/"j", making "i" read as "l"
+                draw.text((x + 1, y), part, font=f, fill=fill, anchor="lm")
             x += f.getlength(part)
     return width

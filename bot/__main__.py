@@ -1,0 +1,69 @@
+"""``python -m bot``: read settings, open the database, log in and run until stopped.
+
+Exit status 2 with one line on stderr when the token is missing or Discord rejects it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+
+import discord
+from dotenv import load_dotenv
+
+from storage import Database
+
+from .client import LatrunculiBot
+from .settings import Settings, SettingsError
+
+log = logging.getLogger("bot")
+
+
+def setup_logging(level: str) -> None:
+    logging.basicConfig(
+        level=getattr(logging, level, logging.INFO),
+        format="%(asctime)s %(levelname)-8s %(name)s: %(message)s",
+    )
+    # discord.py's gateway chatter is noisy at DEBUG; keep it at INFO unless asked.
+    logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLogger().level))
+
+
+async def run(settings: Settings) -> None:
+    db = Database(settings.database_path)
+    await db.start()
+    try:
+        async with LatrunculiBot(settings=settings, db=db) as bot:
+            await bot.start(settings.token)
+    finally:
+        await db.stop()
+
+
+def main(argv: list[str] | None = None) -> int:
+    load_dotenv()
+    try:
+        settings = Settings.from_env()
+    except SettingsError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    setup_logging(settings.log_level)
+    log.info("starting with %r", settings)
+    try:
+        asyncio.run(run(settings))
+    except discord.LoginFailure:
+        print(
+            "error: Discord rejected DISCORD_TOKEN (improper token): copy the bot token again "
+            "from the developer portal",
+            file=sys.stderr,
+        )
+        return 2
+    except discord.PrivilegedIntentsRequired as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

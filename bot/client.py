@@ -1,0 +1,96 @@
+"""The Bot subclass: settings, database, services, extensions, command sync, error handling."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from storage import Database
+
+from .clock import Clock, discord_clock
+from .errors import message_for, report_unexpected, send_ephemeral
+from .services.games import GameService
+from .settings import Settings
+
+__all__ = ["EXTENSIONS", "LatrunculiBot", "LatrunculiTree", "create_bot"]
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = (
+    "bot.exts.challenges",
+    "bot.exts.play",
+    "bot.exts.game_end",
+    "bot.exts.info",
+)
+
+
+class LatrunculiTree(app_commands.CommandTree["LatrunculiBot"]):
+    """The command tree with the central error handler."""
+
+    async def on_error(
+        self, interaction: discord.Interaction[LatrunculiBot], error: app_commands.AppCommandError
+    ) -> None:
+        original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        text = message_for(original)
+        if isinstance(error, app_commands.NoPrivateMessage):
+            text = "Latrunculi is played in servers: use this command in a server channel."
+        if text is not None:
+            await send_ephemeral(interaction, text)
+            return
+        await report_unexpected(interaction, original)
+
+
+class LatrunculiBot(commands.Bot):
+    """Latrunculi on Discord. ``db`` is opened by the launcher (or by ``setup_hook``)."""
+
+    db: Database
+    settings: Settings
+    games: GameService
+
+    def __init__(self, *, settings: Settings, db: Database, clock: Clock = discord_clock) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # slash commands and buttons need no privileged intents
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            tree_cls=LatrunculiTree,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self.db = db
+        self.clock = clock
+        self.games = GameService(db, clock)
+
+    def now(self) -> float:
+        return self.clock()
+
+    async def setup_hook(self) -> None:
+        await self.db.start()  # no-op when the launcher opened it
+        for ext in EXTENSIONS:
+            await self.load_extension(ext)
+        if self.settings.dev_guild_id:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to dev guild %d", len(synced), guild.id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d commands globally (may take up to an hour to appear)", len(synced))
+
+    async def on_ready(self) -> None:
+        log.info(
+            "logged in as %s (%s) in %d guilds",
+            self.user,
+            getattr(self.user, "id", "?"),
+            len(self.guilds),
+        )
+
+
+def create_bot(
+    settings: Settings, *, db: Database | None = None, clock: Clock = discord_clock
+) -> LatrunculiBot:
+    return LatrunculiBot(settings=settings, db=db or Database(settings.database_path), clock=clock)

@@ -1,0 +1,128 @@
+"""User-facing errors and the one place that turns exceptions into short ephemeral replies.
+
+Commands and buttons raise :class:`UserError` (or let a storage / rules error through) and wrap
+their body in :func:`user_errors`; the message goes to the user ephemerally and nothing else
+happens. Anything unexpected reaches the tree's / view's error handler, which logs it with
+context and shows a short apology (see :func:`report_unexpected`).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+import discord
+
+from rules import IllegalMoveError, MoveError, RulesError
+from storage import (
+    ChallengeExpired,
+    ChallengeNotFound,
+    ChallengeNotPending,
+    ConcurrencyError,
+    GameNotFound,
+    GameOver,
+    NoDrawOffer,
+    NotAllowed,
+)
+
+__all__ = [
+    "APOLOGY",
+    "UserError",
+    "message_for",
+    "report_unexpected",
+    "send_ephemeral",
+    "user_errors",
+]
+
+log = logging.getLogger(__name__)
+
+APOLOGY = "Sorry, something went wrong on my side. The error was logged; please try again."
+
+
+class UserError(Exception):
+    """Something the user did that the bot refuses; ``str(error)`` is shown to them as is."""
+
+
+_STATUS_WORDS = {
+    "accepted": "already accepted",
+    "declined": "declined",
+    "cancelled": "cancelled",
+    "expired": "expired",
+}
+
+
+def message_for(error: BaseException) -> str | None:
+    """The user-facing text for an expected error, or ``None`` when it is unexpected."""
+    if isinstance(error, UserError):
+        return str(error)
+    if isinstance(error, IllegalMoveError):
+        return f"`{error.move}` is not legal here: {error.reason}."
+    if isinstance(error, MoveError | RulesError):
+        text = str(error)
+        return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
+    if isinstance(error, GameOver):
+        return "That game is already over."
+    if isinstance(error, ConcurrencyError):
+        return "The game moved on before your action arrived; nothing was changed. Look at the latest board and try again."
+    if isinstance(error, ChallengeExpired):
+        return "That challenge has expired."
+    if isinstance(error, ChallengeNotPending):
+        return f"That challenge was {_STATUS_WORDS.get(error.status, error.status)}."
+    if isinstance(error, ChallengeNotFound):
+        return "I can't find that challenge any more."
+    if isinstance(error, GameNotFound):
+        return f"There is no game #{error.game_id}."
+    if isinstance(error, NoDrawOffer):
+        return (
+            "There is no draw offer from your opponent to accept (it lapses when a move is played)."
+        )
+    if isinstance(error, NotAllowed):
+        text = str(error)
+        return text[:1].upper() + text[1:] + "."
+    return None
+
+
+async def send_ephemeral(interaction: discord.Interaction, text: str, **kwargs: object) -> None:
+    """Reply ephemerally, whether or not the interaction was answered already."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **kwargs)  # type: ignore[arg-type]
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **kwargs)  # type: ignore[arg-type]
+
+
+@asynccontextmanager
+async def user_errors(interaction: discord.Interaction) -> AsyncIterator[None]:
+    """Turn expected errors raised in the block into an ephemeral reply (and no traceback)."""
+    try:
+        yield
+    except Exception as exc:
+        text = message_for(exc)
+        if text is None:
+            raise
+        log.debug("refused %s for user %s: %s", _describe(interaction), interaction.user.id, text)
+        await send_ephemeral(interaction, text)
+
+
+def _describe(interaction: discord.Interaction) -> str:
+    command = interaction.command
+    if command is not None:
+        return f"/{command.qualified_name}"
+    data = interaction.data or {}
+    return f"component {data.get('custom_id', '?')}"
+
+
+async def report_unexpected(interaction: discord.Interaction, error: BaseException) -> None:
+    """Log an unexpected error with its context and apologise to the user."""
+    log.error(
+        "unexpected error in %s by user %s in guild %s channel %s",
+        _describe(interaction),
+        interaction.user.id,
+        interaction.guild_id,
+        interaction.channel_id,
+        exc_info=error,
+    )
+    try:
+        await send_ephemeral(interaction, APOLOGY)
+    except discord.HTTPException:
+        log.warning("could not send the apology for %s", _describe(interaction))

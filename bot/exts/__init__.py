@@ -1,0 +1,1 @@
+"""One extension per feature: challenges, play, game_end, info."""

@@ -1,0 +1,238 @@
+"""``/challenge``, the Accept / Decline / Cancel buttons and the expiry of old challenges."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from rules import find_variant, variants
+
+from .. import ui
+from ..client import LatrunculiBot
+from ..errors import UserError, report_unexpected, send_ephemeral, user_errors
+from ..services.challenges import challenge_content, parse_options, send_challenge, start_game
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[LatrunculiBot]
+
+
+def _short(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def variant_choices() -> list[app_commands.Choice[str]]:
+    """Every variant, named with a short description (a choice has no separate description)."""
+    out = []
+    for v in variants():
+        first = v.description.split(". ")[0].rstrip(".")
+        out.append(app_commands.Choice(name=_short(f"{v.name} — {first}", 100), value=v.id))
+    return out
+
+
+COLOUR_CHOICES = [
+    app_commands.Choice(name="Random (default)", value="random"),
+    app_commands.Choice(name="White", value="white"),
+    app_commands.Choice(name="Black", value="black"),
+]
+
+
+def option_choices(variant_id: str | None, typed: str) -> list[app_commands.Choice[str]]:
+    """Options of the chosen variant (none offered for a variant without options)."""
+    if not variant_id:
+        return []
+    try:
+        variant = find_variant(variant_id)
+    except ValueError:
+        return []
+    typed = typed.strip().lower()
+    out = []
+    for opt in variant.options:
+        for value, label in opt.choices:
+            name = f"{opt.label}: {label}" + (" (default)" if value == opt.default else "")
+            code = f"{opt.key}={value}"
+            if typed and typed not in name.lower() and typed not in code:
+                continue
+            out.append(
+                app_commands.Choice(name=_short(f"{name} — {opt.description}", 100), value=code)
+            )
+    return out[:25]
+
+
+class ChallengeButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=ui.CHALLENGE_TEMPLATE
+):
+    """Accept / Decline / Cancel on a challenge message; works after restarts."""
+
+    def __init__(self, challenge_id: int, action: str) -> None:
+        super().__init__(ui.challenge_button(challenge_id, action))
+        self.challenge_id = challenge_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> ChallengeButton:
+        return cls(int(match["challenge_id"]), match["action"])
+
+    async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
+        try:
+            async with user_errors(interaction):
+                await self._act(interaction)
+        except Exception as exc:
+            await report_unexpected(interaction, exc)
+            raise
+
+    async def _act(self, interaction: Interaction) -> None:
+        bot = interaction.client
+        ch = await bot.db.challenges.get_challenge(self.challenge_id)
+        if ch is None:
+            raise UserError("I can't find that challenge any more.")
+        uid = interaction.user.id
+        if ch.status != "pending" or ch.expires_at <= bot.now():
+            status = "expired" if ch.status == "pending" else ch.status
+            raise UserError(f"This challenge is no longer open: it was {status}.")
+        if self.action == "cancel":
+            if uid != ch.challenger_id:
+                raise UserError(
+                    f"Only <@{ch.challenger_id}>, who made this challenge, can cancel it."
+                )
+            await bot.db.challenges.cancel_challenge(ch.id, uid, now=bot.now())
+            await interaction.response.edit_message(
+                content=challenge_content(ch).split("\n")[0] + "\n🚫 Cancelled by the challenger.",
+                view=None,
+            )
+            return
+        if uid == ch.challenger_id:
+            raise UserError(
+                "You can't accept or decline your own challenge; use Cancel to withdraw it."
+            )
+        if ch.challenged_id is not None and uid != ch.challenged_id:
+            raise UserError(
+                f"This challenge is for <@{ch.challenged_id}>; only they can answer it."
+            )
+        if self.action == "decline":
+            await bot.db.challenges.decline_challenge(ch.id, uid, now=bot.now())
+            await interaction.response.edit_message(
+                content=challenge_content(ch).split("\n")[0] + f"\n❌ Declined by <@{uid}>.",
+                view=None,
+            )
+            return
+        await interaction.response.defer()
+        await start_game(interaction, ch)
+
+
+class Challenges(commands.Cog):
+    def __init__(self, bot: LatrunculiBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.expire_loop.start()
+
+    async def cog_unload(self) -> None:
+        self.expire_loop.cancel()
+
+    @app_commands.command(
+        name="challenge", description="Challenge someone (or anyone) to a game of Latrunculi"
+    )
+    @app_commands.guild_only()
+    @app_commands.describe(
+        variant="Which rule set to play",
+        opponent="Who you challenge; leave empty for an open challenge anyone may accept",
+        colour="The colour you want to play (random by default)",
+        options="The variant's options, e.g. size=12x8 for classic or rows=1 for rugen",
+    )
+    @app_commands.choices(variant=variant_choices(), colour=COLOUR_CHOICES)
+    async def challenge(
+        self,
+        interaction: Interaction,
+        variant: str,
+        opponent: discord.Member | None = None,
+        colour: str = "random",
+        options: str | None = None,
+    ) -> None:
+        async with user_errors(interaction):
+            user = interaction.user
+            if opponent is not None:
+                if opponent.id == user.id:
+                    raise UserError(
+                        "You can't challenge yourself. Leave `opponent` empty for an open challenge."
+                    )
+                if opponent.bot:
+                    raise UserError(
+                        f"{opponent.mention} is a bot and can't play; challenge a person."
+                    )
+            resolved = parse_options(variant, options)
+            bot = self.bot
+            now = bot.now()
+            await bot.db.players.upsert_player(user.id, user.display_name, now=now)
+            if opponent is not None:
+                await bot.db.players.upsert_player(opponent.id, opponent.display_name, now=now)
+            ch = await bot.db.challenges.create_challenge(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id or 0,
+                challenger_id=user.id,
+                challenged_id=opponent.id if opponent else None,
+                variant=variant,
+                options=resolved,
+                colour=colour,  # type: ignore[arg-type]
+                expires_in=bot.settings.challenge_ttl_seconds,
+                now=now,
+            )
+            await send_challenge(interaction, ch)
+
+    @challenge.autocomplete("options")
+    async def options_autocomplete(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return option_choices(getattr(interaction.namespace, "variant", None), current)
+
+    @tasks.loop(minutes=1)
+    async def expire_loop(self) -> None:
+        try:
+            await self.expire_now()
+        except Exception:
+            log.exception("expiring challenges failed")
+
+    @expire_loop.before_loop
+    async def _before(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def expire_now(self) -> int:
+        """Expire overdue challenges and say so on their messages (also right after start-up)."""
+        expired = await self.bot.db.challenges.expire_challenges(self.bot.now())
+        for ch in expired:
+            if ch.message_id is None:
+                continue
+            message = self.bot.get_partial_messageable(ch.channel_id).get_partial_message(
+                ch.message_id
+            )
+            try:
+                await message.edit(
+                    content=challenge_content(ch).split("\n")[0]
+                    + f"\n⌛ This challenge expired <t:{int(ch.expires_at)}:R> without an answer.",
+                    view=None,
+                )
+            except discord.HTTPException as exc:
+                log.warning("could not mark challenge %d as expired: %s", ch.id, exc)
+        return len(expired)
+
+
+async def setup(bot: LatrunculiBot) -> None:
+    bot.add_dynamic_items(ChallengeButton)
+    await bot.add_cog(Challenges(bot))
+
+
+__all__ = [
+    "ChallengeButton",
+    "Challenges",
+    "option_choices",
+    "send_ephemeral",
+    "setup",
+    "variant_choices",
+]

@@ -1,0 +1,206 @@
+"""Ending games by hand: ``/resign``, ``/draw`` (offer, and the opponent's Accept / Decline
+buttons) and the Rematch button under a finished game."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from storage import GameRecord
+
+from .. import ui
+from ..client import LatrunculiBot
+from ..errors import UserError, report_unexpected, user_errors
+from ..services.announce import board_payload
+from ..services.challenges import send_challenge
+from .play import game_autocomplete, home_channel_id
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[LatrunculiBot]
+
+
+async def announce_end(interaction: Interaction, record: GameRecord, intro: str) -> None:
+    """Post the final board (result, reason, records, Rematch) as the reply when the command
+    was used in the game's channel, else in the game's channel with an ephemeral note."""
+    bot = interaction.client
+    payload = await board_payload(bot.db, record, intro=intro)
+    here = interaction.channel_id == home_channel_id(record)
+    if here and not interaction.response.is_done():
+        await interaction.response.send_message(**payload)
+        message = await interaction.original_response()
+    else:
+        message = await bot.get_partial_messageable(home_channel_id(record)).send(**payload)
+        if not interaction.response.is_done():
+            await interaction.response.send_message(f"Done: {message.jump_url}", ephemeral=True)
+    await bot.db.games.set_board_message(record.id, message.channel.id, message.id)
+
+
+class DrawButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ui.DRAW_TEMPLATE):
+    def __init__(self, game_id: int, ply: int, answer: str) -> None:
+        label = "Accept draw" if answer == "yes" else "Decline draw"
+        super().__init__(
+            discord.ui.Button(label=label, custom_id=f"lat:draw:{game_id}:{ply}:{answer}")
+        )
+        self.game_id, self.ply, self.answer = game_id, ply, answer
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> DrawButton:
+        return cls(int(match["game_id"]), int(match["ply"]), match["answer"])
+
+    async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
+        try:
+            async with user_errors(interaction):
+                await self._answer(interaction)
+        except Exception as exc:
+            await report_unexpected(interaction, exc)
+            raise
+
+    async def _answer(self, interaction: Interaction) -> None:
+        bot = interaction.client
+        uid = interaction.user.id
+        record = await bot.games.load(self.game_id)
+        if record.colour_of(uid) is None:
+            raise UserError("Only the two players can answer a draw offer.")
+        if not record.is_active:
+            raise UserError(f"Game #{record.id} is already over.")
+        offer = record.pending_draw_offer
+        if record.ply != self.ply or offer is None:
+            await interaction.response.edit_message(
+                content="This draw offer has lapsed.", view=None
+            )
+            return
+        if self.answer == "yes":
+            if offer == uid:
+                raise UserError("You made this offer; your opponent has to accept it.")
+            async with bot.games.lock(record.id):
+                record = await bot.db.games.accept_draw(record.id, uid, self.ply, now=bot.now())
+            await interaction.response.edit_message(
+                content=f"🤝 <@{uid}> accepted <@{offer}>'s draw offer in game #{record.id}.",
+                view=None,
+            )
+            await announce_end(interaction, record, "")
+        else:
+            await bot.db.games.clear_draw_offer(record.id)
+            word = "withdrew their" if offer == uid else "declined the"
+            await interaction.response.edit_message(
+                content=f"<@{uid}> {word} draw offer in game #{record.id}. Play on!", view=None
+            )
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ui.REMATCH_TEMPLATE):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(ui.rematch_button(game_id))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> RematchButton:
+        return cls(int(match["game_id"]))
+
+    async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
+        try:
+            async with user_errors(interaction):
+                bot = interaction.client
+                uid = interaction.user.id
+                record = await bot.games.load(self.game_id)
+                colour = record.colour_of(uid)
+                opponent = record.opponent_of(uid)
+                if colour is None or opponent is None:
+                    raise UserError("Only the two players of this game can ask for a rematch.")
+                if record.is_active:
+                    raise UserError("This game is still being played.")
+                await bot.db.players.upsert_player(
+                    uid, interaction.user.display_name, now=bot.now()
+                )
+                ch = await bot.db.challenges.create_challenge(
+                    guild_id=interaction.guild_id,
+                    channel_id=interaction.channel_id or record.channel_id,
+                    challenger_id=uid,
+                    challenged_id=opponent,
+                    variant=record.variant,
+                    options=record.options,
+                    colour="black" if colour == "white" else "white",
+                    expires_in=bot.settings.challenge_ttl_seconds,
+                    now=bot.now(),
+                )
+                await send_challenge(interaction, ch)
+        except Exception as exc:
+            await report_unexpected(interaction, exc)
+            raise
+
+
+class GameEnd(commands.Cog):
+    def __init__(self, bot: LatrunculiBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="resign", description="Resign one of your games")
+    @app_commands.guild_only()
+    @app_commands.describe(game="Which game, when you have several here (e.g. #12)")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def resign(self, interaction: Interaction, game: str | None = None) -> None:
+        async with user_errors(interaction):
+            svc = self.bot.games
+            record = await svc.resolve(interaction.user.id, interaction.channel_id, game)
+            record = await svc.resign(record, interaction.user.id)
+            await announce_end(interaction, record, f"🏳️ <@{interaction.user.id}> resigned.")
+
+    @app_commands.command(
+        name="draw", description="Offer a draw in your game (or accept your opponent's offer)"
+    )
+    @app_commands.guild_only()
+    @app_commands.describe(game="Which game, when you have several here (e.g. #12)")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def draw(self, interaction: Interaction, game: str | None = None) -> None:
+        async with user_errors(interaction):
+            bot = self.bot
+            uid = interaction.user.id
+            record = await bot.games.resolve(uid, interaction.channel_id, game)
+            if not record.is_active:
+                raise UserError(f"Game #{record.id} is already over.")
+            opponent = record.opponent_of(uid)
+            assert opponent is not None
+            offer = record.pending_draw_offer
+            if offer == opponent:  # they offered already: this is an acceptance
+                async with bot.games.lock(record.id):
+                    record = await bot.db.games.accept_draw(
+                        record.id, uid, record.ply, now=bot.now()
+                    )
+                await announce_end(interaction, record, f"🤝 <@{uid}> accepted the draw offer.")
+                return
+            if offer == uid:
+                raise UserError("You have already offered a draw; wait for your opponent's answer.")
+            record = await bot.db.games.offer_draw(record.id, uid, record.ply, now=bot.now())
+            text = (
+                f"🤝 <@{uid}> offers a draw in game #{record.id}. <@{opponent}>, do you accept? "
+                "(The offer lapses when a move is played.)"
+            )
+            mentions = discord.AllowedMentions(
+                everyone=False, roles=False, users=[discord.Object(opponent)]
+            )
+            view = ui.draw_view(record.id, record.ply)
+            if interaction.channel_id == home_channel_id(record):
+                await interaction.response.send_message(text, view=view, allowed_mentions=mentions)
+            else:
+                msg = await bot.get_partial_messageable(home_channel_id(record)).send(
+                    text, view=view, allowed_mentions=mentions
+                )
+                await interaction.response.send_message(
+                    f"Draw offered: {msg.jump_url}", ephemeral=True
+                )
+
+
+async def setup(bot: LatrunculiBot) -> None:
+    bot.add_dynamic_items(DrawButton, RematchButton)
+    await bot.add_cog(GameEnd(bot))
+
+
+__all__ = ["DrawButton", "GameEnd", "RematchButton", "announce_end", "setup"]

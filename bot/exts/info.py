@@ -1,0 +1,107 @@
+"""``/rules``, ``/help`` and ``/games``."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from rules import find_variant, start_position
+
+from ..board import board_file
+from ..client import LatrunculiBot
+from ..errors import user_errors
+from ..services.announce import jump_url
+from ..services.complete import game_label
+from .challenges import variant_choices
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[LatrunculiBot]
+
+HELP = """\
+**Latrunculi** — the Roman game of soldiers, in four rule sets.
+• `/challenge variant [opponent] [colour] [options]` — challenge someone, or leave `opponent` empty for an open challenge. The game is played in a thread under the challenge.
+• `/move move [game]` — play a move: `a2-a5` (slide or step), `c3-c5-e5` (jumps), `@d4` (place), `xd5` (remove). Suggestions list your legal moves; the **Move** button under each board does the same with menus.
+• `/board [game] [private]` — the current board. `/history [game]` — the moves and the full record as a file.
+• `/games` — your games in progress. `/draw` — offer (or accept) a draw. `/resign` — give up a game.
+• `/rules variant` — the rules of a variant, with its start position.
+Only the two players can move; captures are announced after every move; forced passes are played for you."""
+
+
+class Info(commands.Cog):
+    def __init__(self, bot: LatrunculiBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="rules", description="The rules of a Latrunculi variant, with its start position"
+    )
+    @app_commands.guild_only()
+    @app_commands.describe(variant="Which rule set")
+    @app_commands.choices(variant=variant_choices())
+    async def rules(self, interaction: Interaction, variant: str) -> None:
+        async with user_errors(interaction):
+            v = find_variant(variant)
+            await interaction.response.defer(thinking=True)
+            pos = start_position(v.id)
+            embed = discord.Embed(
+                title=v.name, description=v.description, colour=discord.Colour.dark_gold()
+            )
+            w, h = v.sizes[0]
+            sizes = ", ".join(f"{a}×{b}" for a, b in v.sizes)
+            embed.add_field(name="Board", value=sizes, inline=True)
+            embed.add_field(name="First to move", value=v.first_player.title, inline=True)
+            embed.add_field(name="Moves are written", value=v.move_hint, inline=True)
+            for opt in v.options:
+                choices = ", ".join(f"`{opt.key}={val}` {label}" for val, label in opt.choices)
+                embed.add_field(
+                    name=f"Option: {opt.label}", value=f"{opt.description}. {choices}", inline=False
+                )
+            embed.set_image(url="attachment://start.png")
+            embed.set_footer(text=f"Start position (LPN): {pos.to_lpn()}")
+            file = await board_file(
+                pos, filename="start.png", players=("White", "Black"), status="Start position"
+            )
+            await interaction.followup.send(embed=embed, file=file)
+
+    @app_commands.command(name="help", description="How to play Latrunculi with this bot")
+    @app_commands.guild_only()
+    async def help(self, interaction: Interaction) -> None:
+        embed = discord.Embed(
+            title="Latrunculi bot", description=HELP, colour=discord.Colour.dark_gold()
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(
+        name="games", description="Your games in progress, with links to their boards"
+    )
+    @app_commands.guild_only()
+    async def games(self, interaction: Interaction) -> None:
+        async with user_errors(interaction):
+            uid = interaction.user.id
+            games = await self.bot.db.games.active_games(user_id=uid, guild_id=interaction.guild_id)
+            if not games:
+                await interaction.response.send_message(
+                    "You have no games in progress here. Start one with `/challenge`.",
+                    ephemeral=True,
+                )
+                return
+            lines = []
+            for g in games[:20]:
+                label = await game_label(self.bot.db, g, uid)
+                url = jump_url(g)
+                lines.append(f"• {label}" + (f" — {url}" if url else ""))
+            if len(games) > 20:
+                lines.append(f"… and {len(games) - 20} more.")
+            await interaction.response.send_message(
+                f"Your games in progress ({len(games)}):\n" + "\n".join(lines), ephemeral=True
+            )
+
+
+async def setup(bot: LatrunculiBot) -> None:
+    await bot.add_cog(Info(bot))
+
+
+__all__ = ["HELP", "Info", "setup"]

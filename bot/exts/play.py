@@ -1,0 +1,404 @@
+"""Playing and watching: ``/move`` (with autocomplete), the Move button's selects, ``/board``
+and ``/history``."""
+
+from __future__ import annotations
+
+import io
+import logging
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from rules import Game, MoveKind, find_variant, parse_position, square_name
+from rules.geometry import square_file, square_rank
+from storage import ConcurrencyError, GameRecord
+
+from .. import ui
+from ..client import LatrunculiBot
+from ..errors import UserError, message_for, report_unexpected, user_errors
+from ..services.announce import board_payload, display_names, jump_url
+from ..services.complete import game_label, move_choices
+from ..services.games import Played
+from ..texts import describe_result, options_summary
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[LatrunculiBot]
+
+
+# ----- shared helpers -----------------------------------------------------------------------
+
+
+async def game_autocomplete(
+    interaction: Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """The caller's active games in this channel (or anywhere, when there are none here)."""
+    bot = interaction.client
+    uid = interaction.user.id
+    games = await bot.db.games.active_games(user_id=uid, channel_id=interaction.channel_id)
+    if not games:
+        games = await bot.db.games.active_games(user_id=uid, guild_id=interaction.guild_id)
+    needle = current.strip().lstrip("#").lower()
+    out = []
+    for g in games:
+        label = await game_label(bot.db, g, uid)
+        if needle and needle not in label.lower():
+            continue
+        out.append(app_commands.Choice(name=label, value=str(g.id)))
+        if len(out) == 25:
+            break
+    return out
+
+
+async def post_board(
+    bot: LatrunculiBot, record: GameRecord, played: Played, channel: discord.abc.Messageable
+) -> discord.Message:
+    payload = await board_payload(bot.db, record, played=played)
+    message = await channel.send(**payload)
+    await bot.db.games.set_board_message(record.id, message.channel.id, message.id)
+    return message
+
+
+def home_channel_id(record: GameRecord) -> int:
+    return record.thread_id or record.channel_id
+
+
+# ----- the Move button and its selects -----------------------------------------------------
+
+
+class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ui.MOVE_TEMPLATE):
+    """ "Move" on a board message: opens an ephemeral picker of legal moves (for phones)."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(ui.move_button(game_id))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> MoveButton:
+        return cls(int(match["game_id"]))
+
+    async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
+        try:
+            async with user_errors(interaction):
+                svc = interaction.client.games
+                record = await svc.load(self.game_id)
+                game = await svc.rules_game(record)
+                svc.check_turn(record, game, interaction.user.id)
+                view = MovePicker(record, game, interaction.user.id)
+                await interaction.response.send_message(view.prompt, view=view, ephemeral=True)
+        except Exception as exc:
+            await report_unexpected(interaction, exc)
+            raise
+
+
+class MovePicker(discord.ui.View):
+    """Ephemeral: pick a piece (or placement / removal), then where it goes.
+
+    Holds only ids and the ply it was opened at; every step re-checks the stored game, and the
+    final choice goes through :meth:`GameService.play_move` with that ply.
+    """
+
+    def __init__(self, record: GameRecord, game: Game, user_id: int) -> None:
+        super().__init__(timeout=900)
+        self.game_id = record.id
+        self.ply = record.ply
+        self.user_id = user_id
+        self.prompt = f"**Game #{record.id}**: pick a piece to move."
+        options: list[discord.SelectOption] = []
+        origins: dict[int, list[str]] = {}
+        places = 0
+        position = game.position
+        for move in game.legal_moves():
+            if move.kind is MoveKind.MOVE:
+                origins.setdefault(move.path[0], []).append(str(move))
+            elif move.kind is MoveKind.PLACE:
+                places += 1
+            elif move.kind is MoveKind.REMOVE:
+                sq = square_name(move.path[0])
+                options.append(
+                    discord.SelectOption(
+                        label=f"Remove the trapped piece on {sq}", value=f"play:{move}"
+                    )
+                )
+            else:
+                options.append(
+                    discord.SelectOption(label="Pass (you have no legal move)", value="play:pass")
+                )
+        if places:
+            options.insert(
+                0,
+                discord.SelectOption(
+                    label="Place a counter", value="place", description=f"{places} empty squares"
+                ),
+            )
+            self.prompt = f"**Game #{record.id}**: place a counter, or pick another action."
+        for sq in sorted(origins, key=lambda s: (square_rank(s), square_file(s))):
+            piece = position.piece_at(sq)
+            n = len(origins[sq])
+            options.append(
+                discord.SelectOption(
+                    label=f"{square_name(sq)} {piece.name if piece else 'piece'}",
+                    value=f"from:{square_name(sq)}",
+                    description=f"{n} move{'s' if n != 1 else ''}",
+                )
+            )
+        self.add_item(
+            PickSelect(
+                options[:25], placeholder="Choose a piece or action", custom_id="lat:pick:first"
+            )
+        )
+
+    async def interaction_check(self, interaction: Interaction) -> bool:  # type: ignore[override]
+        return interaction.user.id == self.user_id
+
+    async def on_error(
+        self, interaction: Interaction, error: Exception, item: discord.ui.Item[Any]
+    ) -> None:  # type: ignore[override]
+        await report_unexpected(interaction, error)
+
+    async def choose(self, interaction: Interaction, value: str) -> None:
+        async with user_errors(interaction):
+            svc = interaction.client.games
+            if value.startswith("play:"):
+                await self.play(interaction, value.removeprefix("play:"))
+                return
+            record = await svc.load(self.game_id)
+            if record.ply != self.ply or not record.is_active:
+                raise UserError(
+                    "The game moved on since you opened this menu. Press Move on the latest board."
+                )
+            game = await svc.rules_game(record)
+            svc.check_turn(record, game, interaction.user.id)
+            self.clear_items()
+            if value.startswith("from:"):
+                origin = value.removeprefix("from:")
+                choices = [
+                    c for c in move_choices(game, "") if str(c.move).startswith(origin + "-")
+                ]
+                opts = [
+                    discord.SelectOption(label=c.name[:100], value=f"play:{c.move}")
+                    for c in choices[:25]
+                ]
+                prompt = f"**Game #{self.game_id}**: where does the piece on {origin} go?"
+                placeholder = "Choose the destination"
+            else:  # placement, maybe by rank first
+                empties = [m for m in game.legal_moves() if m.kind is MoveKind.PLACE]
+                rank_filter = value.removeprefix("rank:") if value.startswith("rank:") else None
+                if rank_filter is None and len(empties) > 25:
+                    by_rank: dict[int, int] = {}
+                    for m in empties:
+                        by_rank[square_rank(m.path[0]) + 1] = (
+                            by_rank.get(square_rank(m.path[0]) + 1, 0) + 1
+                        )
+                    opts = [
+                        discord.SelectOption(
+                            label=f"Rank {r}", value=f"rank:{r}", description=f"{n} empty squares"
+                        )
+                        for r, n in sorted(by_rank.items(), reverse=True)
+                    ]
+                    prompt = f"**Game #{self.game_id}**: on which rank do you place the counter?"
+                    placeholder = "Choose a rank"
+                else:
+                    if rank_filter is not None:
+                        empties = [
+                            m for m in empties if square_rank(m.path[0]) + 1 == int(rank_filter)
+                        ]
+                    opts = [
+                        discord.SelectOption(
+                            label=f"Place on {square_name(m.path[0])}", value=f"play:{m}"
+                        )
+                        for m in empties[:25]
+                    ]
+                    prompt = f"**Game #{self.game_id}**: where do you place the counter?"
+                    placeholder = "Choose a square"
+            if not opts:
+                raise UserError("Nothing to choose there; press Move again.")
+            self.add_item(PickSelect(opts, placeholder=placeholder, custom_id="lat:pick:next"))
+            await interaction.response.edit_message(content=prompt, view=self)
+
+    async def play(self, interaction: Interaction, move: str) -> None:
+        bot = interaction.client
+        await interaction.response.defer()
+        played = await bot.games.play_move(
+            self.game_id, interaction.user.id, move, expected_ply=self.ply
+        )
+        self.stop()
+        record = played.game
+        channel = interaction.channel
+        if channel is None or channel.id != home_channel_id(record):
+            channel = bot.get_partial_messageable(home_channel_id(record))  # type: ignore[assignment]
+        message = await post_board(bot, record, played, channel)  # type: ignore[arg-type]
+        await interaction.edit_original_response(
+            content=f"✅ You played `{played.moves[0].result.move}` in game #{record.id}: {message.jump_url}",
+            view=None,
+        )
+
+
+class PickSelect(discord.ui.Select[MovePicker]):
+    async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
+        assert self.view is not None
+        await self.view.choose(interaction, self.values[0])
+
+
+# ----- commands ---------------------------------------------------------------------------------
+
+
+class Play(commands.Cog):
+    def __init__(self, bot: LatrunculiBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="move", description="Play a move in your game")
+    @app_commands.guild_only()
+    @app_commands.describe(
+        move="The move in notation, e.g. a2-a5, c3-c5-e5, @d4, xd5 (suggestions show legal moves)",
+        game="Which game, when you have several here (e.g. #12)",
+    )
+    async def move(self, interaction: Interaction, move: str, game: str | None = None) -> None:
+        svc = self.bot.games
+        async with user_errors(interaction):
+            record = await svc.resolve(interaction.user.id, interaction.channel_id, game)
+            async with svc.lock(record.id):
+                pending = await svc.prepare(record.id, interaction.user.id, move)
+                here = interaction.channel_id == home_channel_id(record)
+                await interaction.response.defer(thinking=True, ephemeral=not here)
+                try:
+                    played = await svc.commit(pending)
+                except ConcurrencyError as exc:
+                    text = message_for(exc) or "The game moved on."
+                    if here:
+                        await interaction.delete_original_response()
+                    await interaction.followup.send(text, ephemeral=True)
+                    return
+            record = played.game
+            payload = await board_payload(self.bot.db, record, played=played)
+            if here:
+                message = await interaction.followup.send(wait=True, **payload)
+            else:
+                message = await self.bot.get_partial_messageable(home_channel_id(record)).send(
+                    **payload
+                )
+                await interaction.followup.send(
+                    f"✅ You played `{played.moves[0].result.move}` in game #{record.id}: {message.jump_url}",
+                    ephemeral=True,
+                )
+            await self.bot.db.games.set_board_message(record.id, message.channel.id, message.id)
+
+    @move.autocomplete("move")
+    async def move_autocomplete(
+        self, interaction: Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        svc = self.bot.games
+        try:
+            record = await svc.resolve(
+                interaction.user.id,
+                interaction.channel_id,
+                getattr(interaction.namespace, "game", None),
+            )
+        except UserError:
+            return []
+        if not record.is_active or record.colour_of(interaction.user.id) is None:
+            return []
+        game = await svc.rules_game(record)
+        return [
+            app_commands.Choice(name=c.name, value=c.value) for c in move_choices(game, current)
+        ]
+
+    move.autocomplete("game")(game_autocomplete)
+
+    @app_commands.command(name="board", description="Show the current board of a game")
+    @app_commands.guild_only()
+    @app_commands.describe(
+        game="Which game (default: yours here, or the only game in this channel)",
+        private="Show it only to you (default: no)",
+    )
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def board(
+        self, interaction: Interaction, game: str | None = None, private: bool = False
+    ) -> None:
+        async with user_errors(interaction):
+            record = await self._watch(interaction, game)
+            await interaction.response.defer(thinking=True, ephemeral=private)
+            payload = await board_payload(self.bot.db, record, mention=False)
+            if private or not record.is_active:
+                payload.pop("view")
+            await interaction.followup.send(ephemeral=private, **payload)
+
+    async def _watch(self, interaction: Interaction, game: str | None) -> GameRecord:
+        svc = self.bot.games
+        if game:
+            return await svc.load(svc.parse_game_ref(game))
+        try:
+            return await svc.resolve(interaction.user.id, interaction.channel_id, None)
+        except UserError:
+            return await svc.resolve(
+                interaction.user.id, interaction.channel_id, None, players_only=False
+            )
+
+    @app_commands.command(
+        name="history", description="The moves of a game so far, with the full record as a file"
+    )
+    @app_commands.guild_only()
+    @app_commands.describe(
+        game="Which game (default: yours here, or the only game in this channel)"
+    )
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def history(self, interaction: Interaction, game: str | None = None) -> None:
+        async with user_errors(interaction):
+            record = await self._watch(interaction, game)
+            moves = await self.bot.db.games.game_moves(record.id)
+            names = await display_names(self.bot.db, record)
+            start = parse_position(record.start_position)
+            first = start.turn
+            rows: list[str] = []
+            for i in range(0, len(moves), 2):
+                pair = " ".join(m.move for m in moves[i : i + 2])
+                rows.append(f"{i // 2 + 1}. {pair}")
+            if record.is_active:
+                state = f"in progress, ply {record.ply}"
+            else:
+                state = describe_result(record.winner, record.reason, names).replace("*", "")
+            opts = options_summary(find_variant(record.variant), record.options)
+            header = (
+                f"**Game #{record.id}** · {record.variant}{f' ({opts})' if opts else ''} · "
+                f"{names['white']} (White) vs {names['black']} (Black) · {first.title} moved first · {state}"
+            )
+            text = " ".join(rows) or "No moves yet."
+            if len(text) > 1700:
+                text = "… " + text[-1700:]
+            record_text = "\n".join(
+                [
+                    f'[Game "{record.id}"]',
+                    f'[Variant "{record.variant}"]',
+                    f'[Options "{",".join(f"{k}={v}" for k, v in sorted(record.options.items()))}"]',
+                    f'[White "{names["white"]}"]',
+                    f'[Black "{names["black"]}"]',
+                    f'[Result "{state}"]',
+                    f'[Start "{record.start_position}"]',
+                    f'[Position "{record.current_position}"]',
+                    "",
+                    *rows,
+                    "",
+                ]
+            )
+            file = discord.File(
+                io.BytesIO(record_text.encode()), filename=f"latrunculi-game-{record.id}.txt"
+            )
+            url = jump_url(record)
+            await interaction.response.send_message(
+                f"{header}\n```\n{text}\n```" + (f"Latest board: {url}" if url else ""),
+                file=file,
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+
+
+async def setup(bot: LatrunculiBot) -> None:
+    bot.add_dynamic_items(MoveButton)
+    await bot.add_cog(Play(bot))
+
+
+__all__ = ["MoveButton", "MovePicker", "Play", "game_autocomplete", "post_board", "setup"]

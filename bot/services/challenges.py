@@ -1,0 +1,148 @@
+"""Challenge messages and starting a game from an accepted challenge (shared by /challenge and
+the Rematch button)."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from rules import find_variant, start_position
+from storage import ChallengeRecord, GameRecord
+
+from .. import ui
+from ..texts import variant_line
+from .announce import board_payload, start_line
+
+if TYPE_CHECKING:
+    from ..client import LatrunculiBot
+
+__all__ = ["challenge_content", "parse_options", "send_challenge", "start_game"]
+
+log = logging.getLogger(__name__)
+
+COLOUR_WORDS = {
+    "random": "colours drawn at random",
+    "white": "{c} plays White",
+    "black": "{c} plays Black",
+}
+
+
+def parse_options(variant_id: str, text: str | None) -> dict[str, str]:
+    """``"size=12x8, rows=1"`` → checked options of the variant (errors name the choices)."""
+    variant = find_variant(variant_id)
+    options: dict[str, str] = {}
+    for part in (text or "").replace(";", ",").split(","):
+        part = part.strip()
+        if not part:
+            continue
+        key, sep, value = part.partition("=")
+        if not sep:
+            if len(variant.options) == 1:
+                key, value = variant.options[0].key, key
+            else:
+                from ..errors import UserError
+
+                raise UserError(f"Write options as `key=value`, e.g. `{_example(variant_id)}`.")
+        options[key.strip().lower()] = value.strip().lower()
+    return variant.resolve_options(options)  # raises PositionError with the allowed values
+
+
+def _example(variant_id: str) -> str:
+    v = find_variant(variant_id)
+    if not v.options:
+        return ""
+    o = v.options[0]
+    return f"{o.key}={o.choices[-1][0]}"
+
+
+def challenge_content(ch: ChallengeRecord) -> str:
+    colour = COLOUR_WORDS[ch.colour].format(c=f"<@{ch.challenger_id}>")
+    if ch.challenged_id is None:
+        who = f"⚔️ <@{ch.challenger_id}> is looking for an opponent"
+        accept = f"Anyone but <@{ch.challenger_id}> can accept."
+    else:
+        who = f"⚔️ <@{ch.challenger_id}> challenges <@{ch.challenged_id}>"
+        accept = f"Only <@{ch.challenged_id}> can accept or decline."
+    expires = int(ch.expires_at)
+    return (
+        f"{who} to a game of Latrunculi ({colour}).\n"
+        f"{variant_line(ch.variant, ch.options)}\n"
+        f"{accept} This challenge expires <t:{expires}:R> (<t:{expires}:f>)."
+    )
+
+
+async def send_challenge(
+    interaction: discord.Interaction[LatrunculiBot], ch: ChallengeRecord
+) -> None:
+    """Answer ``interaction`` with the challenge message and remember its id."""
+    mentions = discord.AllowedMentions(
+        everyone=False,
+        roles=False,
+        users=[discord.Object(ch.challenged_id)] if ch.challenged_id else False,
+    )
+    response = await interaction.response.send_message(
+        challenge_content(ch),
+        view=ui.challenge_view(ch.id, open_challenge=ch.is_open),
+        allowed_mentions=mentions,
+    )
+    message_id = getattr(response, "message_id", None)
+    if message_id is None:
+        message_id = (await interaction.original_response()).id
+    await interaction.client.db.challenges.set_challenge_message(ch.id, message_id)
+
+
+async def start_game(
+    interaction: discord.Interaction[LatrunculiBot], ch: ChallengeRecord
+) -> GameRecord:
+    """Accept ``ch`` for the clicking user, open the game's thread and post the first board.
+
+    The interaction must be deferred already.
+    """
+    bot = interaction.client
+    accepter = interaction.user
+    await bot.db.players.upsert_player(accepter.id, accepter.display_name, now=bot.now())
+    lpn = start_position(ch.variant, ch.options).to_lpn()
+    game = await bot.db.challenges.accept_challenge(
+        ch.id, accepter.id, start_position=lpn, now=bot.now()
+    )
+    log.info("challenge %d accepted by %d: game %d", ch.id, accepter.id, game.id)
+    await interaction.edit_original_response(
+        content=challenge_content(ch).split("\n")[0]
+        + f"\n✅ Accepted by <@{accepter.id}>: **game #{game.id}** has started.",
+        view=None,
+    )
+    target: discord.abc.Messageable | None = None
+    channel = interaction.channel
+    if isinstance(channel, discord.Thread):
+        target = channel
+    elif interaction.message is not None:
+        try:
+            names = await _names(bot, game)
+            thread = await interaction.message.create_thread(
+                name=f"Game #{game.id}: {names[0]} vs {names[1]}"[:100], auto_archive_duration=1440
+            )
+        except discord.HTTPException as exc:  # Forbidden: threads not allowed here
+            log.info("game %d: no thread (%s); playing in the channel", game.id, exc)
+        else:
+            await bot.db.games.set_thread(game.id, thread.id)
+            game = await bot.games.load(game.id)
+            target = thread
+    if target is None:
+        target = channel if isinstance(channel, discord.abc.Messageable) else None
+    if target is None:  # pragma: no cover - component interactions always have a channel
+        target = bot.get_partial_messageable(ch.channel_id)
+    intro = f"**Game #{game.id} begins.** {variant_line(game.variant, game.options)}\n{start_line(game)}"
+    payload = await board_payload(bot.db, game, intro=intro)
+    message = await target.send(**payload)
+    await bot.db.games.set_board_message(game.id, message.channel.id, message.id)
+    return game
+
+
+async def _names(bot: LatrunculiBot, game: GameRecord) -> tuple[str, str]:
+    out = []
+    for uid in game.player_ids:
+        p = await bot.db.players.get_player(uid)
+        out.append(p.display_name if p and p.display_name else str(uid))
+    return out[0], out[1]

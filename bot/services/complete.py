@@ -1,0 +1,98 @@
+"""Autocomplete contents: legal moves of the caller's game, and the caller's games here."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rules import Game, Move, MoveKind, square_name
+from storage import Database, GameRecord
+
+__all__ = ["MoveChoice", "compact", "game_label", "move_choices"]
+
+MAX_CHOICES = 25
+_MAX_PREVIEWS = 300
+_SEPARATORS = re.compile(r"[\s\-\u2013\u2014]+")
+
+
+def compact(text: str) -> str:
+    """Lowercase without separators: 'A2-A5', 'a2 a5' and 'a2a5' all become 'a2a5'."""
+    return _SEPARATORS.sub("", text.strip().lower())
+
+
+@dataclass(frozen=True, slots=True)
+class MoveChoice:
+    move: Move
+    name: str
+    captured: int
+    wins: bool
+
+    @property
+    def value(self) -> str:
+        return str(self.move)
+
+
+def _matches(move: Move, typed: str) -> bool:
+    if not typed:
+        return True
+    canon = compact(str(move))
+    return canon.startswith(typed) or canon.lstrip("@x").startswith(typed.lstrip("@x"))
+
+
+def describe_choice(game: Game, move: Move) -> MoveChoice:
+    """Preview ``move`` and name it: captures, releases and wins are marked."""
+    mover = game.turn
+    result = game.push(move)
+    outcome = game.outcome
+    game.pop()
+    text = str(move)
+    if move.kind is MoveKind.PASS:
+        text = "pass (no legal move)"
+    parts = [text]
+    if result.captured:
+        parts.append("✕ captures " + ", ".join(square_name(s) for s in result.captured))
+    if result.released:
+        parts.append("releases " + ", ".join(square_name(s) for s in result.released))
+    wins = outcome is not None and outcome.winner is mover
+    if wins:
+        parts.append("🏆 wins")
+    name = " ".join(parts)
+    return MoveChoice(move, name[:100], len(result.captured), wins)
+
+
+def move_choices(game: Game, typed: str, limit: int = MAX_CHOICES) -> list[MoveChoice]:
+    """Legal moves matching what was typed, most useful first (wins, then captures)."""
+    needle = compact(typed)
+    matching = [m for m in game.legal_moves() if _matches(m, needle)]
+    if len(matching) > _MAX_PREVIEWS:  # too many to preview: plain list in notation order
+        return [MoveChoice(m, str(m), 0, False) for m in sorted(matching, key=str)[:limit]]
+    choices = [describe_choice(game, m) for m in matching]
+    choices.sort(key=lambda c: (not c.wins, -c.captured, str(c.move)))
+    return choices[:limit]
+
+
+async def game_label(db: Database, record: GameRecord, user_id: int) -> str:
+    """E.g. '#12 rugen vs Bob (your move)'."""
+    opponent = record.opponent_of(user_id)
+    if opponent is None:
+        who = f"{await _name(db, record.white_id)} vs {await _name(db, record.black_id)}"
+    else:
+        who = f"vs {await _name(db, opponent)}"
+    turn_letter = record.current_position.split(" ")[1] if " " in record.current_position else "w"
+    to_move = record.white_id if turn_letter == "w" else record.black_id
+    if not record.is_active:
+        state = "finished"
+    elif to_move == user_id:
+        state = "your move"
+    else:
+        state = (
+            "their move"
+            if opponent is not None
+            else f"{'White' if turn_letter == 'w' else 'Black'} to move"
+        )
+    return f"#{record.id} {record.variant} {who} ({state})"[:100]
+
+
+async def _name(db: Database, user_id: int) -> str:
+    p = await db.players.get_player(user_id)
+    return p.display_name if p and p.display_name else f"player {user_id}"

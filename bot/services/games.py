@@ -1,0 +1,293 @@
+"""The game service: load → rules check → ``record_move(expected_ply)`` → report.
+
+``/move``, the Move button's selects and the tests all call :meth:`GameService.play_move` (or its
+two halves :meth:`prepare` and :meth:`commit`), so there is one code path. Storage is the truth:
+a move is checked against the game as stored, and it counts only once ``record_move`` with the
+ply it was checked against has committed. Two moves for one turn therefore cannot both stand,
+even across processes; a per-game ``asyncio.Lock`` merely saves the loser some work.
+
+The only thing kept in memory is a cache of replayed :class:`rules.Game` objects (the history
+matters for the repetition rule); an entry is used only when its ply and position match storage.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections import OrderedDict
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+
+from rules import PASS, Game, Move, MoveResult, Outcome, Position, Side, parse_move
+from storage import Database, GameRecord
+
+from ..clock import Clock, discord_clock
+from ..errors import UserError
+
+__all__ = ["GameService", "PendingMove", "Played", "PlayedMove", "outcome_pair"]
+
+log = logging.getLogger(__name__)
+
+_CACHE_SIZE = 512
+_GAME_REF = re.compile(r"#?\s*(\d{1,12})")
+
+
+def outcome_pair(outcome: Outcome | None) -> tuple[str | None, str] | None:
+    """A rules outcome as storage's ``(winner, reason)``."""
+    if outcome is None:
+        return None
+    return (outcome.winner.value if outcome.winner else None, outcome.reason)
+
+
+def player_for(record: GameRecord, side: Side) -> int:
+    return record.white_id if side is Side.WHITE else record.black_id
+
+
+def side_of(record: GameRecord, user_id: int) -> Side | None:
+    colour = record.colour_of(user_id)
+    return None if colour is None else Side(colour)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedMove:
+    result: MoveResult
+    player_id: int
+    before: Position
+    after: Position
+
+
+@dataclass(slots=True)
+class Played:
+    """What a successful move did: the stored game afterwards and every ply it recorded
+    (the player's move, then any forced passes)."""
+
+    game: GameRecord
+    moves: list[PlayedMove] = field(default_factory=list)
+    rules_game: Game | None = None
+
+    @property
+    def position(self) -> Position:
+        return self.moves[-1].after
+
+
+@dataclass(slots=True)
+class PendingMove:
+    """A move checked against the stored game, not yet committed."""
+
+    record: GameRecord
+    game: Game
+    move: Move
+    user_id: int
+
+
+class GameService:
+    def __init__(self, db: Database, clock: Clock = discord_clock) -> None:
+        self.db = db
+        self.clock = clock
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._cache: OrderedDict[int, Game] = OrderedDict()
+
+    # ----- finding games ---------------------------------------------------------------------
+
+    async def load(self, game_id: int) -> GameRecord:
+        record = await self.db.games.load_game(game_id)
+        if record is None:
+            raise UserError(f"There is no game #{game_id}.")
+        return record
+
+    @staticmethod
+    def parse_game_ref(text: str) -> int:
+        m = _GAME_REF.fullmatch(text.strip())
+        if not m:
+            raise UserError(
+                f"`{text[:30]}` is not a game number; pick one from the list or type e.g. `#12`."
+            )
+        return int(m.group(1))
+
+    async def resolve(
+        self,
+        user_id: int,
+        channel_id: int | None,
+        game_ref: str | None,
+        *,
+        players_only: bool = True,
+    ) -> GameRecord:
+        """The game meant by the ``game`` option, or the caller's only active game here."""
+        if game_ref:
+            record = await self.load(self.parse_game_ref(game_ref))
+            if players_only and record.colour_of(user_id) is None:
+                raise UserError(f"You are not playing in game #{record.id}.")
+            return record
+        games = await self.db.games.active_games(user_id=user_id, channel_id=channel_id)
+        if not games:
+            if players_only:
+                raise UserError(
+                    "You have no active game in this channel. Start one with `/challenge`, "
+                    "or name the game with the `game` option (see `/games`)."
+                )
+            games = await self.db.games.active_games(channel_id=channel_id)
+            if len(games) != 1:
+                raise UserError(
+                    "Which game? Name it with the `game` option (e.g. `#12`)."
+                    if games
+                    else "There is no active game in this channel; name one with the `game` option."
+                )
+            return games[0]
+        if len(games) > 1:
+            listed = ", ".join(f"#{g.id}" for g in games[:10])
+            raise UserError(
+                f"You have {len(games)} games here ({listed}); choose one with the `game` option."
+            )
+        return games[0]
+
+    # ----- rules state -------------------------------------------------------------------------
+
+    async def rules_game(self, record: GameRecord, *, take: bool = False) -> Game:
+        """The rules game at the stored ply (history replayed, so repetition counts).
+
+        With ``take`` the cached object is removed from the cache: the caller will mutate it.
+        """
+        cached = self._cache.get(record.id)
+        if (
+            cached is not None
+            and cached.ply == record.ply
+            and cached.position.to_lpn() == record.current_position
+        ):
+            if take:
+                del self._cache[record.id]
+            else:
+                self._cache.move_to_end(record.id)
+            return cached
+        game = Game(record.start_position)
+        if record.ply:
+            for stored in await self.db.games.game_moves(record.id):
+                game.push(parse_move(stored.move))
+        if game.position.to_lpn() != record.current_position:
+            log.error(
+                "game %d: replayed position %s differs from stored %s",
+                record.id,
+                game.position.to_lpn(),
+                record.current_position,
+            )
+            raise UserError(f"Game #{record.id} looks inconsistent; an admin has to look at it.")
+        if not take:
+            self._remember(record.id, game)
+        return game
+
+    def _remember(self, game_id: int, game: Game) -> None:
+        self._cache[game_id] = game
+        self._cache.move_to_end(game_id)
+        while len(self._cache) > _CACHE_SIZE:
+            self._cache.popitem(last=False)
+
+    # ----- moving ----------------------------------------------------------------------------
+
+    @asynccontextmanager
+    async def lock(self, game_id: int) -> AsyncIterator[None]:
+        lock = self._locks.setdefault(game_id, asyncio.Lock())
+        async with lock:
+            yield
+
+    def check_turn(self, record: GameRecord, game: Game, user_id: int) -> None:
+        if not record.is_active:
+            raise UserError(f"Game #{record.id} is over.")
+        side = side_of(record, user_id)
+        if side is None:
+            raise UserError(
+                f"You are not playing in game #{record.id}; only its two players can move."
+            )
+        if game.turn is not side:
+            raise UserError(
+                f"It is not your turn in game #{record.id}: it is "
+                f"<@{player_for(record, game.turn)}>'s move ({game.turn.title})."
+            )
+
+    async def prepare(
+        self, game_id: int, user_id: int, text: str, *, expected_ply: int | None = None
+    ) -> PendingMove:
+        """Check ``text`` as ``user_id``'s move in the stored game (raises with the reason)."""
+        record = await self.load(game_id)
+        if expected_ply is not None and record.is_active and record.ply != expected_ply:
+            raise UserError(
+                "The game moved on since you opened this menu; nothing was played. "
+                "Press Move again on the latest board."
+            )
+        game = await self.rules_game(record)
+        self.check_turn(record, game, user_id)
+        move = game.parse_move(text)
+        return PendingMove(record, game, move, user_id)
+
+    async def commit(self, pending: PendingMove) -> Played:
+        """Record the prepared move (and any forced passes that follow)."""
+        record = pending.record
+        game = await self.rules_game(record, take=True)
+        played = Played(record)
+        before = game.position
+        result = game.push(pending.move)
+        after = game.position
+        try:
+            record = await self.db.games.record_move(
+                record.id,
+                record.ply,
+                pending.user_id,
+                str(result.move),
+                after.to_lpn(),
+                outcome=outcome_pair(game.outcome),  # type: ignore[arg-type]
+                now=self.clock(),
+            )
+        except BaseException:
+            game.pop()
+            self._remember(record.id, game)
+            raise
+        played.moves.append(PlayedMove(result, pending.user_id, before, after))
+        log.info("game %d ply %d: %s by %d", record.id, record.ply, result.move, pending.user_id)
+        # A side with no legal move passes; the bot plays it at once and says so.
+        while game.outcome is None and game.legal_moves() == [PASS]:
+            passer = player_for(record, game.turn)
+            before = game.position
+            result = game.push(PASS)
+            after = game.position
+            try:
+                record = await self.db.games.record_move(
+                    record.id,
+                    record.ply,
+                    passer,
+                    "pass",
+                    after.to_lpn(),
+                    outcome=outcome_pair(game.outcome),  # type: ignore[arg-type]
+                    now=self.clock(),
+                )
+            except Exception:
+                game.pop()
+                log.warning("game %d: forced pass not recorded", record.id, exc_info=True)
+                break
+            played.moves.append(PlayedMove(result, passer, before, after))
+        played.game = record
+        played.rules_game = game
+        self._remember(record.id, game)
+        return played
+
+    async def play_move(
+        self, game_id: int, user_id: int, text: str, *, expected_ply: int | None = None
+    ) -> Played:
+        """Check and commit one move: the path every way of moving goes through."""
+        async with self.lock(game_id):
+            pending = await self.prepare(game_id, user_id, text, expected_ply=expected_ply)
+            return await self.commit(pending)
+
+    # ----- other ways to end a game -------------------------------------------------------------
+
+    async def resign(self, record: GameRecord, user_id: int) -> GameRecord:
+        side = side_of(record, user_id)
+        if side is None:
+            raise UserError(
+                f"You are not playing in game #{record.id}; only its players can resign."
+            )
+        if not record.is_active:
+            raise UserError(f"Game #{record.id} is already over.")
+        async with self.lock(record.id):
+            return await self.db.games.finish_game(
+                record.id, record.ply, side.other.value, "resignation", now=self.clock()
+            )

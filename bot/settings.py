@@ -1,0 +1,89 @@
+"""Settings read from the environment (and ``.env``, loaded by the launcher)."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["DEFAULT_DATABASE_PATH", "Settings", "SettingsError"]
+
+log = logging.getLogger(__name__)
+
+DEFAULT_DATABASE_PATH = Path("data/latrunculi.sqlite3")
+_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
+
+
+class SettingsError(ValueError):
+    """A setting is missing or malformed; the message is one line meant for the operator."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything the bot reads from its environment.
+
+    - ``DISCORD_TOKEN`` (required): the bot token from the Discord developer portal.
+    - ``DATABASE_PATH``: SQLite file, default ``data/latrunculi.sqlite3``.
+    - ``DEV_GUILD_ID``: sync commands to this guild only (instant); unset means global sync.
+    - ``LOG_LEVEL``: ``DEBUG``, ``INFO`` (default), ``WARNING``, ``ERROR``.
+    - ``CHALLENGE_TTL_HOURS``: how long a challenge stays open, default 24.
+    """
+
+    token: str = ""
+    database_path: Path = DEFAULT_DATABASE_PATH
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    challenge_ttl_hours: float = 24.0
+
+    @property
+    def challenge_ttl_seconds(self) -> float:
+        return self.challenge_ttl_hours * 3600.0
+
+    @classmethod
+    def from_env(
+        cls, environ: Mapping[str, str] | None = None, *, require_token: bool = True
+    ) -> Settings:
+        env = os.environ if environ is None else environ
+        token = env.get("DISCORD_TOKEN", "").strip()
+        if require_token and not token:
+            raise SettingsError(
+                "DISCORD_TOKEN is not set: put DISCORD_TOKEN=<your bot token> in .env "
+                "or the environment"
+            )
+        raw_path = env.get("DATABASE_PATH", "").strip()
+        raw_guild = env.get("DEV_GUILD_ID", "").strip()
+        dev_guild_id: int | None = None
+        if raw_guild:
+            if not raw_guild.isdigit():
+                raise SettingsError(f"DEV_GUILD_ID must be a guild id (digits), not {raw_guild!r}")
+            dev_guild_id = int(raw_guild)
+        level = env.get("LOG_LEVEL", "").strip().upper() or "INFO"
+        if level not in _LEVELS:
+            raise SettingsError(f"LOG_LEVEL must be one of {', '.join(_LEVELS)}, not {level!r}")
+        raw_ttl = env.get("CHALLENGE_TTL_HOURS", "").strip()
+        ttl = 24.0
+        if raw_ttl:
+            try:
+                ttl = float(raw_ttl)
+            except ValueError:
+                raise SettingsError(
+                    f"CHALLENGE_TTL_HOURS must be a number of hours, not {raw_ttl!r}"
+                ) from None
+            if not 0 < ttl <= 24 * 30:
+                raise SettingsError("CHALLENGE_TTL_HOURS must be between 0 and 720")
+        return cls(
+            token=token,
+            database_path=Path(raw_path) if raw_path else DEFAULT_DATABASE_PATH,
+            dev_guild_id=dev_guild_id,
+            log_level=level,
+            challenge_ttl_hours=ttl,
+        )
+
+    def __repr__(self) -> str:  # never print the token
+        return (
+            f"Settings(token={'<set>' if self.token else '<unset>'}, "
+            f"database_path={str(self.database_path)!r}, dev_guild_id={self.dev_guild_id}, "
+            f"log_level={self.log_level!r}, challenge_ttl_hours={self.challenge_ttl_hours})"
+        )

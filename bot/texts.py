@@ -1,0 +1,113 @@
+"""Words the bot shows: moves in words, results and reasons, variants in one line."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from rules import MoveKind, MoveResult, Position, Side, Variant, find_variant, square_name
+
+__all__ = [
+    "REASONS",
+    "describe_move",
+    "describe_result",
+    "options_summary",
+    "side_name",
+    "variant_line",
+]
+
+#: Why a game ended, completing "The game is over: …".
+REASONS: dict[str, str] = {
+    "eagle_captured": "the eagle was enclosed",
+    "no_soldiers": "no soldiers were left",
+    "no_legal_moves": "the side to move had no legal move",
+    "fifty_move_rule": "fifty moves each passed without a capture",
+    "blocked": "neither side could move",
+    "one_counter_left": "a player was reduced to one counter",
+    "queen_captured": "the queen was captured",
+    "only_queen_left": "only the queen was left",
+    "resignation": "resignation",
+    "agreement": "a draw was agreed",
+    "timeout": "time ran out",
+    "aborted": "the game was aborted",
+}
+
+#: What a held (immobilised, still on the board) piece is called in each variant's sheet.
+HELD_WORDS: dict[str, str] = {"classic": "captive", "schadler": "alligatus"}
+
+
+def side_name(side: Side | str) -> str:
+    if isinstance(side, Side):
+        return side.title
+    return side.title()
+
+
+def options_summary(variant: Variant, options: Mapping[str, str]) -> str:
+    """Non-default options in words, e.g. ``"12×8 board"``; empty when all are defaults."""
+    parts = []
+    for opt in variant.options:
+        value = options.get(opt.key, opt.default)
+        if value != opt.default:
+            label = dict(opt.choices).get(value, value)
+            parts.append(f"{opt.label.lower()}: {label}")
+    return ", ".join(parts)
+
+
+def variant_line(variant_id: str, options: Mapping[str, str] | None = None) -> str:
+    """The variant's name, its non-default options, and the first sentence of its rules."""
+    variant = find_variant(variant_id)
+    opts = options_summary(variant, options or {})
+    first = variant.description.split(". ")[0].rstrip(".")
+    name = variant.name + (f" ({opts})" if opts else "")
+    return f"**{name}**: {first}."
+
+
+def _names(squares: tuple[int, ...]) -> str:
+    return ", ".join(square_name(s) for s in squares)
+
+
+def describe_move(player: str, result: MoveResult, before: Position, after: Position) -> str:
+    """E.g. "Alice (White) moved a2-a5 and captured b5, c5"."""
+    who = f"{player} ({result.side.title})"
+    move = result.move
+    if move.kind is MoveKind.PASS:
+        return f"{who} had no legal move and passed"
+    if move.kind is MoveKind.PLACE:
+        text = f"{who} placed a counter on {square_name(move.path[0])}"
+    elif move.kind is MoveKind.REMOVE:
+        sq = move.path[0]
+        gone = before.piece_at(sq)
+        word = HELD_WORDS.get(before.variant, "captive")
+        name = gone.name if gone is not None else "piece"
+        return f"{who} removed the {word} {name} on {square_name(sq)} (`{move}`)"
+    else:
+        text = f"{who} moved `{move}`"
+    removed = tuple(s for s in result.captured if after.piece_at(s) is None)
+    held = tuple(s for s in result.captured if after.piece_at(s) is not None)
+    effects = []
+    if removed:
+        effects.append(f"captured {_names(removed)}")
+    if held:
+        word = HELD_WORDS.get(after.variant, "captive")
+        verb = "trapped" if word == "alligatus" else "took captive"
+        effects.append(f"{verb} {_names(held)}" + (f" ({word})" if word == "alligatus" else ""))
+    if result.released:
+        effects.append(f"released {_names(result.released)}")
+    if effects:
+        if len(effects) > 1:
+            text += " and " + ", ".join(effects[:-1]) + " and " + effects[-1]
+        else:
+            text += " and " + effects[0]
+    return text
+
+
+def describe_result(winner: str | None, reason: str | None, names: Mapping[str, str]) -> str:
+    """E.g. "Alice (White) wins: the eagle was enclosed." or "Draw: a draw was agreed."."""
+    why = REASONS.get(reason or "", reason or "finished")
+    if winner is None:
+        if reason == "agreement":
+            return "**Draw** by agreement."
+        return f"**Draw**: {why}."
+    loser = "black" if winner == "white" else "white"
+    if reason == "resignation":
+        return f"**{names[winner]} ({winner.title()}) wins**: {names[loser]} resigned."
+    return f"**{names[winner]} ({winner.title()}) wins**: {why}."

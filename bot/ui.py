@@ -1,0 +1,95 @@
+"""Custom ids of the bot's persistent buttons and the views that carry them.
+
+Each button's handler is a :class:`discord.ui.DynamicItem` in the extension of its feature,
+registered in ``setup_hook`` with ``bot.add_dynamic_items`` so it answers clicks on messages
+sent before a restart. The custom id carries only ids; the state is always read from storage.
+"""
+
+from __future__ import annotations
+
+import discord
+
+__all__ = [
+    "CHALLENGE_TEMPLATE",
+    "DRAW_TEMPLATE",
+    "MOVE_TEMPLATE",
+    "REMATCH_TEMPLATE",
+    "challenge_view",
+    "draw_view",
+    "finished_view",
+    "move_view",
+]
+
+CHALLENGE_TEMPLATE = r"lat:ch:(?P<challenge_id>\d+):(?P<action>accept|decline|cancel)"
+MOVE_TEMPLATE = r"lat:move:(?P<game_id>\d+)"
+REMATCH_TEMPLATE = r"lat:rematch:(?P<game_id>\d+)"
+DRAW_TEMPLATE = r"lat:draw:(?P<game_id>\d+):(?P<ply>\d+):(?P<answer>yes|no)"
+
+CHALLENGE_LABELS = {"accept": "Accept", "decline": "Decline", "cancel": "Cancel"}
+CHALLENGE_STYLES = {
+    "accept": discord.ButtonStyle.success,
+    "decline": discord.ButtonStyle.danger,
+    "cancel": discord.ButtonStyle.secondary,
+}
+
+
+def challenge_button(challenge_id: int, action: str) -> discord.ui.Button[discord.ui.View]:
+    return discord.ui.Button(
+        label=CHALLENGE_LABELS[action],
+        style=CHALLENGE_STYLES[action],
+        custom_id=f"lat:ch:{challenge_id}:{action}",
+    )
+
+
+def challenge_view(challenge_id: int, *, open_challenge: bool) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    actions = ("accept", "cancel") if open_challenge else ("accept", "decline", "cancel")
+    for action in actions:
+        view.add_item(challenge_button(challenge_id, action))
+    return view
+
+
+def move_button(game_id: int) -> discord.ui.Button[discord.ui.View]:
+    return discord.ui.Button(
+        label="Move", emoji="♟️", style=discord.ButtonStyle.primary, custom_id=f"lat:move:{game_id}"
+    )
+
+
+def move_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(move_button(game_id))
+    return view
+
+
+def rematch_button(game_id: int) -> discord.ui.Button[discord.ui.View]:
+    return discord.ui.Button(
+        label="Rematch",
+        emoji="🔁",
+        style=discord.ButtonStyle.primary,
+        custom_id=f"lat:rematch:{game_id}",
+    )
+
+
+def finished_view(game_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(rematch_button(game_id))
+    return view
+
+
+def draw_view(game_id: int, ply: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(
+        discord.ui.Button(
+            label="Accept draw",
+            style=discord.ButtonStyle.success,
+            custom_id=f"lat:draw:{game_id}:{ply}:yes",
+        )
+    )
+    view.add_item(
+        discord.ui.Button(
+            label="Decline draw",
+            style=discord.ButtonStyle.danger,
+            custom_id=f"lat:draw:{game_id}:{ply}:no",
+        )
+    )
+    return view

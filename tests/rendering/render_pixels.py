@@ -1,0 +1,51 @@
+"""Helpers that look at a rendered board the way a player would: colours at square centres."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+from rendering import Layout, Theme
+from rendering.board import square_colour
+
+Colour = tuple[int, int, int]
+
+
+def decode(png: bytes) -> Image.Image:
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    return Image.open(io.BytesIO(png)).convert("RGB")
+
+
+def close(a: Colour, b: Colour, tol: int = 14) -> bool:
+    return all(abs(x - y) <= tol for x, y in zip(a, b, strict=True))
+
+
+def patch(img: Image.Image, lay: Layout, sq: int, frac: float = 0.12) -> list[Colour]:
+    """Pixels in a small box around the centre of ``sq`` (inside a soldier's rim)."""
+    cx, cy = lay.square_center(sq)
+    r = round(lay.square * frac)
+    return [img.getpixel((x, y)) for x in range(cx - r, cx + r) for y in range(cy - r, cy + r)]  # type: ignore[misc]
+
+
+def share(pixels: list[Colour], colour: Colour, tol: int = 14) -> float:
+    return sum(close(p, colour, tol) for p in pixels) / len(pixels)
+
+
+def occupant(img: Image.Image, lay: Layout, sq: int, theme: Theme) -> str:
+    """``white``, ``black`` or ``empty`` judged from the middle of the square, else ``other``."""
+    px = patch(img, lay, sq)
+    if share(px, theme.white_fill) > 0.5:
+        return "white"
+    if share(px, theme.black_fill) > 0.5:
+        return "black"
+    if share(px, square_colour(sq, theme)) > 0.9:
+        return "empty"
+    return "other"
+
+
+def corner_pixel(img: Image.Image, lay: Layout, sq: int) -> Colour:
+    """A pixel inside ``sq`` but outside any piece (its top-left corner area)."""
+    x0, y0, _, _ = lay.square_rect(sq)
+    off = max(3, lay.square // 16) + 1
+    return img.getpixel((x0 + off + 2, y0 + off + 2))  # type: ignore[return-value]

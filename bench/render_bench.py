@@ -25,8 +25,11 @@ from rendering.text import font
 CASES: list[tuple[str, str, list[str]]] = [
     ("8x8 classic", "classic", ["c8-c5", "e2-e4", "a8-a6", "a1-a5"]),
     ("8x8 rugen", "rugen", ["a2-a3", "h7-h6", "a3-a5"]),
-    ("12x8 classic", "classic:ssssssssssss/5e6/12/12/12/12/6E5/SSSSSSSSSSSS b",
-     ["c8-c5", "g2-g4", "a8-a6"]),
+    (
+        "12x8 classic",
+        "classic:ssssssssssss/5e6/12/12/12/12/6E5/SSSSSSSSSSSS b",
+        ["c8-c5", "g2-g4", "a8-a6"],
+    ),
     ("11x8 lat", "lat", ["a1-a4", "k8-k5", "f2-f4"]),
 ]
 
@@ -60,8 +63,10 @@ def main() -> None:
             times.append((time.perf_counter() - t0) * 1000)
         times.sort()
         p95 = times[min(len(times) - 1, round(len(times) * 0.95))]
-        print(f"{label:<14} {cold:8.1f} {statistics.median(times):10.2f} {p95:8.2f} "
-              f"{len(png) / 1024:8.1f}")
+        print(
+            f"{label:<14} {cold:8.1f} {statistics.median(times):10.2f} {p95:8.2f} "
+            f"{len(png) / 1024:8.1f}"
+        )
 
 
 if __name__ == "__main__":

@@ -27,13 +27,23 @@ def _parser() -> argparse.ArgumentParser:
         prog="python -m rendering", description="Render a Latrunculi position as a PNG."
     )
     p.add_argument("position", help="an LPN position, or a variant id for its start position")
-    p.add_argument("--last-move", metavar="MOVE",
-                   help="play MOVE from POSITION and highlight it (e.g. a2-a5, @d4, xd5)")
-    p.add_argument("--view", choices=[s.value for s in rules.Side], default="white",
-                   help="the side shown at the bottom (default: white)")
+    p.add_argument(
+        "--last-move",
+        metavar="MOVE",
+        help="play MOVE from POSITION and highlight it (e.g. a2-a5, @d4, xd5)",
+    )
+    p.add_argument(
+        "--view",
+        choices=[s.value for s in rules.Side],
+        default="white",
+        help="the side shown at the bottom (default: white)",
+    )
     p.add_argument("--theme", choices=sorted(THEMES), default="light")
-    p.add_argument("--players", metavar="WHITE,BLACK",
-                   help="display names, comma-separated (default: White,Black)")
+    p.add_argument(
+        "--players",
+        metavar="WHITE,BLACK",
+        help="display names, comma-separated (default: White,Black)",
+    )
     p.add_argument("--move-number", type=int, help="shown as 'Move N' in the caption")
     p.add_argument("-o", "--output", required=True, type=Path, help="where to write the PNG")
     return p

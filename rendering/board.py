@@ -45,11 +45,25 @@ def board_background(lay: Layout, theme: Theme) -> Image.Image:
     label_y = bottom + fw + (lay.label_band - fw) / 2
     for col in range(lay.files):
         x = left + col * lay.square + lay.square / 2
-        draw_text(draw, (x, label_y), FILES[lay.file_at_column(col)], f, theme.label,
-                  align="center", bold=True)
+        draw_text(
+            draw,
+            (x, label_y),
+            FILES[lay.file_at_column(col)],
+            f,
+            theme.label,
+            align="center",
+            bold=True,
+        )
     label_x = (left - fw) / 2
     for row in range(lay.ranks):
         y = top + row * lay.square + lay.square / 2
-        draw_text(draw, (label_x, y), str(lay.rank_at_row(row) + 1), f, theme.label,
-                  align="center", bold=True)
+        draw_text(
+            draw,
+            (label_x, y),
+            str(lay.rank_at_row(row) + 1),
+            f,
+            theme.label,
+            align="center",
+            bold=True,
+        )
     return img

@@ -91,12 +91,20 @@ def draw_caption(
     row = lay.caption_row
     gap = lay.pad // 2
 
-    text = status_text(position, players=players, outcome=outcome, status=status,
-                       move_number=move_number)
+    text = status_text(
+        position, players=players, outcome=outcome, status=status, move_number=move_number
+    )
     status_font = font(max(12, round(lay.square * 0.36)))
     y = cy0 + gap + row / 2
-    draw_text(draw, ((left + right) / 2, y), fit_text(text, status_font, right - left),
-              status_font, theme.text, align="center", bold=True)
+    draw_text(
+        draw,
+        ((left + right) / 2, y),
+        fit_text(text, status_font, right - left),
+        status_font,
+        theme.text,
+        align="center",
+        bold=True,
+    )
 
     show_hand = position.hand != (0, 0)
     if outcome is not None:
@@ -117,15 +125,17 @@ def draw_caption(
         fg = theme.accent_text if highlighted else theme.text
         muted = theme.accent_text if highlighted else theme.muted_text
         if highlighted:
-            draw.rounded_rectangle((left, top, right - 1, bottom), radius=(bottom - top) // 2,
-                                   fill=theme.accent)
+            draw.rounded_rectangle(
+                (left, top, right - 1, bottom), radius=(bottom - top) // 2, fill=theme.accent
+            )
         sprite = side_chip(side, chip, theme)
         img.paste(sprite, (left + inset, round(mid - chip / 2)), sprite)
 
         # right-hand figures first, so the name gets whatever room is left
-        x = right - inset * 2
-        x -= draw_text(draw, (x, mid), f"captured {captures[side.index]}", info_font, muted,
-                       align="right")
+        x = float(right - inset * 2)
+        x -= draw_text(
+            draw, (x, mid), f"captured {captures[side.index]}", info_font, muted, align="right"
+        )
         if show_hand:
             hand_text = f"in hand {position.hand[side.index]}  ·  "
             x -= draw_text(draw, (x, mid), hand_text, info_font, muted, align="right")

@@ -44,7 +44,9 @@ def derive_captures(position: Position) -> tuple[int, int]:
 
     def captured_by(side: Side) -> int:
         enemy = side.other
-        missing = 0 if start is None else max(0, _material(start, enemy) - _material(position, enemy))
+        missing = (
+            0 if start is None else max(0, _material(start, enemy) - _material(position, enemy))
+        )
         return missing + held[enemy]
 
     return (captured_by(Side.WHITE), captured_by(Side.BLACK))

@@ -32,13 +32,17 @@ PNG_COMPRESS_LEVEL = 6
 PALETTE_COLOURS = 256
 
 
-def _tint(draw: ImageDraw.ImageDraw, lay: Layout, theme: Theme, sq: Square, strength: float) -> None:
+def _tint(
+    draw: ImageDraw.ImageDraw, lay: Layout, theme: Theme, sq: Square, strength: float
+) -> None:
     x0, y0, x1, y1 = lay.square_rect(sq)
     colour = mix(square_colour(sq, theme), theme.last_move, strength)
     draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=colour)
 
 
-def _draw_last_move(draw: ImageDraw.ImageDraw, lay: Layout, theme: Theme, result: MoveResult) -> None:
+def _draw_last_move(
+    draw: ImageDraw.ImageDraw, lay: Layout, theme: Theme, result: MoveResult
+) -> None:
     move = result.move
     if move.kind is MoveKind.PASS or not move.path:
         return
@@ -59,15 +63,20 @@ def _draw_last_move(draw: ImageDraw.ImageDraw, lay: Layout, theme: Theme, result
         _tint(draw, lay, theme, move.path[0], strong)
 
 
-def _frame(draw: ImageDraw.ImageDraw, lay: Layout, sq: Square, colour: tuple[int, int, int]) -> None:
+def _frame(
+    draw: ImageDraw.ImageDraw, lay: Layout, sq: Square, colour: tuple[int, int, int]
+) -> None:
     x0, y0, x1, y1 = lay.square_rect(sq)
     w = max(2, round(lay.square / 14))
     inset = max(1, w // 3)
-    draw.rectangle((x0 + inset, y0 + inset, x1 - 1 - inset, y1 - 1 - inset), outline=colour,
-                   width=w)
+    draw.rectangle(
+        (x0 + inset, y0 + inset, x1 - 1 - inset, y1 - 1 - inset), outline=colour, width=w
+    )
 
 
-def _cross(draw: ImageDraw.ImageDraw, lay: Layout, sq: Square, colour: tuple[int, int, int]) -> None:
+def _cross(
+    draw: ImageDraw.ImageDraw, lay: Layout, sq: Square, colour: tuple[int, int, int]
+) -> None:
     """The mark left on the square of a piece that was removed from the board."""
     cx, cy = lay.square_center(sq)
     r = lay.square * 0.2

@@ -64,14 +64,45 @@ def _rect(
 _DISC_R = 0.40
 _EAGLE_R = 0.42
 
-_CROWN = [(0.17, 0.76), (0.12, 0.33), (0.32, 0.52), (0.5, 0.2), (0.68, 0.52), (0.88, 0.33),
-          (0.83, 0.76)]
-_WING = [(0.36, 0.44), (0.07, 0.17), (0.10, 0.31), (0.04, 0.35), (0.11, 0.45), (0.06, 0.51),
-         (0.15, 0.60), (0.12, 0.66), (0.30, 0.68)]
-_HORN = [(0.30, 0.48), (0.15, 0.42), (0.08, 0.29), (0.09, 0.12), (0.17, 0.28), (0.25, 0.35),
-         (0.36, 0.38)]
-_EAGLE_WING = [(0.47, 0.50), (0.17, 0.27), (0.20, 0.39), (0.15, 0.42), (0.23, 0.50),
-               (0.19, 0.55), (0.30, 0.61), (0.47, 0.64)]
+_CROWN = [
+    (0.17, 0.76),
+    (0.12, 0.33),
+    (0.32, 0.52),
+    (0.5, 0.2),
+    (0.68, 0.52),
+    (0.88, 0.33),
+    (0.83, 0.76),
+]
+_WING = [
+    (0.36, 0.44),
+    (0.07, 0.17),
+    (0.10, 0.31),
+    (0.04, 0.35),
+    (0.11, 0.45),
+    (0.06, 0.51),
+    (0.15, 0.60),
+    (0.12, 0.66),
+    (0.30, 0.68),
+]
+_HORN = [
+    (0.30, 0.48),
+    (0.15, 0.42),
+    (0.08, 0.29),
+    (0.09, 0.12),
+    (0.17, 0.28),
+    (0.25, 0.35),
+    (0.36, 0.38),
+]
+_EAGLE_WING = [
+    (0.47, 0.50),
+    (0.17, 0.27),
+    (0.20, 0.39),
+    (0.15, 0.42),
+    (0.23, 0.50),
+    (0.19, 0.55),
+    (0.30, 0.61),
+    (0.47, 0.64),
+]
 
 
 def _silhouette(kind: str, draw: ImageDraw.ImageDraw, s: Scale) -> None:
@@ -103,8 +134,9 @@ def _silhouette(kind: str, draw: ImageDraw.ImageDraw, s: Scale) -> None:
         _circle(draw, s, 0.5, 0.5, _DISC_R, fill=255)
 
 
-def _details(kind: str, draw: ImageDraw.ImageDraw, s: Scale, big: int, fill: RGB, detail: RGB,
-             edge: RGB) -> None:
+def _details(
+    kind: str, draw: ImageDraw.ImageDraw, s: Scale, big: int, fill: RGB, detail: RGB, edge: RGB
+) -> None:
     """The inner marks of a piece, in the detail colour, inside its silhouette."""
     line = big * 0.045
     if kind == "S":
@@ -122,10 +154,12 @@ def _details(kind: str, draw: ImageDraw.ImageDraw, s: Scale, big: int, fill: RGB
         side_tone = mix(fill, edge, 0.3 if sum(fill) > sum(edge) else 0.14)
         draw.ellipse((*s(0.1, 0.28), *s(0.9, 0.86)), fill=side_tone)
         _rect(draw, s, 0.1, 0.45, 0.9, 0.57, side_tone)
-        draw.ellipse((*s(0.1, 0.16), *s(0.9, 0.74)), fill=fill, outline=edge,
-                     width=round(line * 0.5))
-        draw.ellipse((*s(0.28, 0.3), *s(0.72, 0.6)), outline=mix(fill, detail, 0.6),
-                     width=round(line * 0.45))
+        draw.ellipse(
+            (*s(0.1, 0.16), *s(0.9, 0.74)), fill=fill, outline=edge, width=round(line * 0.5)
+        )
+        draw.ellipse(
+            (*s(0.28, 0.3), *s(0.72, 0.6)), outline=mix(fill, detail, 0.6), width=round(line * 0.45)
+        )
     elif kind == "Q":
         _rect(draw, s, 0.15, 0.70, 0.85, 0.735, detail)
         for cx in (0.3, 0.5, 0.7):
@@ -137,11 +171,17 @@ def _details(kind: str, draw: ImageDraw.ImageDraw, s: Scale, big: int, fill: RGB
         for wing in (_WING, _mirror(_WING)):
             # two feather lines per wing
             (ax, ay), (bx, by) = wing[0], wing[2]
-            draw.line((*s(ax, ay + 0.08), *s(bx + (0.06 if bx < 0.5 else -0.06), by + 0.06)),
-                      fill=detail, width=round(line * 0.6))
+            draw.line(
+                (*s(ax, ay + 0.08), *s(bx + (0.06 if bx < 0.5 else -0.06), by + 0.06)),
+                fill=detail,
+                width=round(line * 0.6),
+            )
             (bx, by) = wing[4]
-            draw.line((*s(ax, ay + 0.16), *s(bx + (0.06 if bx < 0.5 else -0.06), by + 0.04)),
-                      fill=detail, width=round(line * 0.6))
+            draw.line(
+                (*s(ax, ay + 0.16), *s(bx + (0.06 if bx < 0.5 else -0.06), by + 0.04)),
+                fill=detail,
+                width=round(line * 0.6),
+            )
     elif kind == "B":
         _rect(draw, s, 0.18, 0.585, 0.82, 0.62, detail)
         _rect(draw, s, 0.475, 0.36, 0.525, 0.58, detail)

@@ -101,9 +101,7 @@ def draw_text(
             mid = y + (top + bottom) / 2
             thick = max(1.0, f.getlength("M") / 11) + stroke
             gap = w * 0.12
-            draw.rectangle(
-                (x + gap, mid - thick / 2, x + w - gap, mid + thick / 2), fill=fill
-            )
+            draw.rectangle((x + gap, mid - thick / 2, x + w - gap, mid + thick / 2), fill=fill)
             x += w
         else:
             draw.text((x, y), part, font=f, fill=fill, anchor="lm")

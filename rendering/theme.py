@@ -96,9 +96,7 @@ def get_theme(name: str) -> Theme:
     try:
         return THEMES[name]
     except KeyError:
-        raise ValueError(
-            f"unknown theme {name!r} (choose one of: {', '.join(THEMES)})"
-        ) from None
+        raise ValueError(f"unknown theme {name!r} (choose one of: {', '.join(THEMES)})") from None
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:

@@ -49,3 +49,9 @@ def corner_pixel(img: Image.Image, lay: Layout, sq: int) -> Colour:
     x0, y0, _, _ = lay.square_rect(sq)
     off = max(3, lay.square // 16) + 1
     return img.getpixel((x0 + off + 2, y0 + off + 2))  # type: ignore[return-value]
+
+
+def top_edge(img: Image.Image, lay: Layout, sq: int) -> list[Colour]:
+    """A row of pixels just inside the top edge of ``sq``, where a square frame is drawn."""
+    x0, y0, x1, _ = lay.square_rect(sq)
+    return [img.getpixel((x, y0 + 3)) for x in range(x0 + 4, x1 - 4)]  # type: ignore[misc]

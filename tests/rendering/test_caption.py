@@ -10,7 +10,10 @@ from rules import Outcome, Side, Termination
 def test_side_to_move_with_names_and_move_number() -> None:
     pos = rules.start_position("classic")  # Black moves first
     assert status_text(pos) == "Black to move"
-    assert status_text(pos, players=("Alice", "Bob"), move_number=12) == "Move 12 · Bob (Black) to move"
+    assert (
+        status_text(pos, players=("Alice", "Bob"), move_number=12)
+        == "Move 12 · Bob (Black) to move"
+    )
 
 
 def test_placement_phase_says_place() -> None:

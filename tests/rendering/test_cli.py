@@ -24,16 +24,29 @@ def test_variant_id_renders_its_start(tmp_path: Path, capsys: pytest.CaptureFixt
 
 def test_last_move_view_and_theme(tmp_path: Path) -> None:
     out = tmp_path / "x.png"
-    code = main([
-        "rugen:8/8/4e3/2S5/2s5/S7/3E4/8 w", "--last-move", "a3-c3", "--view", "black",
-        "--theme", "dark", "--players", "Ann,Bo", "-o", str(out),
-    ])
+    code = main(
+        [
+            "rugen:8/8/4e3/2S5/2s5/S7/3E4/8 w",
+            "--last-move",
+            "a3-c3",
+            "--view",
+            "black",
+            "--theme",
+            "dark",
+            "--players",
+            "Ann,Bo",
+            "-o",
+            str(out),
+        ]
+    )
     assert code == 0
     with Image.open(out) as img:
         assert img.size == layout(8, 8, Side.BLACK).image_size
 
 
-def test_bad_input_exits_2_with_a_message(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_input_exits_2_with_a_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     assert main(["nonsense", "-o", str(tmp_path / "a.png")]) == 2
     assert "error:" in capsys.readouterr().err
     assert main(["classic", "--last-move", "a1-a9", "-o", str(tmp_path / "b.png")]) == 2
@@ -44,7 +57,9 @@ def test_runs_as_a_module(tmp_path: Path) -> None:
     out = tmp_path / "m.png"
     proc = subprocess.run(
         [sys.executable, "-m", "rendering", "schadler", "-o", str(out)],
-        capture_output=True, text=True, check=False,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert proc.returncode == 0, proc.stderr
     assert out.read_bytes().startswith(b"\x89PNG")

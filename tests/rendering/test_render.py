@@ -13,7 +13,7 @@ from rendering.board import board_background, square_colour
 from rendering.sprites import piece_sprite
 from rules import Move, MoveKind, MoveResult, Side, parse_square
 
-from .render_pixels import close, corner_pixel, decode, occupant, patch, share
+from .render_pixels import close, corner_pixel, decode, occupant, patch, share, top_edge
 
 LIGHT = THEMES["light"]
 MAX_PNG = 80 * 1024
@@ -95,7 +95,9 @@ def test_black_view_flips_the_file_labels() -> None:
         lay = layout(8, 8, side)
         left, _, _, bottom = lay.board_rect
         x = left + col * lay.square
-        return img.crop((x, bottom + lay.frame_width, x + lay.square, bottom + lay.label_band)).tobytes()
+        return img.crop(
+            (x, bottom + lay.frame_width, x + lay.square, bottom + lay.label_band)
+        ).tobytes()
 
     assert label_cell(black, 0, Side.BLACK) == label_cell(white, 7, Side.WHITE)  # h
     assert label_cell(black, 7, Side.BLACK) == label_cell(white, 0, Side.WHITE)  # a
@@ -154,8 +156,7 @@ def test_removed_and_captive_pieces_are_marked_in_red_released_in_green() -> Non
     lay = layout(8, 8)
     img = decode(render_board(game.position, last_move=last, outcome=game.outcome))
     c4 = parse_square("c4")
-    x0, y0, x1, _ = lay.square_rect(c4)
-    edge = [img.getpixel((x, y0 + 3)) for x in range(x0 + 4, x1 - 4)]
+    edge = top_edge(img, lay, c4)
     assert share(edge, LIGHT.captured, 30) > 0.9  # a red frame
     assert share(patch(img, lay, c4, 0.05), LIGHT.captured, 30) > 0.3  # a red cross where it was
 
@@ -166,8 +167,7 @@ def test_removed_and_captive_pieces_are_marked_in_red_released_in_green() -> Non
     assert last.captured == (c3,) and last.released == (d3,)
     img = decode(render_board(game.position, last_move=last))
     for sq, colour in ((c3, LIGHT.captured), (d3, LIGHT.released)):
-        x0, y0, x1, _ = lay.square_rect(sq)
-        edge = [img.getpixel((x, y0 + 3)) for x in range(x0 + 4, x1 - 4)]
+        edge = top_edge(img, lay, sq)
         assert share(edge, colour, 30) > 0.9
 
 
@@ -230,9 +230,10 @@ def test_caption_differs_with_turn_result_and_hand() -> None:
     assert caption(outcome=won) != base
     schadler = rules.parse_position("schadler:8/8/8/8/8/8/8/8 w hand=16,16")
     empty = rules.parse_position("schadler:8/8/8/8/8/8/8/8 w hand=0,0")
-    assert decode(render_board(schadler)).crop(box).tobytes() != decode(
-        render_board(empty)
-    ).crop(box).tobytes()
+    assert (
+        decode(render_board(schadler)).crop(box).tobytes()
+        != decode(render_board(empty)).crop(box).tobytes()
+    )
 
 
 def test_same_inputs_same_bytes_even_with_cold_caches() -> None:

@@ -26,7 +26,7 @@ def square_colour(square: Square, theme: Theme) -> RGB:
 
 def label_font_size(lay: Layout) -> int:
     """Edge labels at ~30 % of a square: about 11 px after a phone scales the picture down."""
-    return max(10, round(lay.square * 0.3))
+    return max(10, round(lay.text_unit * 0.3))
 
 
 @lru_cache(maxsize=32)

@@ -94,7 +94,7 @@ def draw_caption(
     text = status_text(
         position, players=players, outcome=outcome, status=status, move_number=move_number
     )
-    status_font = font(max(12, round(lay.square * 0.36)))
+    status_font = font(max(12, round(lay.text_unit * 0.36)))
     y = cy0 + gap + row / 2
     draw_text(
         draw,
@@ -113,8 +113,8 @@ def draw_caption(
         active = position.turn
     else:
         active = None
-    name_font = font(max(11, round(lay.square * 0.32)))
-    info_font = font(max(10, round(lay.square * 0.27)))
+    name_font = font(max(11, round(lay.text_unit * 0.32)))
+    info_font = font(max(10, round(lay.text_unit * 0.27)))
     chip = max(8, round(row * 0.78))
     inset = round(row * 0.14)
     for i, side in enumerate((lay.view.other, lay.view)):

@@ -37,9 +37,18 @@ class Layout:
     # ----- bands -------------------------------------------------------------------------
 
     @property
+    def text_unit(self) -> float:
+        """The size text is measured in: a square on 8-file boards, more on wider ones.
+
+        Discord fits a picture to the width of the screen, so an 11- or 12-file board is shown
+        smaller than an 8-file one; its labels and caption grow to stay as readable.
+        """
+        return self.square * max(1.0, self.files / 8)
+
+    @property
     def label_band(self) -> int:
         """Width of the rank-label band (left) and height of the file-label band (below)."""
-        return round(self.square * 0.44)
+        return round(self.text_unit * 0.44)
 
     @property
     def pad(self) -> int:
@@ -57,7 +66,7 @@ class Layout:
 
     @property
     def caption_row(self) -> int:
-        return round(self.square * 0.6)
+        return round(self.text_unit * 0.6)
 
     @property
     def board_rect(self) -> Rect:

@@ -93,15 +93,16 @@ def draw_text(
         x -= width / 2
     elif align == "right":
         x -= width
-    stroke = 1 if bold else 0  # dashes get a pixel thicker in bold
     for part, is_dash in _segments(text):
         if is_dash:
             w = _dash_width(f)
             top, bottom = f.getbbox("x", anchor="lm")[1::2]
             mid = y + (top + bottom) / 2
-            thick = max(1.0, f.getlength("M") / 11) + stroke
+            # as thick as the font's own strokes (a hyphen's height), bold adds a pixel
+            thick = max(1, round(f.getlength("M") / 16)) + (1 if bold else 0)
+            top_y = round(mid - thick / 2)
             gap = w * 0.12
-            draw.rectangle((x + gap, mid - thick / 2, x + w - gap, mid + thick / 2), fill=fill)
+            draw.rectangle((x + gap, top_y, x + w - gap, top_y + thick - 1), fill=fill)
             x += w
         else:
             draw.text((x, y), part, font=f, fill=fill, anchor="lm")

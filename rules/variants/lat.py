@@ -145,9 +145,6 @@ class Flank:
             return False
         return self.beyond.accepts(scene.at(scene.geometry.step[direction][victim]), scene.side)
 
-    def __str__(self) -> str:
-        return "flanked on a line"
-
 
 @dataclass(frozen=True)
 class Enclosure:

@@ -38,7 +38,9 @@ def _time_per_call(fn: Callable[[], object], min_seconds: float = 0.3) -> float:
     return statistics.median(samples)
 
 
-def _perft_rate(perft: Callable[[int], int], budget: float = PERFT_BUDGET_S) -> tuple[int, int, float]:
+def _perft_rate(
+    perft: Callable[[int], int], budget: float = PERFT_BUDGET_S
+) -> tuple[int, int, float]:
     """Deepest perft that fits the budget: (depth, nodes, nodes per second)."""
     depth, nodes, rate = 0, 0, 0.0
     for d in range(1, 8):
@@ -60,12 +62,13 @@ def _uncached_movegen(game: Game) -> Callable[[], object]:
 
 
 def _midgame(variant_id: str, options: dict[str, str] | None = None, plies: int = 40) -> Game:
-    """A crowded position: a seeded random game of ``plies`` plies (schadler: after placement)."""
+    """A crowded position: a seeded random game of ``plies`` plies, or, where pieces start in
+    hand, of just enough plies to place them all and move twice (a full board is the costly case
+    for jump sequences)."""
     rng = random.Random(7)
     game = Game.new(variant_id, options)
-    target = plies
-    if variant_id == "schadler":  # a full board is the costly case: play just past placement
-        target = 34
+    in_hand = sum(game.position.hand)
+    target = in_hand + 2 if in_hand else plies
     for _ in range(target):
         moves = game.legal_moves()
         if not moves:

@@ -150,6 +150,8 @@ class Game:
         if move in legal:
             return
         if move.kind is MoveKind.PASS:
+            if not self.variant.passes_when_blocked:
+                raise IllegalMoveError(shown, f"there is no passing in {self.variant.id}")
             raise IllegalMoveError(shown, "you may pass only when you have no other move")
         if move in self.variant.generate_moves(self._state):
             raise IllegalMoveError(shown, REPEAT_REASON)

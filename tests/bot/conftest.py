@@ -1,0 +1,99 @@
+"""Fixtures for driving the real bot through simcord's simulated Discord.
+
+Each test gets its own database file under ``tmp_path``; the guild is created with the bot's
+``DEV_GUILD_ID`` so the commands the bot syncs in ``setup_hook`` are visible there.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_asyncio
+from PIL import Image
+
+from bot import LatrunculiBot, Settings, create_bot
+
+GUILD_ID = 1_100_000_000_000_000_001
+
+
+def make_settings(db_path: Path, **overrides: Any) -> Settings:
+    values: dict[str, Any] = {
+        "token": "test-token",
+        "database_path": db_path,
+        "dev_guild_id": GUILD_ID,
+        "log_level": "INFO",
+        "challenge_ttl_hours": 24.0,
+    }
+    values.update(overrides)
+    return Settings(**values)
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "bot.sqlite3"
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "bot_settings(**kw): settings overrides for the bot")
+
+
+@pytest.fixture
+def bot_overrides(request) -> dict[str, Any]:
+    marker = request.node.get_closest_marker("bot_settings")
+    return dict(marker.kwargs) if marker else {}
+
+
+@pytest.fixture
+def bot_factory(db_path: Path, bot_overrides: dict[str, Any]):
+    """Builds a fresh bot on the test's database (a new object for every (re)start)."""
+
+    def factory(**overrides: Any) -> LatrunculiBot:
+        return create_bot(make_settings(db_path, **{**bot_overrides, **overrides}))
+
+    return factory
+
+
+@pytest.fixture
+def simcord_bot(bot_factory):
+    return bot_factory()
+
+
+@dataclass
+class Arena:
+    env: Any
+    guild: Any
+    channel: Any
+    alice: Any
+    bob: Any
+    carol: Any
+
+    @property
+    def bot(self) -> LatrunculiBot:
+        return self.env.bot
+
+    @property
+    def db(self):
+        return self.env.bot.db
+
+
+@pytest_asyncio.fixture
+async def arena(simcord_env) -> Arena:
+    env = simcord_env
+    guild = env.create_guild("Arena", id=GUILD_ID)
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice", global_name="Alice"))
+    bob = guild.add_member(env.create_user("bob", global_name="Bob"))
+    carol = guild.add_member(env.create_user("carol", global_name="Carol"))
+    yield Arena(env, guild, channel, alice, bob, carol)
+    await env.bot.db.stop()
+
+
+def open_png(data: bytes) -> Image.Image:
+    img = Image.open(io.BytesIO(data))
+    img.load()
+    assert img.format == "PNG"
+    return img

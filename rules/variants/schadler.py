@@ -46,7 +46,7 @@ from functools import cache
 
 from ..errors import PositionError
 from ..geometry import Square, geometry, square_file, square_name, square_rank, square_sort_key
-from ..model import Move, MoveKind, MoveResult, Outcome, Piece, Side, Termination, piece
+from ..model import PASS, Move, MoveKind, MoveResult, Outcome, Piece, Side, Termination, piece
 from ..position import Position, State
 from ..variant import HasMoves, Variant, register
 
@@ -76,6 +76,10 @@ class _Tables:
     #: ``traps[l]``: ``(victim, partner)``: a counter landing on ``l`` traps an enemy free counter
     #: on ``victim`` when ``partner`` holds a free counter of the mover.
     traps: tuple[tuple[Pair, ...], ...]
+    #: Shared move values (moves are immutable): ``@sq``, ``xsq`` and ``(target, origin-target)``.
+    place_moves: tuple[Move, ...]
+    remove_moves: tuple[Move, ...]
+    step_moves: tuple[tuple[tuple[Square, Move], ...], ...]
 
 
 @cache
@@ -111,8 +115,17 @@ def _tables(width: int, height: int) -> _Tables:
             for a, b in holds[victim]
             if sq in (a, b)
         )
-    return _Tables(geo.squares, tuple(steps), tuple(jumps), tuple(holds), tuple(flanks),
-                   tuple(traps))
+    place: list[Move] = [PASS] * size  # PASS only fills the slots of squares off the board
+    remove: list[Move] = [PASS] * size
+    step_moves: list[tuple[tuple[Square, Move], ...]] = [()] * size
+    for sq in geo.squares:
+        place[sq] = Move(_PLACE, (sq,))
+        remove[sq] = Move(_REMOVE, (sq,))
+        step_moves[sq] = tuple((t, Move(_MOVE, (sq, t))) for t in steps[sq])
+    return _Tables(
+        geo.squares, tuple(steps), tuple(jumps), tuple(holds), tuple(flanks), tuple(traps),
+        tuple(place), tuple(remove), tuple(step_moves),
+    )
 
 
 def _trapped_at(
@@ -190,56 +203,72 @@ class Schadler(Variant):
         if hand[0] or hand[1]:
             if not hand[side.index]:
                 return []  # the other side is still placing: this side passes
-            return [Move(_PLACE, (sq,)) for sq in tables.squares if cells[sq] is None]
+            place = tables.place_moves
+            return [place[sq] for sq in tables.squares if cells[sq] is None]
 
         other = side.other
         mine = piece(COUNTER, side)
         enemy = piece(COUNTER, other)
         enemy_held = piece(COUNTER, other, True)
-        moves = [Move(_REMOVE, (sq,)) for sq in tables.squares if cells[sq] is enemy_held]
+        remove = tables.remove_moves
+        moves = [remove[sq] for sq in tables.squares if cells[sq] is enemy_held]
         append = moves.append
-        steps, jumps, traps, flanks = tables.steps, tables.jumps, tables.traps, tables.flanks
+        jumps, traps, flanks = tables.jumps, tables.traps, tables.flanks
 
-        def landing_traps(landing: Square) -> list[Square] | None:
-            # _trapped_at, inlined for speed (this is the hot loop of move generation)
-            trapped = [v for v, p in traps[landing] if cells[v] is enemy and cells[p] is mine]
-            if not trapped:
-                for a, b in flanks[landing]:
-                    x, y = cells[a], cells[b]
-                    if (x is enemy or x is enemy_held) and (y is enemy or y is enemy_held):
-                        return None
-            return trapped
+        def may_land(landing: Square) -> bool:
+            """Rule 7 at ``landing``: not flanked by two enemy counters, or trapping one.
 
-        def jump_from(square: Square, path: tuple[Square, ...], visited: set[Square]) -> None:
+            Counters trapped at earlier landings of the same jump sequence need no marking here:
+            a jump keeps the parity of both file and rank, so the only squares next to such a
+            victim that the jumper can still reach are the landing it was trapped from (never
+            landed on twice) and its partner's square (occupied for the whole sequence). A
+            victim can therefore never be counted again at a later landing. (``apply`` and
+            ``explain_illegal`` mark them anyway; the tests compare all three with a brute force
+            that marks them.)
+            """
+            for a, b in flanks[landing]:
+                x, y = cells[a], cells[b]
+                if (x is enemy or x is enemy_held) and (y is enemy or y is enemy_held):
+                    for v, p in traps[landing]:
+                        if cells[v] is enemy and cells[p] is mine:
+                            return True
+                    return False
+            return True
+
+        def jump_on(square: Square, path: tuple[Square, ...]) -> None:
             for over, landing in jumps[square]:
-                if cells[over] is None or cells[landing] is not None or landing in visited:
-                    continue
-                trapped = landing_traps(landing)
-                if trapped is None:
-                    continue  # rule 7: this landing, and every sequence through it, is illegal
-                longer = path + (landing,)
-                append(Move(_MOVE, longer))
-                for v in trapped:
-                    cells[v] = enemy_held
-                visited.add(landing)
-                jump_from(landing, longer, visited)
-                visited.discard(landing)
-                for v in trapped:
-                    cells[v] = enemy
+                if (
+                    cells[over] is not None
+                    and cells[landing] is None
+                    and landing not in path
+                    and may_land(landing)
+                ):
+                    longer = path + (landing,)
+                    append(Move(_MOVE, longer))
+                    jump_on(landing, longer)
 
-        for origin in tables.squares:
-            if cells[origin] is not mine:
-                continue
-            # The moving counter is lifted off the board while its moves are generated: it
-            # neither blocks, nor is jumped over, nor helps to trap from its start square.
-            cells[origin] = None
-            try:
-                for target in steps[origin]:
-                    if cells[target] is None and landing_traps(target) is not None:
-                        append(Move(_MOVE, (origin, target)))
-                jump_from(origin, (origin,), {origin})
-            finally:
+        lifted = -1
+        try:
+            for origin in tables.squares:
+                if cells[origin] is not mine:
+                    continue
+                # The moving counter is lifted off the board while its moves are generated: it
+                # neither blocks, nor is jumped over, nor helps to trap from its start square.
+                cells[origin] = None
+                lifted = origin
+                for target, step_move in tables.step_moves[origin]:
+                    if cells[target] is None and may_land(target):
+                        append(step_move)
+                for over, landing in jumps[origin]:
+                    if cells[over] is not None and cells[landing] is None and may_land(landing):
+                        path = (origin, landing)
+                        append(Move(_MOVE, path))
+                        jump_on(landing, path)
                 cells[origin] = mine
+                lifted = -1
+        finally:
+            if lifted >= 0:
+                cells[lifted] = mine
         return moves
 
     def apply(self, state: State, move: Move) -> MoveResult:

@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from rules import Move, Outcome, Position, Side
+from rules import MoveResult, Outcome, Position, Side
 
 __all__ = ["board_file", "render_png"]
 
@@ -30,14 +30,14 @@ except ImportError:  # pragma: no cover - depends on the checkout
     _render = None
 
 
-def _fallback(position: Position, last_move: Move | None, view: Side) -> bytes:
+def _fallback(position: Position, last_move: MoveResult | None, view: Side) -> bytes:
     from PIL import Image, ImageDraw
 
     cell = 48
     w, h = position.width, position.height
     img = Image.new("RGB", (w * cell + 2 * cell, h * cell + 2 * cell), (250, 245, 235))
     draw = ImageDraw.Draw(img)
-    marked = set(last_move.path) if last_move else set()
+    marked = set(last_move.move.path) if last_move else set()
     for rank in range(h):
         for file in range(w):
             sq = rank * 16 + file
@@ -63,13 +63,13 @@ def _fallback(position: Position, last_move: Move | None, view: Side) -> bytes:
 def render_png(
     position: Position,
     *,
-    last_move: Move | None = None,
+    last_move: MoveResult | None = None,
     view: Side = Side.WHITE,
     players: tuple[str, str] = ("White", "Black"),
     outcome: Outcome | None = None,
     status: str | None = None,
     move_number: int | None = None,
-    captures: Any = None,
+    captures: tuple[int, int] | None = None,
 ) -> bytes:
     """The board as PNG bytes (the renderer's picture, or the fallback)."""
     if _render is not None:

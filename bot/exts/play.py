@@ -149,7 +149,7 @@ class MovePicker(discord.ui.View):
             )
         self.add_item(
             PickSelect(
-                options[:25], placeholder="Choose a piece or action", custom_id="lat:pick:first"
+                options=options[:25], placeholder="Choose a piece or action", custom_id="lat:pick:first"
             )
         )
 
@@ -178,7 +178,7 @@ class MovePicker(discord.ui.View):
             if value.startswith("from:"):
                 origin = value.removeprefix("from:")
                 choices = [
-                    c for c in move_choices(game, "") if str(c.move).startswith(origin + "-")
+                    c for c in move_choices(game, origin, limit=10_000) if str(c.move).startswith(origin + "-")
                 ]
                 opts = [
                     discord.SelectOption(label=c.name[:100], value=f"play:{c.move}")
@@ -218,7 +218,9 @@ class MovePicker(discord.ui.View):
                     placeholder = "Choose a square"
             if not opts:
                 raise UserError("Nothing to choose there; press Move again.")
-            self.add_item(PickSelect(opts, placeholder=placeholder, custom_id="lat:pick:next"))
+            self.add_item(
+                PickSelect(options=opts, placeholder=placeholder, custom_id="lat:pick:next")
+            )
             await interaction.response.edit_message(content=prompt, view=self)
 
     async def play(self, interaction: Interaction, move: str) -> None:

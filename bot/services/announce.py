@@ -68,14 +68,11 @@ async def board_payload(
     if played is not None:
         for pm in played.moves:
             lines.append(describe_move(f"<@{pm.player_id}>", pm.result, pm.before, pm.after) + ".")
-        last_move = played.moves[0].result.move
-        captures = [*played.moves[0].result.captured]
-    else:
-        captures = []
+        last_move = played.moves[0].result
     mentioned: list[int] = []
     if record.is_active:
         to_move = player_for(record, position.turn)
-        status = f"{names[position.turn.value]} ({position.turn.title}) to move"
+        status = None
         if mention:
             lines.append(
                 f"<@{to_move}>, your move ({position.turn.title}). Use `/move` or the Move button."
@@ -86,7 +83,7 @@ async def board_payload(
         view = ui.move_view(record.id)
     else:
         result = describe_result(record.winner, record.reason, names)
-        status = result.replace("*", "")
+        status = None if _rules_outcome(record) else result.replace("*", "")
         lines.append(f"**Game #{record.id} is over.** {result}")
         lines.append(await records_line(db, record))
         view = ui.finished_view(record.id)
@@ -97,7 +94,6 @@ async def board_payload(
         outcome=_rules_outcome(record),
         status=status,
         move_number=record.ply,
-        captures=captures or None,
     )
     header = f"**Game #{record.id}** · {variant_line(record.variant, record.options).split(':')[0]} · ply {record.ply}"
     return {

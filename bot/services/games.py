@@ -123,6 +123,13 @@ class GameService:
         games = await self.db.games.active_games(user_id=user_id, channel_id=channel_id)
         if not games:
             if players_only:
+                here = await self.db.games.active_games(channel_id=channel_id)
+                if here:
+                    listed = ", ".join(f"#{g.id}" for g in here[:5])
+                    raise UserError(
+                        f"You are not playing in the game here ({listed}); only its two players "
+                        "can move, resign or offer a draw. Watch it with `/board`."
+                    )
                 raise UserError(
                     "You have no active game in this channel. Start one with `/challenge`, "
                     "or name the game with the `game` option (see `/games`)."

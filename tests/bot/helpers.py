@@ -63,3 +63,42 @@ async def rules_game(arena: Any, game_id: int) -> Game:
 def player(arena: Any, record: Any, side_value: str) -> Any:
     uid = record.white_id if side_value == "white" else record.black_id
     return next(m for m in (arena.alice, arena.bob, arena.carol) if m.id == uid)
+
+
+async def play_by_button(arena: Any, where: Any, member: Any, move: str) -> Any:
+    """Play ``move`` through the Move button and its select menus, as a phone user would."""
+    from rules import parse_move
+    from rules.geometry import square_name, square_rank
+
+    board = last_board(where)
+    r = await member.click(board, label="Move")
+    assert r.ephemeral, r
+    assert "pick" in r.response.content or "place" in r.response.content, r.response.content
+    parsed = parse_move(move)
+    kind = parsed.kind.value
+    if kind == "move":
+        origin = square_name(parsed.path[0])
+        r2 = await member.select(r.response, [f"from:{origin}"], custom_id="lat:pick:first")
+        r3 = await member.select(
+            r2.response or r.response, [f"play:{parsed}"], custom_id="lat:pick:next"
+        )
+        return r3
+    if kind == "place":
+        r2 = await member.select(r.response, ["place"], custom_id="lat:pick:first")
+        msg = r2.response or r.response
+        if "which rank" in msg.content:
+            rank = square_rank(parsed.path[0]) + 1
+            r2 = await member.select(msg, [f"rank:{rank}"], custom_id="lat:pick:next")
+            msg = r2.response or msg
+        return await member.select(msg, [f"play:{parsed}"], custom_id="lat:pick:next")
+    return await member.select(r.response, [f"play:{parsed}"], custom_id="lat:pick:first")
+
+
+def button_labels(message: Any) -> list[str]:
+    """Labels of a message's buttons (a discord.Message or a simcord response)."""
+    out = []
+    for row in message.components:
+        children = row["components"] if isinstance(row, dict) else row.children
+        for c in children:
+            out.append(c["label"] if isinstance(c, dict) else c.label)
+    return out

@@ -24,7 +24,10 @@ async def test_challenge_accept_starts_game_in_thread(arena):
 
     await arena.bob.click(r.response, label="Accept")
     [game] = await arena.db.games.active_games(user_id=arena.alice.id)
-    assert game.variant == "rugen" and {game.white_id, game.black_id} == {arena.alice.id, arena.bob.id}
+    assert game.variant == "rugen" and {game.white_id, game.black_id} == {
+        arena.alice.id,
+        arena.bob.id,
+    }
     [thread] = arena.channel.threads
     assert game.thread_id == thread.id
     board = last_board(thread)
@@ -85,12 +88,18 @@ async def test_open_challenge_anyone_but_challenger(arena):
     await arena.carol.click(r.response, label="Accept")
     [game] = await arena.db.games.active_games()
     assert {game.white_id, game.black_id} == {arena.alice.id, arena.carol.id}
-    c = await arena.bob.click(r.response, label="Accept") if arena.channel.history()[0].components else None
+    c = (
+        await arena.bob.click(r.response, label="Accept")
+        if arena.channel.history()[0].components
+        else None
+    )
     assert c is None  # the buttons are gone
 
 
 async def test_options_autocomplete_only_where_they_exist(arena):
-    got = await arena.alice.autocomplete(arena.channel, "challenge", "options", "", variant="classic")
+    got = await arena.alice.autocomplete(
+        arena.channel, "challenge", "options", "", variant="classic"
+    )
     assert [c["value"] for c in got] == ["size=8x8", "size=12x8"]
     got = await arena.alice.autocomplete(arena.channel, "challenge", "options", "", variant="rugen")
     assert [c["value"] for c in got] == ["rows=0", "rows=1"]
@@ -98,7 +107,12 @@ async def test_options_autocomplete_only_where_they_exist(arena):
         from rules import variants
 
         if other in {v.id for v in variants()}:
-            assert await arena.alice.autocomplete(arena.channel, "challenge", "options", "", variant=other) == []
+            assert (
+                await arena.alice.autocomplete(
+                    arena.channel, "challenge", "options", "", variant=other
+                )
+                == []
+            )
 
 
 async def test_classic_wide_board_option(arena):

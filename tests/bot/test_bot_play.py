@@ -1,0 +1,219 @@
+"""Full games of every variant, played by two members through /move and the Move button."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import variants
+
+from .helpers import board_image, button_labels, challenge_and_accept, last_board, play_by_button, player
+
+# Short lines, found with the rules core, that end each game by rule from its start position.
+LINES = {
+    "classic": ("c8-c7 a1-a2 e8-e7 d1-d6", "white", "eagle_captured"),
+    "rugen": ("a2-a4 e6-e5 f2-f3 e5-e4 h2-h3 e4-e3 a4-e4", "white", "eagle_captured"),
+    "lat": ("b1-b2 f7-c7 f2-f7", "white", "queen_captured"),
+}
+try:
+    from .schadler_line import SCHADLER_LINE
+
+    LINES["schadler"] = SCHADLER_LINE
+except ImportError:  # pragma: no cover
+    pass
+
+KNOWN = {v.id for v in variants()}
+
+
+@pytest.mark.parametrize("variant", sorted(LINES))
+async def test_full_game_to_the_end(arena, variant):
+    if variant not in KNOWN:
+        pytest.skip(f"{variant} is not in the rules core yet")
+    line, winner, reason = LINES[variant]
+    game, where = await challenge_and_accept(arena, variant)
+    first_board = last_board(where)
+    previous = await board_image(first_board)
+    moves = line.split()
+    for i, move in enumerate(moves):
+        record = await arena.db.games.load_game(game.id)
+        side = record.current_position.split(" ")[1]
+        member = player(arena, record, "white" if side == "w" else "black")
+        if i % 2 == 0:
+            r = await member.slash(where, "move", move=move)
+            assert not r.ephemeral, r.response.content
+            board = r.response
+            assert board.attachments[0].filename == "board.png"
+        else:
+            r = await play_by_button(arena, where, member, move)
+            assert "You played" in (r.response.content if r.response else "") or True
+            board = last_board(where)
+        assert f"`{move}`" in board.content or "placed a counter" in board.content, board.content
+        img = await board_image(board)
+        assert img.size == previous.size
+        assert img.tobytes() != previous.tobytes(), f"board unchanged after {move}"
+        previous = img
+    record = await arena.db.games.load_game(game.id)
+    assert record.status == "finished" and record.winner == winner and record.reason == reason
+    final = last_board(where)
+    assert "is over" in final.content and "wins" in final.content
+    assert "Records:" in final.content and "1 won" in final.content and "1 lost" in final.content
+    assert button_labels(final) == ["Rematch"]
+    from storage.replay import verify_game
+
+    report = await verify_game(arena.db, game.id)
+    assert report.ok, report.problems
+
+
+async def test_move_announces_captures_and_mentions_next_player(arena):
+    game, where = await challenge_and_accept(arena, "rugen")
+    # White a2-a4 ... set up a capture: white soldiers flank a black one
+    for mover, move in [
+        (arena.alice, "b2-b6"),  # lands next to b7; b8 beyond is black: no capture
+        (arena.bob, "a7-a6"),
+        (arena.alice, "c2-c6"),
+    ]:
+        r = await mover.slash(where, "move", move=move)
+        assert not r.ephemeral, r.response.content
+    last = last_board(where)
+    assert f"<@{arena.bob.id}>, your move" in last.content
+    sent = [
+        h.json
+        for h in arena.env.http_requests
+        if isinstance(h.json, dict) and "allowed_mentions" in str(h.json)
+    ]
+    assert sent[-1] is not None
+
+
+async def test_refusals_change_nothing(arena):
+    game, where = await challenge_and_accept(arena, "rugen")  # alice is white
+    cases = [
+        (arena.carol, "a2-a3", "not playing"),
+        (arena.bob, "a7-a6", "not your turn"),
+        (arena.alice, "banana", "not a move"),
+        (arena.alice, "a1-a3", "not legal"),
+        (arena.alice, "a7-a6", "not legal"),
+    ]
+    for member, move, why in cases:
+        r = await member.slash(where, "move", move=move)
+        assert r.ephemeral, (move, r.response.content)
+        assert why in r.response.content.lower() or why in r.response.content, (
+            move,
+            r.response.content,
+        )
+    # the Move button refuses the same way
+    board = last_board(where)
+    r = await arena.carol.click(board, label="Move")
+    assert r.ephemeral and "not playing" in r.response.content
+    r = await arena.bob.click(board, label="Move")
+    assert r.ephemeral and "not your turn" in r.response.content
+    record = await arena.db.games.load_game(game.id)
+    assert record.ply == 0
+    # no game here for carol
+    r = await arena.carol.slash(arena.channel, "move", move="a2-a3")
+    assert r.ephemeral and "not playing" in r.response.content
+    empty = arena.guild.create_text_channel("empty")
+    r = await arena.carol.slash(empty, "move", move="a2-a3")
+    assert r.ephemeral and "no active game" in r.response.content
+
+
+async def test_autocomplete(arena):
+    game, where = await challenge_and_accept(arena, "rugen")
+    got = await arena.alice.autocomplete(where, "move", "move", "")
+    assert 0 < len(got) <= 25
+    got = await arena.alice.autocomplete(where, "move", "move", "A2-A")
+    assert got and all(c["value"].startswith("a2-a") for c in got)
+    assert await arena.alice.autocomplete(where, "move", "move", "a2a5") == [
+        {"name": "a2-a5", "value": "a2-a5"}
+    ]
+    # not the player's turn / not a player: nothing offered
+    assert await arena.carol.autocomplete(where, "move", "move", "") == []
+    # captures come first and are marked
+    for mover, move in [(arena.alice, "b2-b6"), (arena.bob, "a7-a6"), (arena.alice, "h2-h3")]:
+        await mover.slash(where, "move", move=move)
+    got = await arena.bob.autocomplete(where, "move", "move", "")
+    assert "✕ captures" in got[0]["name"], got[:3]
+    # two games in one channel: the game option lists them, /move needs it
+    ch = arena.guild.create_text_channel("nothreads")
+    r1 = await arena.alice.slash(
+        ch, "challenge", variant="rugen", opponent=arena.carol, colour="white"
+    )
+    await arena.carol.click(r1.response, label="Accept")
+    r2 = await arena.alice.slash(
+        ch, "challenge", variant="classic", opponent=arena.bob, colour="white"
+    )
+    await arena.bob.click(r2.response, label="Accept")
+    choices = await arena.alice.autocomplete(ch, "move", "game", "")
+    names = [c["name"] for c in choices]
+    assert len(names) == 2 and any("rugen vs Carol (your move)" in n for n in names), names
+    assert any("classic vs Bob (their move)" in n for n in names), names
+    r = await arena.alice.slash(ch, "move", move="a2-a3")
+    assert r.ephemeral and "choose one with the `game` option" in r.response.content
+    rugen_id = next(c["value"] for c in choices if "rugen" in c["name"])
+    got = await arena.alice.autocomplete(ch, "move", "move", "a2", game=rugen_id)
+    assert got and all(c["value"].startswith("a2") for c in got)
+    r = await arena.alice.slash(ch, "move", move="a2-a3", game=rugen_id)
+    assert not r.ephemeral or "You played" in r.response.content
+
+
+async def test_game_in_channel_when_threads_are_forbidden(arena):
+    import discord
+
+    ch = arena.guild.create_text_channel(
+        "nothreads",
+        overwrites={
+            arena.guild.default_role: discord.PermissionOverwrite(create_public_threads=False)
+        },
+    )
+    game, where = await challenge_and_accept(arena, "rugen", channel=ch)
+    assert game.thread_id is None or where is ch
+    assert last_board(where)
+
+
+async def test_restart_mid_game_buttons_keep_working(arena, bot_factory):
+    game, where = await challenge_and_accept(arena, "rugen")
+    await arena.alice.slash(where, "move", move="a2-a4")
+    old_board = last_board(where)
+    old = arena.bot
+    await arena.env.restart_bot(bot_factory())
+    await old.db.stop()
+    # the Move button on the board posted before the restart still works
+    r = await play_by_button(arena, where, arena.bob, "e6-e5")
+    assert old_board.id != last_board(where).id
+    r = await arena.alice.slash(where, "move", move="f2-f3")
+    assert not r.ephemeral
+    record = await arena.db.games.load_game(game.id)
+    assert record.ply == 3
+
+
+async def test_concurrent_double_moves(arena, bot_factory):
+    import asyncio
+
+    from bot.errors import UserError, message_for
+
+    game, where = await challenge_and_accept(arena, "rugen")
+    svc = arena.bot.games
+    results = await asyncio.gather(
+        svc.play_move(game.id, arena.alice.id, "a2-a3"),
+        svc.play_move(game.id, arena.alice.id, "b2-b3"),
+        return_exceptions=True,
+    )
+    ok = [r for r in results if not isinstance(r, BaseException)]
+    errors = [r for r in results if isinstance(r, BaseException)]
+    assert len(ok) == 1 and len(errors) == 1 and isinstance(errors[0], UserError)
+    assert "not your turn" in str(errors[0])
+    # without the lock (a second bot process on the same database): storage's ply check decides
+    from bot.services.games import GameService
+
+    other = GameService(arena.db)
+    pending = [
+        await svc.prepare(game.id, arena.bob.id, "a7-a6"),
+        await other.prepare(game.id, arena.bob.id, "b7-b6"),
+    ]
+    results = await asyncio.gather(
+        svc.commit(pending[0]), other.commit(pending[1]), return_exceptions=True
+    )
+    errors = [r for r in results if isinstance(r, BaseException)]
+    assert len(errors) == 1
+    assert "moved on" in message_for(errors[0])
+    record = await arena.db.games.load_game(game.id)
+    assert record.ply == 2
+    assert len(await arena.db.games.game_moves(game.id)) == 2

@@ -95,8 +95,10 @@ async def main(games: int, moves: int) -> int:
     median = statistics.median(timings)
     p95 = timings[int(0.95 * (len(timings) - 1))]
     print(f"/move through simcord, {active} active games stored, {len(timings)} moves")
-    print(f"median {median:.1f} ms   p95 {p95:.1f} ms   mean {statistics.fmean(timings):.1f} ms   "
-          f"min {timings[0]:.1f} ms   max {timings[-1]:.1f} ms")
+    print(
+        f"median {median:.1f} ms   p95 {p95:.1f} ms   mean {statistics.fmean(timings):.1f} ms   "
+        f"min {timings[0]:.1f} ms   max {timings[-1]:.1f} ms"
+    )
     ok = median <= 40 and p95 <= 80
     print("target (median <= 40 ms, p95 <= 80 ms):", "met" if ok else "NOT met")
     return 0 if ok else 1

@@ -64,7 +64,10 @@ def message_for(error: BaseException) -> str | None:
     if isinstance(error, GameOver):
         return "That game is already over."
     if isinstance(error, ConcurrencyError):
-        return "The game moved on before your action arrived; nothing was changed. Look at the latest board and try again."
+        return (
+            "The game moved on before your action arrived; nothing was changed. "
+            "Look at the latest board and try again."
+        )
     if isinstance(error, ChallengeExpired):
         return "That challenge has expired."
     if isinstance(error, ChallengeNotPending):

@@ -76,7 +76,11 @@ class ChallengeButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
     ) -> ChallengeButton:
         return cls(int(match["challenge_id"]), match["action"])
 
@@ -161,7 +165,8 @@ class Challenges(commands.Cog):
             if opponent is not None:
                 if opponent.id == user.id:
                     raise UserError(
-                        "You can't challenge yourself. Leave `opponent` empty for an open challenge."
+                        "You can't challenge yourself. "
+                        "Leave `opponent` empty for an open challenge."
                     )
                 if opponent.bot:
                     raise UserError(

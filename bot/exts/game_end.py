@@ -31,6 +31,7 @@ async def announce_end(interaction: Interaction, record: GameRecord, intro: str)
     bot = interaction.client
     payload = await board_payload(bot.db, record, intro=intro)
     here = interaction.channel_id == home_channel_id(record)
+    message: discord.Message
     if here and not interaction.response.is_done():
         await interaction.response.send_message(**payload)
         message = await interaction.original_response()
@@ -51,7 +52,11 @@ class DrawButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ui.DRA
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
     ) -> DrawButton:
         return cls(int(match["game_id"]), int(match["ply"]), match["answer"])
 
@@ -102,7 +107,11 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ui.
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
     ) -> RematchButton:
         return cls(int(match["game_id"]))
 

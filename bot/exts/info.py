@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """``/rules``, ``/help`` and ``/games``."""
 
 from __future__ import annotations

@@ -78,7 +78,11 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ui.MOV
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
     ) -> MoveButton:
         return cls(int(match["game_id"]))
 
@@ -137,19 +141,21 @@ class MovePicker(discord.ui.View):
                 ),
             )
             self.prompt = f"**Game #{record.id}**: place a counter, or pick another action."
-        for sq in sorted(origins, key=lambda s: (square_rank(s), square_file(s))):
-            piece = position.piece_at(sq)
-            n = len(origins[sq])
+        for origin in sorted(origins, key=lambda s: (square_rank(s), square_file(s))):
+            piece = position.piece_at(origin)
+            n = len(origins[origin])
             options.append(
                 discord.SelectOption(
-                    label=f"{square_name(sq)} {piece.name if piece else 'piece'}",
-                    value=f"from:{square_name(sq)}",
+                    label=f"{square_name(origin)} {piece.name if piece else 'piece'}",
+                    value=f"from:{square_name(origin)}",
                     description=f"{n} move{'s' if n != 1 else ''}",
                 )
             )
         self.add_item(
             PickSelect(
-                options=options[:25], placeholder="Choose a piece or action", custom_id="lat:pick:first"
+                options=options[:25],
+                placeholder="Choose a piece or action",
+                custom_id="lat:pick:first",
             )
         )
 
@@ -157,8 +163,8 @@ class MovePicker(discord.ui.View):
         return interaction.user.id == self.user_id
 
     async def on_error(
-        self, interaction: Interaction, error: Exception, item: discord.ui.Item[Any]
-    ) -> None:  # type: ignore[override]
+        self, interaction: discord.Interaction[Any], error: Exception, item: discord.ui.Item[Any]
+    ) -> None:
         await report_unexpected(interaction, error)
 
     async def choose(self, interaction: Interaction, value: str) -> None:
@@ -178,7 +184,9 @@ class MovePicker(discord.ui.View):
             if value.startswith("from:"):
                 origin = value.removeprefix("from:")
                 choices = [
-                    c for c in move_choices(game, origin, limit=10_000) if str(c.move).startswith(origin + "-")
+                    c
+                    for c in move_choices(game, origin, limit=10_000)
+                    if str(c.move).startswith(origin + "-")
                 ]
                 opts = [
                     discord.SelectOption(label=c.name[:100], value=f"play:{c.move}")
@@ -278,6 +286,7 @@ class Play(commands.Cog):
                     return
             record = played.game
             payload = await board_payload(self.bot.db, record, played=played)
+            message: discord.Message
             if here:
                 message = await interaction.followup.send(wait=True, **payload)
             else:

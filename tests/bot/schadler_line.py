@@ -1,3 +1,4 @@
+# ruff: noqa: E501
 """A schadler game that ends by rule: 32 placements, then White traps and removes Black's
 counters until Black has one left (`one_counter_left`). Found with the rules core by a seeded
 cooperative search (White greedy for traps, Black walking into them); 89 plies."""

@@ -29,7 +29,7 @@ async def test_history_lists_moves_and_attaches_record(arena):
     assert "1. a2-a3 h7-h6 2. b2-b3" in r.response.content
     [att] = r.response.attachments
     text = (await att.read()).decode()
-    assert '[Variant "rugen"]' in text and "[Start \"rugen:" in text and "2. b2-b3" in text
+    assert '[Variant "rugen"]' in text and '[Start "rugen:' in text and "2. b2-b3" in text
 
 
 @pytest.mark.parametrize("variant", [v.id for v in variants()])

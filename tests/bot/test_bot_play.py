@@ -6,7 +6,14 @@ import pytest
 
 from rules import variants
 
-from .helpers import board_image, button_labels, challenge_and_accept, last_board, play_by_button, player
+from .helpers import (
+    board_image,
+    button_labels,
+    challenge_and_accept,
+    last_board,
+    play_by_button,
+    player,
+)
 
 # Short lines, found with the rules core, that end each game by rule from its start position.
 LINES = {

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 import discord
 
@@ -86,12 +87,12 @@ def message_for(error: BaseException) -> str | None:
     return None
 
 
-async def send_ephemeral(interaction: discord.Interaction, text: str, **kwargs: object) -> None:
+async def send_ephemeral(interaction: discord.Interaction[Any], text: str) -> None:
     """Reply ephemerally, whether or not the interaction was answered already."""
     if interaction.response.is_done():
-        await interaction.followup.send(text, ephemeral=True, **kwargs)  # type: ignore[arg-type]
+        await interaction.followup.send(text, ephemeral=True)
     else:
-        await interaction.response.send_message(text, ephemeral=True, **kwargs)  # type: ignore[arg-type]
+        await interaction.response.send_message(text, ephemeral=True)
 
 
 @asynccontextmanager
@@ -111,7 +112,7 @@ def _describe(interaction: discord.Interaction) -> str:
     command = interaction.command
     if command is not None:
         return f"/{command.qualified_name}"
-    data = interaction.data or {}
+    data: dict[str, object] = dict(interaction.data or {})
     return f"component {data.get('custom_id', '?')}"
 
 

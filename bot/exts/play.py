@@ -244,7 +244,8 @@ class MovePicker(discord.ui.View):
             channel = bot.get_partial_messageable(home_channel_id(record))  # type: ignore[assignment]
         message = await post_board(bot, record, played, channel)  # type: ignore[arg-type]
         await interaction.edit_original_response(
-            content=f"✅ You played `{played.moves[0].result.move}` in game #{record.id}: {message.jump_url}",
+            content=f"✅ You played `{played.moves[0].result.move}` in game #{record.id}: "
+            f"{message.jump_url}",
             view=None,
         )
 
@@ -294,7 +295,8 @@ class Play(commands.Cog):
                     **payload
                 )
                 await interaction.followup.send(
-                    f"✅ You played `{played.moves[0].result.move}` in game #{record.id}: {message.jump_url}",
+                    f"✅ You played `{played.moves[0].result.move}` in game #{record.id}: "
+                    f"{message.jump_url}",
                     ephemeral=True,
                 )
             await self.bot.db.games.set_board_message(record.id, message.channel.id, message.id)
@@ -376,16 +378,18 @@ class Play(commands.Cog):
             opts = options_summary(find_variant(record.variant), record.options)
             header = (
                 f"**Game #{record.id}** · {record.variant}{f' ({opts})' if opts else ''} · "
-                f"{names['white']} (White) vs {names['black']} (Black) · {first.title} moved first · {state}"
+                f"{names['white']} (White) vs {names['black']} (Black) · "
+                f"{first.title} moved first · {state}"
             )
             text = " ".join(rows) or "No moves yet."
             if len(text) > 1700:
                 text = "… " + text[-1700:]
+            opts_items = record.options.items()
             record_text = "\n".join(
                 [
                     f'[Game "{record.id}"]',
                     f'[Variant "{record.variant}"]',
-                    f'[Options "{",".join(f"{k}={v}" for k, v in sorted(record.options.items()))}"]',
+                    f'[Options "{",".join(f"{k}={v}" for k, v in sorted(opts_items))}"]',
                     f'[White "{names["white"]}"]',
                     f'[Black "{names["black"]}"]',
                     f'[Result "{state}"]',

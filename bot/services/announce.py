@@ -95,7 +95,8 @@ async def board_payload(
         status=status,
         move_number=record.ply,
     )
-    header = f"**Game #{record.id}** · {variant_line(record.variant, record.options).split(':')[0]} · ply {record.ply}"
+    name = variant_line(record.variant, record.options).split(":")[0]
+    header = f"**Game #{record.id}** · {name} · ply {record.ply}"
     return {
         "content": "\n".join([header, *lines])[:2000],
         "file": file,

@@ -103,7 +103,7 @@ async def start_game(
     bot = interaction.client
     accepter = interaction.user
     await bot.db.players.upsert_player(accepter.id, accepter.display_name, now=bot.now())
-    lpn = start_position(ch.variant, ch.options).to_lpn()
+    lpn = start_position(ch.variant, dict(ch.options)).to_lpn()
     game = await bot.db.challenges.accept_challenge(
         ch.id, accepter.id, start_position=lpn, now=bot.now()
     )
@@ -133,7 +133,10 @@ async def start_game(
         target = channel if isinstance(channel, discord.abc.Messageable) else None
     if target is None:  # pragma: no cover - component interactions always have a channel
         target = bot.get_partial_messageable(ch.channel_id)
-    intro = f"**Game #{game.id} begins.** {variant_line(game.variant, game.options)}\n{start_line(game)}"
+    intro = (
+        f"**Game #{game.id} begins.** {variant_line(game.variant, game.options)}\n"
+        f"{start_line(game)}"
+    )
     payload = await board_payload(bot.db, game, intro=intro)
     message = await target.send(**payload)
     await bot.db.games.set_board_message(game.id, message.channel.id, message.id)

@@ -10,7 +10,7 @@ import logging
 import sys
 
 import discord
-from dotenv import load_dotenv
+from dotenv import find_dotenv, load_dotenv
 
 from storage import Database
 
@@ -40,7 +40,7 @@ async def run(settings: Settings) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    load_dotenv()
+    load_dotenv(find_dotenv(usecwd=True))
     try:
         settings = Settings.from_env()
     except SettingsError as exc:

@@ -171,7 +171,7 @@ async def test_game_in_channel_when_threads_are_forbidden(arena):
         },
     )
     game, where = await challenge_and_accept(arena, "rugen", channel=ch)
-    assert game.thread_id is None or where is ch
+    assert game.thread_id is None and where is ch and ch.threads == []
     assert last_board(where)
 
 
@@ -224,3 +224,29 @@ async def test_concurrent_double_moves(arena, bot_factory):
     record = await arena.db.games.load_game(game.id)
     assert record.ply == 2
     assert len(await arena.db.games.game_moves(game.id)) == 2
+
+
+async def test_forced_pass_is_played_and_announced(arena):
+    """Black's only counters are trapped: after White's move the bot passes for Black."""
+    lpn = "schadler:C7/8/8/8/8/8/8/Cc*C1Cc*C1 w hand=0,0"
+    for m in (arena.alice, arena.bob):
+        await arena.db.players.upsert_player(m.id, m.name)
+    record = await arena.db.games.create_game(
+        guild_id=arena.guild.id,
+        channel_id=arena.channel.id,
+        variant="schadler",
+        white_id=arena.alice.id,
+        black_id=arena.bob.id,
+        start_position=lpn,
+    )
+    r = await arena.alice.slash(arena.channel, "move", move="a8-a7")
+    assert not r.ephemeral
+    assert "had no legal move and passed" in r.response.content
+    assert f"<@{arena.alice.id}>, your move" in r.response.content
+    moves = await arena.db.games.game_moves(record.id)
+    assert [m.move for m in moves] == ["a8-a7", "pass"]
+    assert moves[1].player_id == arena.bob.id
+    got = await arena.alice.autocomplete(arena.channel, "move", "move", "x")
+    assert got and got[0]["value"].startswith("x")
+    r = await arena.alice.slash(arena.channel, "move", move="xb1")
+    assert "removed the alligatus counter on b1" in r.response.content

@@ -8,6 +8,7 @@ chance step before move generation) without touching the callers of :class:`~rul
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import ClassVar
@@ -39,8 +40,9 @@ class VariantOption:
 HasMoves = Callable[[], bool]
 
 
-class Variant:
-    """Base class of the rule sets. Subclasses fill in the class settings and the hooks."""
+class Variant(ABC):
+    """Base class of the rule sets. Subclasses fill in the class settings and the hooks; the
+    abstract ones are what every rule set must define, the others have sensible defaults."""
 
     id: ClassVar[str]
     name: ClassVar[str]
@@ -85,25 +87,29 @@ class Variant:
         """The options that travel inside a position, as stored in :class:`Position`."""
         return tuple(sorted((o.key, resolved[o.key]) for o in self.options if o.in_lpn))
 
+    @abstractmethod
     def start_position(self, options: Mapping[str, str] | None = None) -> Position:
         """The position a new game starts from."""
-        raise NotImplementedError  # every registered variant overrides this
 
     def validate_position(self, position: Position) -> None:
-        """Variant-specific checks of a parsed position beyond sizes, letters and counts."""
+        """Variant-specific checks of a parsed position beyond sizes, letters and counts.
+
+        Raise :class:`PositionError` to refuse it; the default accepts every position.
+        """
+        return None
 
     # ----- moves --------------------------------------------------------------------------
 
+    @abstractmethod
     def generate_moves(self, state: State) -> list[Move]:
         """Every move the side to move may make by the board rules alone.
 
         The game adds the repetition rule and the forced pass on top.
         """
-        raise NotImplementedError
 
+    @abstractmethod
     def apply(self, state: State, move: Move) -> MoveResult:
         """Play ``move`` on ``state`` in place (including the turn change) and report it."""
-        raise NotImplementedError
 
     def explain_illegal(self, state: State, move: Move) -> str:
         """Why ``move`` (well-formed, on the board, not generated) is illegal, in one clause."""
@@ -111,12 +117,12 @@ class Variant:
 
     # ----- end of game ----------------------------------------------------------------------
 
+    @abstractmethod
     def outcome_after_move(
         self, state: State, result: MoveResult, has_moves: HasMoves
     ) -> Outcome | None:
         """The end checks after ``result`` was played; ``has_moves`` tells whether the side now
         to move has a legal move (repetition included)."""
-        raise NotImplementedError
 
     def outcome_of_position(self, state: State, has_moves: HasMoves) -> Outcome | None:
         """The end checks that can be judged on a bare position (a game's start), without knowing

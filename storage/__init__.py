@@ -38,6 +38,7 @@ from .models import (
     LeaderboardRow,
     MoveRecord,
     PlayerRecord,
+    PlyToRecord,
     Winner,
 )
 
@@ -65,6 +66,7 @@ __all__ = [
     "NotFound",
     "Outcome",
     "PlayerRecord",
+    "PlyToRecord",
     "StorageError",
     "Winner",
     "database_path_from_env",

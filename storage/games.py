@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from ._convert import dump_options, from_ms, from_ms_opt, load_options, to_ms
 from .errors import ConcurrencyError, GameNotFound, GameOver, NoDrawOffer, NotAllowed
-from .models import GameRecord, GameStatus, MoveRecord, Winner
+from .models import GameRecord, GameStatus, MoveRecord, PlyToRecord, Winner
 
 if TYPE_CHECKING:
     from .database import Database
@@ -254,24 +254,47 @@ class GameRepository:
         outcome: Outcome | None = None,
         now: float | None = None,
     ) -> GameRecord:
-        """Append a move as ply ``expected_ply + 1`` and make ``position_after`` current.
+        """Append one move as ply ``expected_ply + 1``: :meth:`record_moves` with one ply."""
+        return await self.record_moves(
+            game_id,
+            expected_ply,
+            (PlyToRecord(player_id, move, position_after),),
+            outcome=outcome,
+            now=now,
+        )
 
-        ``expected_ply`` is the game's ply the caller validated the move against. One
-        transaction: if the game is no longer active at that ply, nothing is written and
-        :class:`ConcurrencyError` (or :class:`GameOver`) is raised. With ``outcome`` the same
-        transaction finishes the game and updates both players' records. Any pending draw offer
-        lapses. Returns the updated game.
+    async def record_moves(
+        self,
+        game_id: int,
+        expected_ply: int,
+        plies: Sequence[PlyToRecord],
+        *,
+        outcome: Outcome | None = None,
+        now: float | None = None,
+    ) -> GameRecord:
+        """Append consecutive plies (a move and the forced passes after it) in ONE transaction.
+
+        ``expected_ply`` is the game's ply the caller validated the first ply against; the plies
+        become ``expected_ply + 1 ...`` and the last ``position_after`` becomes current. If the
+        game is no longer active at that ply, or any ply's player is not in the game, nothing at
+        all is written and :class:`ConcurrencyError` (:class:`GameOver`, :class:`NotAllowed`)
+        is raised -- so a move the bot confirmed can never be stored without its passes. With
+        ``outcome`` the same transaction finishes the game and updates both players' records.
+        Any pending draw offer lapses. Returns the updated game.
         """
+        if not plies:
+            raise ValueError("record_moves needs at least one ply")
         if outcome is not None:
             _check_outcome(*outcome)
         winner, reason = outcome if outcome is not None else (None, None)
         now_ms = to_ms(now)
+        first = expected_ply + 1
         async with self._db.transaction():
             row = await self._db.fetchone(
                 """
                 UPDATE games
                    SET current_position = :position,
-                       ply = ply + 1,
+                       ply = ply + :count,
                        updated_at = :now,
                        draw_offer_by = NULL,
                        draw_offer_ply = NULL,
@@ -284,36 +307,49 @@ class GameRepository:
                 RETURNING *
                 """,
                 {
-                    "position": position_after,
+                    "position": plies[-1].position_after,
+                    "count": len(plies),
                     "now": now_ms,
                     "winner": winner,
                     "reason": reason,
                     "id": game_id,
                     "expected": expected_ply,
-                    "player": player_id,
+                    "player": plies[0].player_id,
                 },
             )
             if row is None:
-                raise await self._stale(game_id, expected_ply, player_id)
+                raise await self._stale(game_id, expected_ply, plies[0].player_id)
+            game = game_from_row(row)
+            for ply in plies[1:]:
+                if game.colour_of(ply.player_id) is None:  # rolls the update back
+                    raise NotAllowed(f"user {ply.player_id} is not a player of game {game_id}")
             try:
-                await self._db.execute(
+                await self._db.executemany(
                     "INSERT INTO moves (game_id, ply, player_id, move, position_after, created_at)"
                     " VALUES (?, ?, ?, ?, ?, ?)",
-                    (game_id, expected_ply + 1, player_id, move, position_after, now_ms),
+                    [
+                        (game_id, first + i, p.player_id, p.move, p.position_after, now_ms)
+                        for i, p in enumerate(plies)
+                    ],
                 )
             except sqlite3.IntegrityError as exc:
                 # The game row said ply N but a move N+1 exists: never overwrite history.
                 raise ConcurrencyError(
                     game_id,
                     expected_ply,
-                    expected_ply + 1,
-                    f"the game moved on: ply {expected_ply + 1} is already recorded",
+                    first,
+                    f"the game moved on: ply {first} is already recorded",
                 ) from exc
-            game = game_from_row(row)
             if reason is not None:
                 await self._db.players._record_result(game, now_ms)
         if reason is not None:
-            log.info("game %d finished by move %s: %s (%s)", game_id, move, winner, reason)
+            log.info(
+                "game %d finished by %s: %s (%s)",
+                game_id,
+                " ".join(p.move for p in plies),
+                winner,
+                reason,
+            )
         return game
 
     async def finish_game(

@@ -21,6 +21,7 @@ __all__ = [
     "ChallengeRecord",
     "GameRecord",
     "MoveRecord",
+    "PlyToRecord",
     "PlayerRecord",
     "LeaderboardRow",
 ]
@@ -134,6 +135,21 @@ class MoveRecord:
     """Canonical move text, as the rules core prints it."""
     position_after: str
     created_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class PlyToRecord:
+    """One ply to append with :meth:`storage.games.GameRepository.record_moves`.
+
+    A player's move and the forced passes the rules play after it are handed over together so
+    they are committed in one transaction: a crash can never leave a confirmed move stored
+    without the passes that belong to it.
+    """
+
+    player_id: int
+    move: str
+    """Canonical move text, as the rules core prints it (``"pass"`` for a pass)."""
+    position_after: str
 
 
 @dataclass(frozen=True, slots=True)

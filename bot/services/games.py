@@ -21,7 +21,7 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
 from rules import PASS, Game, Move, MoveResult, Outcome, Position, Side, parse_move
-from storage import Database, GameRecord
+from storage import Database, GameRecord, PlyToRecord
 
 from ..clock import Clock, discord_clock
 from ..errors import UserError
@@ -227,50 +227,47 @@ class GameService:
         return PendingMove(record, game, move, user_id)
 
     async def commit(self, pending: PendingMove) -> Played:
-        """Record the prepared move (and any forced passes that follow)."""
+        """Record the prepared move and the forced passes that follow it, in ONE transaction.
+
+        The passes are worked out in memory first and stored with the move by
+        ``record_moves``: a crash can never leave a confirmed move without its passes (the
+        next player would otherwise be asked to move a side that cannot).
+        """
         record = pending.record
         game = await self.rules_game(record, take=True)
         played = Played(record)
         before = game.position
         result = game.push(pending.move)
-        after = game.position
+        played.moves.append(PlayedMove(result, pending.user_id, before, game.position))
+        # A side with no legal move passes; the bot plays it at once and says so.
+        while game.outcome is None and game.legal_moves() == [PASS]:
+            before = game.position
+            result = game.push(PASS)
+            passer = player_for(record, result.side)
+            played.moves.append(PlayedMove(result, passer, before, game.position))
+        plies = [
+            PlyToRecord(pm.player_id, str(pm.result.move), pm.after.to_lpn()) for pm in played.moves
+        ]
         try:
-            record = await self.db.games.record_move(
+            record = await self.db.games.record_moves(
                 record.id,
                 record.ply,
-                pending.user_id,
-                str(result.move),
-                after.to_lpn(),
+                plies,
                 outcome=outcome_pair(game.outcome),  # type: ignore[arg-type]
                 now=self.clock(),
             )
         except BaseException:
-            game.pop()
+            for _ in played.moves:
+                game.pop()
             self._remember(record.id, game)
             raise
-        played.moves.append(PlayedMove(result, pending.user_id, before, after))
-        log.info("game %d ply %d: %s by %d", record.id, record.ply, result.move, pending.user_id)
-        # A side with no legal move passes; the bot plays it at once and says so.
-        while game.outcome is None and game.legal_moves() == [PASS]:
-            passer = player_for(record, game.turn)
-            before = game.position
-            result = game.push(PASS)
-            after = game.position
-            try:
-                record = await self.db.games.record_move(
-                    record.id,
-                    record.ply,
-                    passer,
-                    "pass",
-                    after.to_lpn(),
-                    outcome=outcome_pair(game.outcome),  # type: ignore[arg-type]
-                    now=self.clock(),
-                )
-            except Exception:
-                game.pop()
-                log.warning("game %d: forced pass not recorded", record.id, exc_info=True)
-                break
-            played.moves.append(PlayedMove(result, passer, before, after))
+        log.info(
+            "game %d ply %d: %s by %d",
+            record.id,
+            record.ply,
+            " ".join(p.move for p in plies),
+            pending.user_id,
+        )
         played.game = record
         played.rules_game = game
         self._remember(record.id, game)

@@ -250,3 +250,74 @@ async def test_forced_pass_is_played_and_announced(arena):
     assert got and got[0]["value"].startswith("x")
     r = await arena.alice.slash(arena.channel, "move", move="xb1")
     assert "removed the alligatus counter on b1" in r.response.content
+    # the move and the forced pass were ONE write: the stored ply count includes the pass
+    record = await arena.db.games.load_game(record.id)
+    assert record.ply == 3
+    from storage.replay import verify_game
+
+    report = await verify_game(arena.db, record.id)
+    assert report.ok, report.problems
+
+
+async def test_move_and_forced_pass_are_one_storage_write(arena):
+    """The bot hands storage the move and the pass together (one ``record_moves`` call)."""
+    lpn = "schadler:C7/8/8/8/8/8/8/Cc*C1Cc*C1 w hand=0,0"
+    for m in (arena.alice, arena.bob):
+        await arena.db.players.upsert_player(m.id, m.name)
+    record = await arena.db.games.create_game(
+        guild_id=arena.guild.id,
+        channel_id=arena.channel.id,
+        variant="schadler",
+        white_id=arena.alice.id,
+        black_id=arena.bob.id,
+        start_position=lpn,
+    )
+    games = arena.db.games
+    calls: list[tuple[int, list[str]]] = []
+    original = games.record_moves
+
+    async def spy(game_id, expected_ply, plies, **kwargs):
+        calls.append((expected_ply, [p.move for p in plies]))
+        return await original(game_id, expected_ply, plies, **kwargs)
+
+    games.record_moves = spy
+    try:
+        r = await arena.alice.slash(arena.channel, "move", move="a8-a7")
+    finally:
+        del games.record_moves
+    assert not r.ephemeral, r.response.content
+    assert calls == [(0, ["a8-a7", "pass"])]
+    assert (await games.load_game(record.id)).ply == 2
+
+
+async def test_stored_position_with_only_a_pass_to_play(arena):
+    """Older data may stop where the side to move can only pass: nothing crashes, and the
+    player passes through /move (autocomplete offers it) or the Move button."""
+    after_move = "schadler:8/C7/8/8/8/8/8/Cc*C1Cc*C1 b hand=0,0"
+    for m in (arena.alice, arena.bob):
+        await arena.db.players.upsert_player(m.id, m.name)
+    record = await arena.db.games.create_game(
+        guild_id=arena.guild.id,
+        channel_id=arena.channel.id,
+        variant="schadler",
+        white_id=arena.alice.id,
+        black_id=arena.bob.id,
+        start_position=after_move,
+    )
+    r = await arena.bob.slash(arena.channel, "board")
+    assert not r.ephemeral and f"<@{arena.bob.id}> (Black) to move" in r.response.content
+    got = await arena.bob.autocomplete(arena.channel, "move", "move", "")
+    assert [c["value"] for c in got] == ["pass"]
+    r = await arena.alice.slash(arena.channel, "move", move="a7-a6")
+    assert r.ephemeral and "not your turn" in r.response.content
+    picker = await arena.bob.click(last_board(arena.channel), label="Move")
+    assert picker.ephemeral
+    [menu] = picker.response.components
+    options = menu["components"][0]["options"] if isinstance(menu, dict) else None
+    if options is None:
+        options = [{"value": o.value} for o in menu.children[0].options]
+    assert [o["value"] for o in options] == ["play:pass"]
+    r = await arena.bob.slash(arena.channel, "move", move="pass")
+    assert not r.ephemeral, r.response.content
+    assert "had no legal move and passed" in r.response.content
+    assert (await arena.db.games.load_game(record.id)).ply == 1

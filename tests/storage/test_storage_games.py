@@ -11,6 +11,7 @@ from storage import (
     GameOver,
     NoDrawOffer,
     NotAllowed,
+    PlyToRecord,
 )
 from tests.storage.storage_helpers import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, make_game
 
@@ -78,6 +79,55 @@ async def test_stale_ply_is_refused_without_writing(db: Database) -> None:
     loaded = await db.games.require_game(game.id)
     assert loaded.ply == 1 and loaded.current_position == "P1"
     assert len(await db.games.game_moves(game.id)) == 1
+
+
+async def test_record_moves_stores_a_move_and_its_passes_in_one_go(db: Database) -> None:
+    game = await make_game(db)
+    game = await db.games.record_moves(
+        game.id,
+        0,
+        [PlyToRecord(ALICE, "a2-a3", "P1"), PlyToRecord(BOB, "pass", "P2")],
+        now=1001.0,
+    )
+    assert (game.ply, game.current_position, game.updated_at) == (2, "P2", 1001.0)
+    moves = await db.games.game_moves(game.id)
+    assert [(m.ply, m.player_id, m.move, m.position_after) for m in moves] == [
+        (1, ALICE, "a2-a3", "P1"),
+        (2, BOB, "pass", "P2"),
+    ]
+    # the next writer must name ply 2: the passes moved the game on
+    with pytest.raises(ConcurrencyError):
+        await db.games.record_move(game.id, 1, ALICE, "a3-a4", "X")
+
+
+async def test_record_moves_is_all_or_nothing(db: Database) -> None:
+    game = await make_game(db)
+    await db.games.offer_draw(game.id, BOB, 0)
+    await db.games.record_move(game.id, 0, ALICE, "a2-a3", "P1")
+    plies = [PlyToRecord(BOB, "a7-a6", "X1"), PlyToRecord(ALICE, "pass", "X2")]
+    with pytest.raises(ConcurrencyError, match="it is at ply 1 now"):
+        await db.games.record_moves(game.id, 0, plies)  # stale: written against ply 0
+    with pytest.raises(NotAllowed):  # a later ply by an outsider rolls the whole write back
+        await db.games.record_moves(
+            game.id, 1, [PlyToRecord(BOB, "a7-a6", "X1"), PlyToRecord(CAROL, "pass", "X2")]
+        )
+    with pytest.raises(ValueError):
+        await db.games.record_moves(game.id, 1, [])
+    loaded = await db.games.require_game(game.id)
+    assert (loaded.ply, loaded.current_position) == (1, "P1")
+    assert [m.move for m in await db.games.game_moves(game.id)] == ["a2-a3"]
+    # a final pass finishes the game and counts the result in the same transaction
+    game = await db.games.record_moves(
+        game.id, 1, plies, outcome=("white", "no_legal_moves"), now=1500.0
+    )
+    assert (game.status, game.ply, game.winner, game.finished_at) == (
+        "finished",
+        3,
+        "white",
+        1500.0,
+    )
+    alice = await db.players.get_player(ALICE)
+    assert alice is not None and (alice.wins, alice.games_played) == (1, 1)
 
 
 async def test_only_players_may_move(db: Database) -> None:

@@ -197,7 +197,9 @@ class GameRepository:
             where.append("(channel_id = :channel OR thread_id = :channel)")
             params["channel"] = channel_id
         if guild_id is not None:
-            where.append("guild_id = :guild")
+            # With a player, unary + keeps SQLite on the player indexes (a few rows) rather than
+            # the guild's index (every active game of the server).
+            where.append(("+" if user_id is not None else "") + "guild_id = :guild")
             params["guild"] = guild_id
         rows = await self._db.fetchall(
             f"SELECT * FROM games WHERE {' AND '.join(where)} ORDER BY updated_at DESC, id DESC",

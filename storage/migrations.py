@@ -101,7 +101,21 @@ _V1: list[str] = [
     "CREATE INDEX challenges_channel ON challenges (channel_id, status)",
 ]
 
-MIGRATIONS: Sequence[Sequence[str]] = (_V1,)
+_V2: list[str] = [
+    # The bot's hot reads are a player's active games (v1's games_white / games_black, with
+    # the status) and a channel's active games: ``channel_id = ? OR thread_id = ?``. SQLite's
+    # OR optimisation needs an index with the status on *each* branch, else it reads every
+    # game ever played in that thread; games_thread (thread_id alone) gave it only half.
+    "CREATE INDEX games_thread_status ON games (thread_id, status) WHERE thread_id IS NOT NULL",
+    "DROP INDEX games_thread",
+    # A guild's pending challenges (channel and expiry lookups have their indexes since v1).
+    """
+    CREATE INDEX challenges_guild_pending ON challenges (guild_id, expires_at)
+     WHERE status = 'pending'
+    """,
+]
+
+MIGRATIONS: Sequence[Sequence[str]] = (_V1, _V2)
 """Migration ``i`` upgrades from ``user_version == i`` to ``i + 1``."""
 
 SCHEMA_VERSION: int = len(MIGRATIONS)

@@ -1,0 +1,83 @@
+"""Upgrading real database files, and the indexes the bot's hot queries rely on."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from storage import SCHEMA_VERSION, Database, PlyToRecord
+from storage.replay import verify_game
+from tests.storage.storage_helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, make_game
+
+# Written by the schema-1 code (commit 8d48a2a) through its public API: an active rugen game
+# of 20 plies in a thread (id 1), a resigned game (id 2), a directed and an open challenge.
+SCHEMA_V1_FILE = Path(__file__).parent / "fixtures" / "schema-v1.db"
+
+
+_TABLES = {"games", "moves", "challenges", "players"}
+
+
+async def _index_names(db: Database) -> set[str]:
+    rows = await db.fetchall("SELECT name FROM sqlite_master WHERE type = 'index'")
+    return {r["name"] for r in rows}
+
+
+async def test_a_schema_1_file_upgrades_cleanly(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    shutil.copyfile(SCHEMA_V1_FILE, path)
+    async with Database(path) as db:
+        assert SCHEMA_VERSION >= 2
+        assert await db.schema_version() == SCHEMA_VERSION
+        assert await db.integrity_check() == ["ok"]
+        indexes = await _index_names(db)
+        assert {"games_thread_status", "challenges_guild_pending"} <= indexes
+        assert "games_thread" not in indexes
+        game = await db.games.require_game(1)
+        assert (game.ply, game.thread_id, game.status) == (20, 3000, "active")
+        report = await verify_game(db, 1)
+        assert report.ok, report.problems
+        assert (await db.games.require_game(2)).reason == "resignation"
+        assert [g.id for g in await db.games.active_games(channel_id=3000)] == [1]
+        pending = await db.challenges.pending_challenges(GUILD, now=1001.0)
+        assert [c.variant for c in pending] == ["rugen", "classic"]
+        assert pending[1].options == {"size": "12x8"}
+        # the upgraded file takes new writes
+        moved = await db.games.record_moves(
+            1, 20, [PlyToRecord(ALICE, "x", "P21"), PlyToRecord(BOB, "pass", "P22")]
+        )
+        assert moved.ply == 22
+    async with Database(path) as db:  # reopening does not migrate again
+        assert await db.schema_version() == SCHEMA_VERSION
+        assert (await db.games.require_game(1)).ply == 22
+
+
+async def test_hot_queries_use_indexes(db: Database) -> None:
+    """Every statement the bot's lookups run is an index search, never a table scan."""
+    for i in range(3):
+        game = await make_game(db, ALICE, BOB if i else CAROL)
+        await db.games.set_thread(game.id, 5000 + i)
+    await db.challenges.create_challenge(
+        guild_id=GUILD, channel_id=CHANNEL, challenger_id=ALICE, variant="rugen", now=1000.0
+    )
+    statements: list[str] = []
+    await db.connection.set_trace_callback(statements.append)
+    try:
+        await db.games.active_games(user_id=ALICE)
+        await db.games.active_games(user_id=ALICE, channel_id=5001)
+        await db.games.active_games(user_id=ALICE, guild_id=GUILD)
+        await db.games.active_games(channel_id=5002)
+        await db.games.finished_games(ALICE, guild_id=GUILD)
+        await db.games.game_moves(1)
+        await db.challenges.pending_challenges(GUILD, now=1000.0)
+        await db.challenges.pending_challenges(channel_id=CHANNEL, now=1000.0)
+        await db.challenges.expire_challenges(now=1000.0)
+        await db.players.leaderboard(GUILD)
+    finally:
+        await db.connection.set_trace_callback(None)
+    reads = [s for s in statements if s.lstrip().upper().startswith(("SELECT", "WITH"))]
+    assert len(reads) >= 9
+    for sql in reads:
+        plan = [r["detail"] for r in await db.fetchall("EXPLAIN QUERY PLAN " + sql)]
+        # "SCAN <table>" reads a whole table (or a whole index); CTE scans are fine
+        scans = [step for step in plan if step.split(" ")[:2][-1] in _TABLES and "SCAN" in step]
+        assert not scans, (sql, plan)

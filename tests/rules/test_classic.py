@@ -171,3 +171,13 @@ def test_third_repetition_is_illegal() -> None:
         game.play("h7-h8")
     assert "h7-h8" not in legal(game)
     game.play("h7-h6")
+
+
+
+def test_edge_soldier_is_captured_along_the_edge_but_not_against_it() -> None:
+    # b1 is flanked along rank 1 when White lands on c1 with a1 beyond: captive.
+    _, [r] = play("classic:7s/8/8/8/8/2S5/8/Ss6 w", "c3-c1")
+    assert names(r.captured) == ["b1"]
+    # Landing on b2 above it: beyond b1 is off the board, and b1 is no corner: nothing.
+    _, [r] = play("classic:7s/8/8/8/8/1S6/8/1s6 w", "b3-b2")
+    assert r.captured == ()

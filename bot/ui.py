@@ -14,7 +14,9 @@ __all__ = [
     "DRAW_TEMPLATE",
     "MOVE_TEMPLATE",
     "REMATCH_TEMPLATE",
+    "challenge_button",
     "challenge_view",
+    "draw_button",
     "draw_view",
     "finished_view",
     "move_view",
@@ -76,20 +78,17 @@ def finished_view(game_id: int) -> discord.ui.View:
     return view
 
 
+def draw_button(game_id: int, ply: int, answer: str) -> discord.ui.Button[discord.ui.View]:
+    accept = answer == "yes"
+    return discord.ui.Button(
+        label="Accept draw" if accept else "Decline draw",
+        style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
+        custom_id=f"lat:draw:{game_id}:{ply}:{answer}",
+    )
+
+
 def draw_view(game_id: int, ply: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    view.add_item(
-        discord.ui.Button(
-            label="Accept draw",
-            style=discord.ButtonStyle.success,
-            custom_id=f"lat:draw:{game_id}:{ply}:yes",
-        )
-    )
-    view.add_item(
-        discord.ui.Button(
-            label="Decline draw",
-            style=discord.ButtonStyle.danger,
-            custom_id=f"lat:draw:{game_id}:{ply}:no",
-        )
-    )
+    for answer in ("yes", "no"):
+        view.add_item(draw_button(game_id, ply, answer))
     return view

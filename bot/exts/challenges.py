@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any
 
 import discord
@@ -13,8 +12,9 @@ from discord.ext import commands, tasks
 from rules import find_variant, variants
 
 from .. import ui
+from ..buttons import PersistentButton
 from ..client import LatrunculiBot
-from ..errors import UserError, report_unexpected, send_ephemeral, user_errors
+from ..errors import UserError, send_ephemeral, user_errors
 from ..services.challenges import challenge_content, parse_options, send_challenge, start_game
 
 log = logging.getLogger(__name__)
@@ -65,7 +65,9 @@ def option_choices(variant_id: str | None, typed: str) -> list[app_commands.Choi
 
 
 class ChallengeButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=ui.CHALLENGE_TEMPLATE
+    PersistentButton,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=ui.CHALLENGE_TEMPLATE,
 ):
     """Accept / Decline / Cancel on a challenge message; works after restarts."""
 
@@ -74,25 +76,7 @@ class ChallengeButton(
         self.challenge_id = challenge_id
         self.action = action
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> ChallengeButton:
-        return cls(int(match["challenge_id"]), match["action"])
-
-    async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
-        try:
-            async with user_errors(interaction):
-                await self._act(interaction)
-        except Exception as exc:
-            await report_unexpected(interaction, exc)
-            raise
-
-    async def _act(self, interaction: Interaction) -> None:
+    async def act(self, interaction: Interaction) -> None:
         bot = interaction.client
         ch = await bot.db.challenges.get_challenge(self.challenge_id)
         if ch is None:

@@ -4,7 +4,6 @@ buttons) and the Rematch button under a finished game."""
 from __future__ import annotations
 
 import logging
-import re
 from typing import Any
 
 import discord
@@ -14,11 +13,12 @@ from discord.ext import commands
 from storage import GameRecord
 
 from .. import ui
+from ..buttons import PersistentButton
 from ..client import LatrunculiBot
-from ..errors import UserError, report_unexpected, user_errors
-from ..services.announce import board_payload
+from ..errors import UserError, user_errors
+from ..services.announce import board_payload, publish
 from ..services.challenges import send_challenge
-from .play import game_autocomplete, home_channel_id
+from .play import game_autocomplete
 
 log = logging.getLogger(__name__)
 
@@ -26,49 +26,21 @@ Interaction = discord.Interaction[LatrunculiBot]
 
 
 async def announce_end(interaction: Interaction, record: GameRecord, intro: str) -> None:
-    """Post the final board (result, reason, records, Rematch) as the reply when the command
-    was used in the game's channel, else in the game's channel with an ephemeral note."""
-    bot = interaction.client
-    payload = await board_payload(bot.db, record, intro=intro)
-    here = interaction.channel_id == home_channel_id(record)
-    message: discord.Message
-    if here and not interaction.response.is_done():
-        await interaction.response.send_message(**payload)
-        message = await interaction.original_response()
-    else:
-        message = await bot.get_partial_messageable(home_channel_id(record)).send(**payload)
-        if not interaction.response.is_done():
-            await interaction.response.send_message(f"Done: {message.jump_url}", ephemeral=True)
-    await bot.db.games.set_board_message(record.id, message.channel.id, message.id)
+    """Post the final board: result, reason, both records and the Rematch button."""
+    payload = await board_payload(interaction.client.db, record, intro=intro)
+    await publish(interaction, record, payload, note="Done:")
 
 
-class DrawButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ui.DRAW_TEMPLATE):
+class DrawButton(
+    PersistentButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ui.DRAW_TEMPLATE
+):
+    """Accept / Decline under a draw offer; only valid while the game is at the offer's ply."""
+
     def __init__(self, game_id: int, ply: int, answer: str) -> None:
-        label = "Accept draw" if answer == "yes" else "Decline draw"
-        super().__init__(
-            discord.ui.Button(label=label, custom_id=f"lat:draw:{game_id}:{ply}:{answer}")
-        )
+        super().__init__(ui.draw_button(game_id, ply, answer))
         self.game_id, self.ply, self.answer = game_id, ply, answer
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> DrawButton:
-        return cls(int(match["game_id"]), int(match["ply"]), match["answer"])
-
-    async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
-        try:
-            async with user_errors(interaction):
-                await self._answer(interaction)
-        except Exception as exc:
-            await report_unexpected(interaction, exc)
-            raise
-
-    async def _answer(self, interaction: Interaction) -> None:
+    async def act(self, interaction: Interaction) -> None:
         bot = interaction.client
         uid = interaction.user.id
         record = await bot.games.load(self.game_id)
@@ -100,51 +72,48 @@ class DrawButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ui.DRA
             )
 
 
-class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ui.REMATCH_TEMPLATE):
+class RematchButton(
+    PersistentButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ui.REMATCH_TEMPLATE
+):
+    """Rematch under a finished game: a challenge to the same opponent, colours swapped."""
+
     def __init__(self, game_id: int) -> None:
         super().__init__(ui.rematch_button(game_id))
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> RematchButton:
-        return cls(int(match["game_id"]))
-
-    async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
-        try:
-            async with user_errors(interaction):
-                bot = interaction.client
-                uid = interaction.user.id
-                record = await bot.games.load(self.game_id)
-                colour = record.colour_of(uid)
-                opponent = record.opponent_of(uid)
-                if colour is None or opponent is None:
-                    raise UserError("Only the two players of this game can ask for a rematch.")
-                if record.is_active:
-                    raise UserError("This game is still being played.")
-                await bot.db.players.upsert_player(
-                    uid, interaction.user.display_name, now=bot.now()
-                )
-                ch = await bot.db.challenges.create_challenge(
-                    guild_id=interaction.guild_id,
-                    channel_id=interaction.channel_id or record.channel_id,
-                    challenger_id=uid,
-                    challenged_id=opponent,
-                    variant=record.variant,
-                    options=record.options,
-                    colour="black" if colour == "white" else "white",
-                    expires_in=bot.settings.challenge_ttl_seconds,
-                    now=bot.now(),
-                )
-                await send_challenge(interaction, ch)
-        except Exception as exc:
-            await report_unexpected(interaction, exc)
-            raise
+    async def act(self, interaction: Interaction) -> None:
+        bot = interaction.client
+        uid = interaction.user.id
+        record = await bot.games.load(self.game_id)
+        colour = record.colour_of(uid)
+        opponent = record.opponent_of(uid)
+        if colour is None or opponent is None:
+            raise UserError("Only the two players of this game can ask for a rematch.")
+        if record.is_active:
+            raise UserError("This game is still being played.")
+        # The lock makes "is one pending already?" and "create it" one step for this game.
+        async with bot.games.lock(record.id):
+            for waiting in await bot.db.challenges.pending_challenges(
+                interaction.guild_id, user_id=uid, now=bot.now()
+            ):
+                if {waiting.challenger_id, waiting.challenged_id} == {uid, opponent}:
+                    raise UserError(
+                        f"A challenge between you two is already waiting "
+                        f"(from <@{waiting.challenger_id}>); answer or cancel that one."
+                    )
+            await bot.db.players.upsert_player(uid, interaction.user.display_name, now=bot.now())
+            ch = await bot.db.challenges.create_challenge(
+                guild_id=interaction.guild_id,
+                channel_id=interaction.channel_id or record.channel_id,
+                challenger_id=uid,
+                challenged_id=opponent,
+                variant=record.variant,
+                options=record.options,
+                colour="black" if colour == "white" else "white",
+                expires_in=bot.settings.challenge_ttl_seconds,
+                now=bot.now(),
+            )
+            await send_challenge(interaction, ch)
 
 
 class GameEnd(commands.Cog):
@@ -195,16 +164,12 @@ class GameEnd(commands.Cog):
             mentions = discord.AllowedMentions(
                 everyone=False, roles=False, users=[discord.Object(opponent)]
             )
-            view = ui.draw_view(record.id, record.ply)
-            if interaction.channel_id == home_channel_id(record):
-                await interaction.response.send_message(text, view=view, allowed_mentions=mentions)
-            else:
-                msg = await bot.get_partial_messageable(home_channel_id(record)).send(
-                    text, view=view, allowed_mentions=mentions
-                )
-                await interaction.response.send_message(
-                    f"Draw offered: {msg.jump_url}", ephemeral=True
-                )
+            payload = {
+                "content": text,
+                "view": ui.draw_view(record.id, record.ply),
+                "allowed_mentions": mentions,
+            }
+            await publish(interaction, record, payload, note="Draw offered:", board=False)
 
 
 async def setup(bot: LatrunculiBot) -> None:

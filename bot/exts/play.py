@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import logging
-import re
 from typing import Any
 
 import discord
@@ -17,11 +16,12 @@ from rules.geometry import square_file, square_rank
 from storage import ConcurrencyError, GameRecord
 
 from .. import ui
+from ..buttons import PersistentButton
 from ..client import LatrunculiBot
 from ..errors import UserError, message_for, report_unexpected, user_errors
-from ..services.announce import board_payload, display_names, jump_url
+from ..services.announce import board_payload, home_channel_id, jump_url, publish
 from ..services.complete import game_label, move_choices
-from ..services.games import Played
+from ..services.names import display_names
 from ..texts import describe_result, options_summary
 
 log = logging.getLogger(__name__)
@@ -53,51 +53,25 @@ async def game_autocomplete(
     return out
 
 
-async def post_board(
-    bot: LatrunculiBot, record: GameRecord, played: Played, channel: discord.abc.Messageable
-) -> discord.Message:
-    payload = await board_payload(bot.db, record, played=played)
-    message = await channel.send(**payload)
-    await bot.db.games.set_board_message(record.id, message.channel.id, message.id)
-    return message
-
-
-def home_channel_id(record: GameRecord) -> int:
-    return record.thread_id or record.channel_id
-
-
 # ----- the Move button and its selects -----------------------------------------------------
 
 
-class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ui.MOVE_TEMPLATE):
+class MoveButton(
+    PersistentButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ui.MOVE_TEMPLATE
+):
     """ "Move" on a board message: opens an ephemeral picker of legal moves (for phones)."""
 
     def __init__(self, game_id: int) -> None:
         super().__init__(ui.move_button(game_id))
         self.game_id = game_id
 
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> MoveButton:
-        return cls(int(match["game_id"]))
-
-    async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
-        try:
-            async with user_errors(interaction):
-                svc = interaction.client.games
-                record = await svc.load(self.game_id)
-                game = await svc.rules_game(record)
-                svc.check_turn(record, game, interaction.user.id)
-                view = MovePicker(record, game, interaction.user.id)
-                await interaction.response.send_message(view.prompt, view=view, ephemeral=True)
-        except Exception as exc:
-            await report_unexpected(interaction, exc)
-            raise
+    async def act(self, interaction: Interaction) -> None:
+        svc = interaction.client.games
+        record = await svc.load(self.game_id)
+        game = await svc.rules_game(record)
+        svc.check_turn(record, game, interaction.user.id)
+        view = MovePicker(record, game, interaction.user.id)
+        await interaction.response.send_message(view.prompt, view=view, ephemeral=True)
 
 
 class MovePicker(discord.ui.View):
@@ -239,10 +213,9 @@ class MovePicker(discord.ui.View):
         )
         self.stop()
         record = played.game
-        channel = interaction.channel
-        if channel is None or channel.id != home_channel_id(record):
-            channel = bot.get_partial_messageable(home_channel_id(record))  # type: ignore[assignment]
-        message = await post_board(bot, record, played, channel)  # type: ignore[arg-type]
+        payload = await board_payload(bot.db, record, played=played)
+        message = await bot.get_partial_messageable(home_channel_id(record)).send(**payload)
+        await bot.db.games.set_board_message(record.id, message.channel.id, message.id)
         await interaction.edit_original_response(
             content=f"✅ You played `{played.moves[0].result.move}` in game #{record.id}: "
             f"{message.jump_url}",
@@ -287,19 +260,12 @@ class Play(commands.Cog):
                     return
             record = played.game
             payload = await board_payload(self.bot.db, record, played=played)
-            message: discord.Message
-            if here:
-                message = await interaction.followup.send(wait=True, **payload)
-            else:
-                message = await self.bot.get_partial_messageable(home_channel_id(record)).send(
-                    **payload
-                )
-                await interaction.followup.send(
-                    f"✅ You played `{played.moves[0].result.move}` in game #{record.id}: "
-                    f"{message.jump_url}",
-                    ephemeral=True,
-                )
-            await self.bot.db.games.set_board_message(record.id, message.channel.id, message.id)
+            await publish(
+                interaction,
+                record,
+                payload,
+                note=f"✅ You played `{played.moves[0].result.move}` in game #{record.id}:",
+            )
 
     @move.autocomplete("move")
     async def move_autocomplete(
@@ -416,4 +382,4 @@ async def setup(bot: LatrunculiBot) -> None:
     await bot.add_cog(Play(bot))
 
 
-__all__ = ["MoveButton", "MovePicker", "Play", "game_autocomplete", "post_board", "setup"]
+__all__ = ["MoveButton", "MovePicker", "Play", "game_autocomplete", "setup"]

@@ -3,7 +3,7 @@ and at the end the result, why, the players' records and a Rematch button."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -12,10 +12,55 @@ from storage import Database, GameRecord
 
 from .. import ui
 from ..board import board_file
+from ..errors import send_ephemeral
 from ..texts import describe_move, describe_result, variant_line
 from .games import Played, player_for
+from .names import display_names
 
-__all__ = ["board_payload", "display_names", "jump_url"]
+if TYPE_CHECKING:
+    from ..client import LatrunculiBot
+
+__all__ = [
+    "board_payload",
+    "home_channel_id",
+    "jump_url",
+    "publish",
+    "records_line",
+    "start_line",
+]
+
+
+def home_channel_id(record: GameRecord) -> int:
+    """Where a game's messages go: its thread, or the channel it was set up in."""
+    return record.thread_id or record.channel_id
+
+
+async def publish(
+    interaction: discord.Interaction[LatrunculiBot],
+    record: GameRecord,
+    payload: dict[str, Any],
+    *,
+    note: str,
+    board: bool = True,
+) -> discord.Message:
+    """Post ``payload`` in the game's own channel: as the reply when the command was used
+    there, else as a new message there plus an ephemeral ``note`` with its link (a game's
+    story stays in one place). A ``board`` message is remembered as the game's latest board.
+    """
+    bot = interaction.client
+    message: discord.Message
+    if interaction.channel_id == home_channel_id(record):
+        if interaction.response.is_done():
+            message = await interaction.followup.send(wait=True, **payload)
+        else:
+            await interaction.response.send_message(**payload)
+            message = await interaction.original_response()
+    else:
+        message = await bot.get_partial_messageable(home_channel_id(record)).send(**payload)
+        await send_ephemeral(interaction, f"{note} {message.jump_url}")
+    if board:
+        await bot.db.games.set_board_message(record.id, message.channel.id, message.id)
+    return message
 
 
 def jump_url(record: GameRecord) -> str | None:
@@ -29,15 +74,6 @@ def jump_url(record: GameRecord) -> str | None:
         f"https://discord.com/channels/{record.guild_id}/{record.board_channel_id}/"
         f"{record.board_message_id}"
     )
-
-
-async def display_names(db: Database, record: GameRecord) -> dict[str, str]:
-    """``{"white": name, "black": name}`` from the players' cached display names."""
-    names = {}
-    for colour, uid in (("white", record.white_id), ("black", record.black_id)):
-        player = await db.players.get_player(uid)
-        names[colour] = player.display_name if player and player.display_name else f"Player {uid}"
-    return names
 
 
 def _rules_outcome(record: GameRecord) -> Outcome | None:

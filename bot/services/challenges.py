@@ -14,6 +14,7 @@ from storage import ChallengeRecord, GameRecord
 from .. import ui
 from ..texts import variant_line
 from .announce import board_payload, start_line
+from .names import display_names
 
 if TYPE_CHECKING:
     from ..client import LatrunculiBot
@@ -119,9 +120,10 @@ async def start_game(
         target = channel
     elif interaction.message is not None:
         try:
-            names = await _names(bot, game)
+            names = await display_names(bot.db, game)
             thread = await interaction.message.create_thread(
-                name=f"Game #{game.id}: {names[0]} vs {names[1]}"[:100], auto_archive_duration=1440
+                name=f"Game #{game.id}: {names['white']} vs {names['black']}"[:100],
+                auto_archive_duration=1440,
             )
         except discord.HTTPException as exc:  # Forbidden: threads not allowed here
             log.info("game %d: no thread (%s); playing in the channel", game.id, exc)
@@ -141,11 +143,3 @@ async def start_game(
     message = await target.send(**payload)
     await bot.db.games.set_board_message(game.id, message.channel.id, message.id)
     return game
-
-
-async def _names(bot: LatrunculiBot, game: GameRecord) -> tuple[str, str]:
-    out = []
-    for uid in game.player_ids:
-        p = await bot.db.players.get_player(uid)
-        out.append(p.display_name if p and p.display_name else str(uid))
-    return out[0], out[1]

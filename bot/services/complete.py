@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from rules import Game, Move, MoveKind, square_name
 from storage import Database, GameRecord
 
+from .names import player_name
+
 __all__ = ["MoveChoice", "compact", "game_label", "move_choices"]
 
 MAX_CHOICES = 25
@@ -75,9 +77,11 @@ async def game_label(db: Database, record: GameRecord, user_id: int) -> str:
     """E.g. '#12 rugen vs Bob (your move)'."""
     opponent = record.opponent_of(user_id)
     if opponent is None:
-        who = f"{await _name(db, record.white_id)} vs {await _name(db, record.black_id)}"
+        who = (
+            f"{await player_name(db, record.white_id)} vs {await player_name(db, record.black_id)}"
+        )
     else:
-        who = f"vs {await _name(db, opponent)}"
+        who = f"vs {await player_name(db, opponent)}"
     turn_letter = record.current_position.split(" ")[1] if " " in record.current_position else "w"
     to_move = record.white_id if turn_letter == "w" else record.black_id
     if not record.is_active:
@@ -91,8 +95,3 @@ async def game_label(db: Database, record: GameRecord, user_id: int) -> str:
             else f"{'White' if turn_letter == 'w' else 'Black'} to move"
         )
     return f"#{record.id} {record.variant} {who} ({state})"[:100]
-
-
-async def _name(db: Database, user_id: int) -> str:
-    p = await db.players.get_player(user_id)
-    return p.display_name if p and p.display_name else f"player {user_id}"

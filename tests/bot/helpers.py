@@ -102,3 +102,18 @@ def button_labels(message: Any) -> list[str]:
         for c in children:
             out.append(c["label"] if isinstance(c, dict) else c.label)
     return out
+
+
+async def game_at(arena: Any, lpn: str, *, channel: Any = None) -> Any:
+    """A game between Alice (White) and Bob (Black) stored at position ``lpn`` in ``channel``
+    (as if a challenge had been accepted there without a thread)."""
+    for m in (arena.alice, arena.bob):
+        await arena.db.players.upsert_player(m.id, m.name)
+    return await arena.db.games.create_game(
+        guild_id=arena.guild.id,
+        channel_id=(channel or arena.channel).id,
+        variant=lpn.split(":")[0],
+        white_id=arena.alice.id,
+        black_id=arena.bob.id,
+        start_position=lpn,
+    )

@@ -10,6 +10,7 @@ from .helpers import (
     board_image,
     button_labels,
     challenge_and_accept,
+    game_at,
     last_board,
     play_by_button,
     player,
@@ -229,16 +230,7 @@ async def test_concurrent_double_moves(arena, bot_factory):
 async def test_forced_pass_is_played_and_announced(arena):
     """Black's only counters are trapped: after White's move the bot passes for Black."""
     lpn = "schadler:C7/8/8/8/8/8/8/Cc*C1Cc*C1 w hand=0,0"
-    for m in (arena.alice, arena.bob):
-        await arena.db.players.upsert_player(m.id, m.name)
-    record = await arena.db.games.create_game(
-        guild_id=arena.guild.id,
-        channel_id=arena.channel.id,
-        variant="schadler",
-        white_id=arena.alice.id,
-        black_id=arena.bob.id,
-        start_position=lpn,
-    )
+    record = await game_at(arena, lpn)
     r = await arena.alice.slash(arena.channel, "move", move="a8-a7")
     assert not r.ephemeral
     assert "had no legal move and passed" in r.response.content
@@ -262,16 +254,7 @@ async def test_forced_pass_is_played_and_announced(arena):
 async def test_move_and_forced_pass_are_one_storage_write(arena):
     """The bot hands storage the move and the pass together (one ``record_moves`` call)."""
     lpn = "schadler:C7/8/8/8/8/8/8/Cc*C1Cc*C1 w hand=0,0"
-    for m in (arena.alice, arena.bob):
-        await arena.db.players.upsert_player(m.id, m.name)
-    record = await arena.db.games.create_game(
-        guild_id=arena.guild.id,
-        channel_id=arena.channel.id,
-        variant="schadler",
-        white_id=arena.alice.id,
-        black_id=arena.bob.id,
-        start_position=lpn,
-    )
+    record = await game_at(arena, lpn)
     games = arena.db.games
     calls: list[tuple[int, list[str]]] = []
     original = games.record_moves
@@ -294,16 +277,7 @@ async def test_stored_position_with_only_a_pass_to_play(arena):
     """Older data may stop where the side to move can only pass: nothing crashes, and the
     player passes through /move (autocomplete offers it) or the Move button."""
     after_move = "schadler:8/C7/8/8/8/8/8/Cc*C1Cc*C1 b hand=0,0"
-    for m in (arena.alice, arena.bob):
-        await arena.db.players.upsert_player(m.id, m.name)
-    record = await arena.db.games.create_game(
-        guild_id=arena.guild.id,
-        channel_id=arena.channel.id,
-        variant="schadler",
-        white_id=arena.alice.id,
-        black_id=arena.bob.id,
-        start_position=after_move,
-    )
+    record = await game_at(arena, after_move)
     r = await arena.bob.slash(arena.channel, "board")
     assert not r.ephemeral and f"<@{arena.bob.id}> (Black) to move" in r.response.content
     got = await arena.bob.autocomplete(arena.channel, "move", "move", "")

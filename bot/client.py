@@ -12,6 +12,7 @@ from storage import Database
 
 from .clock import Clock, discord_clock
 from .errors import message_for, report_unexpected, send_ephemeral
+from .mentions import NO_MENTIONS
 from .services.games import GameService
 from .settings import Settings
 
@@ -58,7 +59,8 @@ class LatrunculiBot(commands.Bot):
             intents=intents,
             tree_cls=LatrunculiTree,
             help_command=None,
-            allowed_mentions=discord.AllowedMentions.none(),
+            # Nobody is pinged unless a message opts in to exactly the one user it is for.
+            allowed_mentions=NO_MENTIONS,
         )
         self.settings = settings
         self.db = db

@@ -27,6 +27,8 @@ from storage import (
     NotAllowed,
 )
 
+from .texts import code, plain
+
 __all__ = [
     "APOLOGY",
     "UserError",
@@ -37,6 +39,9 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
+
+MAX_CONTENT = 2000
+"""Discord's limit for a message's text."""
 
 APOLOGY = "Sorry, something went wrong on my side. The error was logged; please try again."
 
@@ -58,9 +63,9 @@ def message_for(error: BaseException) -> str | None:
     if isinstance(error, UserError):
         return str(error)
     if isinstance(error, IllegalMoveError):
-        return f"`{error.move}` is not legal here: {error.reason}."
-    if isinstance(error, MoveError | RulesError):
-        text = str(error)
+        return f"{code(str(error.move))} is not legal here: {plain(error.reason)}."
+    if isinstance(error, MoveError | RulesError):  # these quote the user's input
+        text = plain(str(error))
         return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
     if isinstance(error, GameOver):
         return "That game is already over."
@@ -82,13 +87,14 @@ def message_for(error: BaseException) -> str | None:
             "There is no draw offer from your opponent to accept (it lapses when a move is played)."
         )
     if isinstance(error, NotAllowed):
-        text = str(error)
+        text = plain(str(error))
         return text[:1].upper() + text[1:] + "."
     return None
 
 
 async def send_ephemeral(interaction: discord.Interaction[Any], text: str) -> None:
     """Reply ephemerally, whether or not the interaction was answered already."""
+    text = text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:

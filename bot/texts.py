@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
+
+from discord.utils import escape_markdown, escape_mentions
 
 from rules import MoveKind, MoveResult, Position, Side, Variant, find_variant, square_name
 
 __all__ = [
     "REASONS",
+    "code",
+    "plain",
     "describe_move",
     "describe_result",
     "options_summary",
@@ -33,6 +38,28 @@ REASONS: dict[str, str] = {
 
 #: What a held (immobilised, still on the board) piece is called in each variant's sheet.
 HELD_WORDS: dict[str, str] = {"classic": "captive", "schadler": "alligatus"}
+
+
+def _visible(text: str, limit: int) -> str:
+    """One line of at most ``limit`` characters, without control, zero-width or
+    direction-changing characters (they could hide or reorder what the bot shows)."""
+    kept = "".join(" " if ch in "\n\r\t" else ch for ch in text)
+    kept = "".join(ch for ch in kept if unicodedata.category(ch) not in ("Cc", "Cf"))
+    kept = " ".join(kept.split())
+    return kept if len(kept) <= limit else kept[: limit - 1] + "…"
+
+
+def plain(text: str, limit: int = 300) -> str:
+    """Text a user chose (a display name) or that quotes their input (a rules error), made safe
+    to show in a message: shortened, no markdown effects, and no mention syntax (which the
+    bot-wide allowed-mentions default would not ping anyway, but still renders)."""
+    return escape_mentions(escape_markdown(_visible(text, limit)))
+
+
+def code(text: str, limit: int = 30) -> str:
+    """A user's raw input echoed back literally, in a code span (no markdown or mentions render
+    inside one; a backtick, which would close it, is shown as a look-alike)."""
+    return "`" + escape_mentions(_visible(text, limit).replace("`", "\u02cb") or " ") + "`"
 
 
 def side_name(side: Side | str) -> str:

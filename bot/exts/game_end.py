@@ -16,6 +16,7 @@ from .. import ui
 from ..buttons import PersistentButton
 from ..client import LatrunculiBot
 from ..errors import UserError, user_errors
+from ..mentions import ping_only
 from ..services.announce import board_payload, publish
 from ..services.challenges import send_challenge
 from .play import game_autocomplete
@@ -161,13 +162,10 @@ class GameEnd(commands.Cog):
                 f"🤝 <@{uid}> offers a draw in game #{record.id}. <@{opponent}>, do you accept? "
                 "(The offer lapses when a move is played.)"
             )
-            mentions = discord.AllowedMentions(
-                everyone=False, roles=False, users=[discord.Object(opponent)]
-            )
             payload = {
                 "content": text,
                 "view": ui.draw_view(record.id, record.ply),
-                "allowed_mentions": mentions,
+                "allowed_mentions": ping_only(opponent),
             }
             await publish(interaction, record, payload, note="Draw offered:", board=False)
 

@@ -21,12 +21,17 @@ from ..client import LatrunculiBot
 from ..errors import UserError, message_for, report_unexpected, user_errors
 from ..services.announce import board_payload, home_channel_id, jump_url, publish
 from ..services.complete import game_label, move_choices
-from ..services.names import display_names
+from ..services.names import display_names, names_for_text
 from ..texts import describe_result, options_summary
 
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[LatrunculiBot]
+
+
+def tag(value: str) -> str:
+    """A value for a ``[Key "value"]`` line of the record file (a quote would end it)."""
+    return value.replace('"', "'").replace("\n", " ")
 
 
 # ----- shared helpers -----------------------------------------------------------------------
@@ -330,7 +335,8 @@ class Play(commands.Cog):
         async with user_errors(interaction):
             record = await self._watch(interaction, game)
             moves = await self.bot.db.games.game_moves(record.id)
-            names = await display_names(self.bot.db, record)
+            raw_names = await display_names(self.bot.db, record)
+            names = names_for_text(raw_names)
             start = parse_position(record.start_position)
             first = start.turn
             rows: list[str] = []
@@ -338,9 +344,10 @@ class Play(commands.Cog):
                 pair = " ".join(m.move for m in moves[i : i + 2])
                 rows.append(f"{i // 2 + 1}. {pair}")
             if record.is_active:
-                state = f"in progress, ply {record.ply}"
+                state = raw_state = f"in progress, ply {record.ply}"
             else:
                 state = describe_result(record.winner, record.reason, names).replace("*", "")
+                raw_state = describe_result(record.winner, record.reason, raw_names)
             opts = options_summary(find_variant(record.variant), record.options)
             header = (
                 f"**Game #{record.id}** · {record.variant}{f' ({opts})' if opts else ''} · "
@@ -356,9 +363,9 @@ class Play(commands.Cog):
                     f'[Game "{record.id}"]',
                     f'[Variant "{record.variant}"]',
                     f'[Options "{",".join(f"{k}={v}" for k, v in sorted(opts_items))}"]',
-                    f'[White "{names["white"]}"]',
-                    f'[Black "{names["black"]}"]',
-                    f'[Result "{state}"]',
+                    f'[White "{tag(raw_names["white"])}"]',
+                    f'[Black "{tag(raw_names["black"])}"]',
+                    f'[Result "{tag(raw_state.replace("*", ""))}"]',
                     f'[Start "{record.start_position}"]',
                     f'[Position "{record.current_position}"]',
                     "",
@@ -373,7 +380,6 @@ class Play(commands.Cog):
             await interaction.response.send_message(
                 f"{header}\n```\n{text}\n```" + (f"Latest board: {url}" if url else ""),
                 file=file,
-                allowed_mentions=discord.AllowedMentions.none(),
             )
 
 

@@ -13,9 +13,10 @@ from storage import Database, GameRecord
 from .. import ui
 from ..board import board_file
 from ..errors import send_ephemeral
+from ..mentions import ping_only
 from ..texts import describe_move, describe_result, variant_line
 from .games import Played, player_for
-from .names import display_names
+from .names import display_names, names_for_text
 
 if TYPE_CHECKING:
     from ..client import LatrunculiBot
@@ -105,7 +106,7 @@ async def board_payload(
         for pm in played.moves:
             lines.append(describe_move(f"<@{pm.player_id}>", pm.result, pm.before, pm.after) + ".")
         last_move = played.moves[0].result
-    mentioned: list[int] = []
+    pinged: int | None = None  # the player to move, when this message is for them
     if record.is_active:
         to_move = player_for(record, position.turn)
         status = None
@@ -113,13 +114,15 @@ async def board_payload(
             lines.append(
                 f"<@{to_move}>, your move ({position.turn.title}). Use `/move` or the Move button."
             )
-            mentioned.append(to_move)
+            pinged = to_move
         else:
             lines.append(f"<@{to_move}> ({position.turn.title}) to move.")
         view = ui.move_view(record.id)
     else:
-        result = describe_result(record.winner, record.reason, names)
-        status = None if _rules_outcome(record) else result.replace("*", "")
+        result = describe_result(record.winner, record.reason, names_for_text(names))
+        status = None
+        if _rules_outcome(record) is None:  # the picture says why; names as typed
+            status = describe_result(record.winner, record.reason, names).replace("*", "")
         lines.append(f"**Game #{record.id} is over.** {result}")
         lines.append(await records_line(db, record))
         view = ui.finished_view(record.id)
@@ -137,12 +140,7 @@ async def board_payload(
         "content": "\n".join([header, *lines])[:2000],
         "file": file,
         "view": view,
-        "allowed_mentions": discord.AllowedMentions(
-            everyone=False,
-            roles=False,
-            replied_user=False,
-            users=[discord.Object(u) for u in mentioned],
-        ),
+        "allowed_mentions": ping_only(pinged),
     }
 
 

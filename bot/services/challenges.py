@@ -12,6 +12,8 @@ from rules import find_variant, start_position
 from storage import ChallengeRecord, GameRecord
 
 from .. import ui
+from ..errors import UserError
+from ..mentions import ping_only
 from ..texts import variant_line
 from .announce import board_payload, start_line
 from .names import display_names
@@ -23,6 +25,9 @@ __all__ = ["challenge_content", "parse_options", "send_challenge", "start_game"]
 
 log = logging.getLogger(__name__)
 
+MAX_OPTIONS_TEXT = 100
+"""Far more than every option of a variant written out; longer text is refused unread."""
+
 COLOUR_WORDS = {
     "random": "colours drawn at random",
     "white": "{c} plays White",
@@ -33,6 +38,11 @@ COLOUR_WORDS = {
 def parse_options(variant_id: str, text: str | None) -> dict[str, str]:
     """``"size=12x8, rows=1"`` → checked options of the variant (errors name the choices)."""
     variant = find_variant(variant_id)
+    if text is not None and len(text) > MAX_OPTIONS_TEXT:
+        raise UserError(
+            f"The options text is {len(text):,} characters; options are short, "
+            f"e.g. `{_example(variant_id) or 'size=12x8'}`. No challenge was made."
+        )
     options: dict[str, str] = {}
     for part in (text or "").replace(";", ",").split(","):
         part = part.strip()
@@ -43,8 +53,6 @@ def parse_options(variant_id: str, text: str | None) -> dict[str, str]:
             if len(variant.options) == 1:
                 key, value = variant.options[0].key, key
             else:
-                from ..errors import UserError
-
                 raise UserError(f"Write options as `key=value`, e.g. `{_example(variant_id)}`.")
         options[key.strip().lower()] = value.strip().lower()
     return variant.resolve_options(options)  # raises PositionError with the allowed values
@@ -78,11 +86,7 @@ async def send_challenge(
     interaction: discord.Interaction[LatrunculiBot], ch: ChallengeRecord
 ) -> None:
     """Answer ``interaction`` with the challenge message and remember its id."""
-    mentions = discord.AllowedMentions(
-        everyone=False,
-        roles=False,
-        users=[discord.Object(ch.challenged_id)] if ch.challenged_id else False,
-    )
+    mentions = ping_only(ch.challenged_id)
     response = await interaction.response.send_message(
         challenge_content(ch),
         view=ui.challenge_view(ch.id, open_challenge=ch.is_open),

@@ -25,12 +25,16 @@ from storage import Database, GameRecord, PlyToRecord
 
 from ..clock import Clock, discord_clock
 from ..errors import UserError
+from ..texts import code
 
 __all__ = ["GameService", "PendingMove", "Played", "PlayedMove", "outcome_pair"]
 
 log = logging.getLogger(__name__)
 
 _CACHE_SIZE = 512
+MAX_MOVE_TEXT = 64
+"""Longer than any legal move (a long multi-jump is ~30 characters); longer text is refused
+before parsing so it is never echoed back."""
 _GAME_REF = re.compile(r"#?\s*(\d{1,12})")
 
 
@@ -102,7 +106,7 @@ class GameService:
         m = _GAME_REF.fullmatch(text.strip())
         if not m:
             raise UserError(
-                f"`{text[:30]}` is not a game number; pick one from the list or type e.g. `#12`."
+                f"{code(text)} is not a game number; pick one from the list or type e.g. `#12`."
             )
         return int(m.group(1))
 
@@ -215,6 +219,11 @@ class GameService:
         self, game_id: int, user_id: int, text: str, *, expected_ply: int | None = None
     ) -> PendingMove:
         """Check ``text`` as ``user_id``'s move in the stored game (raises with the reason)."""
+        if len(text) > MAX_MOVE_TEXT:
+            raise UserError(
+                f"That is {len(text):,} characters, far too long to be a move; "
+                "moves look like `a2-a5`, `c3-c5-e5`, `@d4` or `xd5`. Nothing was played."
+            )
         record = await self.load(game_id)
         if expected_ply is not None and record.is_active and record.ply != expected_ply:
             raise UserError(

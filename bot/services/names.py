@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from storage import Database, GameRecord
 
-__all__ = ["display_names", "player_name"]
+from ..texts import plain
+
+NAME_LIMIT = 40
+"""Characters of a display name shown in message text (Discord allows 32; nicknames too)."""
+
+__all__ = ["display_names", "names_for_text", "player_name"]
 
 
 async def player_name(db: Database, user_id: int) -> str:
@@ -20,3 +27,9 @@ async def display_names(db: Database, record: GameRecord) -> dict[str, str]:
         "white": await player_name(db, record.white_id),
         "black": await player_name(db, record.black_id),
     }
+
+
+def names_for_text(names: Mapping[str, str]) -> dict[str, str]:
+    """Names ready for message text: a display name is the user's own text, so it must not
+    bold, hide or mention anything (pictures and thread titles use the names as they are)."""
+    return {colour: plain(name, NAME_LIMIT) for colour, name in names.items()}

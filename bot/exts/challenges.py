@@ -84,7 +84,8 @@ class ChallengeButton(
         uid = interaction.user.id
         if ch.status != "pending" or ch.expires_at <= bot.now():
             status = "expired" if ch.status == "pending" else ch.status
-            raise UserError(f"This challenge is no longer open: it was {status}.")
+            words = "it has expired" if status == "expired" else f"it was {status}"
+            raise UserError(f"This challenge is no longer open: {words}.")
         if self.action == "cancel":
             if uid != ch.challenger_id:
                 raise UserError(

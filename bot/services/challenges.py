@@ -14,7 +14,7 @@ from storage import ChallengeRecord, GameRecord
 from .. import ui
 from ..errors import UserError
 from ..mentions import ping_only
-from ..texts import variant_line
+from ..texts import code, variant_line
 from .announce import board_payload, start_line
 from .names import display_names
 
@@ -43,18 +43,19 @@ def parse_options(variant_id: str, text: str | None) -> dict[str, str]:
             f"The options text is {len(text):,} characters; options are short, "
             f"e.g. `{_example(variant_id) or 'size=12x8'}`. No challenge was made."
         )
+    parts = [p.strip() for p in (text or "").replace(";", ",").split(",") if p.strip()]
+    if parts and not variant.options:
+        raise UserError(f"{variant.name} has no options; leave `options` empty.")
     options: dict[str, str] = {}
-    for part in (text or "").replace(";", ",").split(","):
-        part = part.strip()
-        if not part:
-            continue
-        key, sep, value = part.partition("=")
-        if not sep:
-            if len(variant.options) == 1:
-                key, value = variant.options[0].key, key
-            else:
-                raise UserError(f"Write options as `key=value`, e.g. `{_example(variant_id)}`.")
-        options[key.strip().lower()] = value.strip().lower()
+    for part in parts:
+        key, sep, value = (x.strip().lower() for x in part.partition("="))
+        if not sep and len(variant.options) == 1:  # "12x8" for classic's only option
+            key, value = variant.options[0].key, key
+        elif not sep or not key:
+            raise UserError(f"Write options as `key=value`, e.g. `{_example(variant_id)}`.")
+        if key in options:
+            raise UserError(f"The option {code(key)} is given twice; give it once.")
+        options[key] = value
     return variant.resolve_options(options)  # raises PositionError with the allowed values
 
 

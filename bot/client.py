@@ -25,6 +25,7 @@ EXTENSIONS = (
     "bot.exts.play",
     "bot.exts.game_end",
     "bot.exts.info",
+    "bot.exts.stats",
 )
 
 

@@ -13,6 +13,7 @@ __all__ = [
     "REASONS",
     "code",
     "plain",
+    "record_words",
     "describe_move",
     "describe_result",
     "options_summary",
@@ -60,6 +61,11 @@ def code(text: str, limit: int = 30) -> str:
     """A user's raw input echoed back literally, in a code span (no markdown or mentions render
     inside one; a backtick, which would close it, is shown as a look-alike)."""
     return "`" + escape_mentions(_visible(text, limit).replace("`", "\u02cb") or " ") + "`"
+
+
+def record_words(wins: int, losses: int, draws: int) -> str:
+    """E.g. "3 won, 1 lost, 0 drawn": one wording for records under games and in /stats."""
+    return f"{wins} won, {losses} lost, {draws} drawn"
 
 
 def side_name(side: Side | str) -> str:

@@ -101,37 +101,55 @@ class PlayerRepository:
     async def leaderboard(self, guild_id: int, limit: int = 10) -> list[LeaderboardRow]:
         """Most wins in this guild's finished games first (then fewer losses, then id)."""
         rows = await self._db.fetchall(
-            """
-            WITH results (user_id, won, lost, drawn) AS (
-                SELECT white_id, winner = 'white', winner = 'black', winner IS NULL
-                  FROM games
-                 WHERE guild_id = :guild AND status = 'finished' AND reason != 'aborted'
-                   AND white_id != black_id
-                UNION ALL
-                SELECT black_id, winner = 'black', winner = 'white', winner IS NULL
-                  FROM games
-                 WHERE guild_id = :guild AND status = 'finished' AND reason != 'aborted'
-                   AND white_id != black_id
-            )
-            SELECT r.user_id, COALESCE(p.display_name, '') AS display_name,
-                   SUM(COALESCE(r.won, 0)) AS wins, SUM(COALESCE(r.lost, 0)) AS losses,
-                   SUM(r.drawn) AS draws, COUNT(*) AS games
-              FROM results AS r LEFT JOIN players AS p ON p.user_id = r.user_id
-             GROUP BY r.user_id
-             ORDER BY wins DESC, losses ASC, r.user_id ASC
-             LIMIT :limit
-            """,
-            {"guild": guild_id, "limit": limit},
+            _RANKED + " WHERE rank <= :limit ORDER BY rank", {"guild": guild_id, "limit": limit}
         )
-        return [
-            LeaderboardRow(
-                rank=index + 1,
-                user_id=row["user_id"],
-                display_name=row["display_name"],
-                wins=row["wins"],
-                losses=row["losses"],
-                draws=row["draws"],
-                games=row["games"],
-            )
-            for index, row in enumerate(rows)
-        ]
+        return [_leaderboard_row(row) for row in rows]
+
+    async def guild_record(self, guild_id: int, user_id: int) -> LeaderboardRow | None:
+        """One user's record and rank in this guild's leaderboard (``None``: no counted game)."""
+        row = await self._db.fetchone(
+            _RANKED + " WHERE user_id = :user", {"guild": guild_id, "user": user_id}
+        )
+        return None if row is None else _leaderboard_row(row)
+
+
+_RANKED = """
+    WITH results (user_id, won, lost, drawn) AS (
+        SELECT white_id, winner = 'white', winner = 'black', winner IS NULL
+          FROM games
+         WHERE guild_id = :guild AND status = 'finished' AND reason != 'aborted'
+           AND white_id != black_id
+        UNION ALL
+        SELECT black_id, winner = 'black', winner = 'white', winner IS NULL
+          FROM games
+         WHERE guild_id = :guild AND status = 'finished' AND reason != 'aborted'
+           AND white_id != black_id
+    ),
+    totals AS (
+        SELECT r.user_id, COALESCE(p.display_name, '') AS display_name,
+               SUM(COALESCE(r.won, 0)) AS wins, SUM(COALESCE(r.lost, 0)) AS losses,
+               SUM(r.drawn) AS draws, COUNT(*) AS games
+          FROM results AS r LEFT JOIN players AS p ON p.user_id = r.user_id
+         GROUP BY r.user_id
+    ),
+    ranked AS (
+        SELECT *, ROW_NUMBER() OVER (ORDER BY wins DESC, losses ASC, user_id ASC) AS rank
+          FROM totals
+    )
+    SELECT * FROM ranked
+"""
+"""Every player of a guild with their counted results and leaderboard rank. Callers append a
+``WHERE`` on ``rank`` or ``user_id``: the rank is computed over everyone first, so a single
+player's row carries their true rank."""
+
+
+def _leaderboard_row(row: sqlite3.Row) -> LeaderboardRow:
+    return LeaderboardRow(
+        rank=row["rank"],
+        user_id=row["user_id"],
+        display_name=row["display_name"],
+        wins=row["wins"],
+        losses=row["losses"],
+        draws=row["draws"],
+        games=row["games"],
+    )

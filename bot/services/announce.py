@@ -14,7 +14,7 @@ from .. import ui
 from ..board import board_file
 from ..errors import send_ephemeral
 from ..mentions import ping_only
-from ..texts import describe_move, describe_result, variant_line
+from ..texts import describe_move, describe_result, record_words, variant_line
 from .games import Played, player_for
 from .names import display_names, names_for_text
 
@@ -149,7 +149,7 @@ async def records_line(db: Database, record: GameRecord) -> str:
     for uid in (record.white_id, record.black_id):
         p = await db.players.get_player(uid)
         if p is not None:
-            parts.append(f"<@{uid}> {p.wins} won, {p.losses} lost, {p.draws} drawn")
+            parts.append(f"<@{uid}> {record_words(p.wins, p.losses, p.draws)}")
     return "Records: " + "; ".join(parts) + "."
 
 

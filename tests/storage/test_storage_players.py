@@ -64,3 +64,19 @@ async def test_leaderboard_counts_wins_per_guild(db: Database) -> None:
     assert (bob.games_played, bob.wins, bob.losses, bob.draws) == (5, 1, 3, 1)
     assert (alice.games_played, alice.wins, alice.losses, alice.draws) == (4, 3, 1, 0)
     assert dave.games_played == 0
+
+
+async def test_guild_record_of_one_player_with_rank(db: Database) -> None:
+    for user, name in ((ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")):
+        await db.players.upsert_player(user, name)
+    await finish(db, ALICE, BOB, "white", "eagle_captured")
+    await finish(db, CAROL, BOB, None, "agreement")
+    await finish(db, BOB, ALICE, "white", "resignation", guild=GUILD + 1)
+    carol = await db.players.guild_record(GUILD, CAROL)
+    assert carol is not None
+    assert (carol.rank, carol.wins, carol.losses, carol.draws, carol.games) == (2, 0, 0, 1, 1)
+    bob = await db.players.guild_record(GUILD, BOB)
+    assert bob is not None and (bob.rank, bob.losses, bob.draws) == (3, 1, 1)
+    assert await db.players.guild_record(GUILD, DAVE) is None
+    assert (await db.players.guild_record(GUILD + 1, BOB)).rank == 1  # type: ignore[union-attr]
+    assert [r.rank for r in await db.players.leaderboard(GUILD)] == [1, 2, 3]

@@ -11,7 +11,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from rules import Game, MoveKind, find_variant, parse_position, square_name
+from rendering import THEMES
+from rules import Game, MoveKind, Side, find_variant, parse_position, square_name
 from rules.geometry import square_file, square_rank
 from storage import ConcurrencyError, GameRecord
 
@@ -237,6 +238,13 @@ class PickSelect(discord.ui.Select[MovePicker]):
 # ----- commands ---------------------------------------------------------------------------------
 
 
+VIEW_CHOICES = [
+    app_commands.Choice(name="White at the bottom", value="white"),
+    app_commands.Choice(name="Black at the bottom", value="black"),
+]
+THEME_CHOICES = [app_commands.Choice(name=t.title(), value=t) for t in THEMES]
+
+
 class Play(commands.Cog):
     def __init__(self, bot: LatrunculiBot) -> None:
         self.bot = bot
@@ -299,15 +307,26 @@ class Play(commands.Cog):
     @app_commands.describe(
         game="Which game (default: yours here, or the only game in this channel)",
         private="Show it only to you (default: no)",
+        view="Which side is at the bottom (default: your own colour, or White)",
+        theme="Light or dark board (default: light)",
     )
+    @app_commands.choices(view=VIEW_CHOICES, theme=THEME_CHOICES)
     @app_commands.autocomplete(game=game_autocomplete)
     async def board(
-        self, interaction: Interaction, game: str | None = None, private: bool = False
+        self,
+        interaction: Interaction,
+        game: str | None = None,
+        private: bool = False,
+        view: str | None = None,
+        theme: str = "light",
     ) -> None:
         async with user_errors(interaction):
             record = await self._watch(interaction, game)
+            side = Side(view or record.colour_of(interaction.user.id) or "white")
             await interaction.response.defer(thinking=True, ephemeral=private)
-            payload = await board_payload(self.bot.db, record, mention=False)
+            payload = await board_payload(
+                self.bot.db, record, mention=False, view=side, theme=theme
+            )
             if private or not record.is_active:
                 payload.pop("view")
             await interaction.followup.send(ephemeral=private, **payload)

@@ -94,8 +94,15 @@ async def board_payload(
     played: Played | None = None,
     intro: str | None = None,
     mention: bool = True,
+    view: Side = Side.WHITE,
+    theme: str = "light",
 ) -> dict[str, Any]:
-    """Keyword arguments for ``send``: content, the board file, the view, allowed mentions."""
+    """Keyword arguments for ``send``: content, the board file, the view, allowed mentions.
+
+    ``view`` is the side shown at the bottom of the picture. Boards posted after moves keep
+    the default (White at the bottom) so a thread's pictures all read the same way; ``/board``
+    shows a player their own side.
+    """
     position = parse_position(record.current_position)
     names = await display_names(db, record)
     lines: list[str] = []
@@ -117,7 +124,7 @@ async def board_payload(
             pinged = to_move
         else:
             lines.append(f"<@{to_move}> ({position.turn.title}) to move.")
-        view = ui.move_view(record.id)
+        buttons = ui.move_view(record.id)
     else:
         result = describe_result(record.winner, record.reason, names_for_text(names))
         status = None
@@ -125,7 +132,7 @@ async def board_payload(
             status = describe_result(record.winner, record.reason, names).replace("*", "")
         lines.append(f"**Game #{record.id} is over.** {result}")
         lines.append(await records_line(db, record))
-        view = ui.finished_view(record.id)
+        buttons = ui.finished_view(record.id)
     file = await board_file(
         position,
         last_move=last_move,
@@ -133,13 +140,15 @@ async def board_payload(
         outcome=_rules_outcome(record),
         status=status,
         move_number=record.ply,
+        view=view,
+        theme=theme,
     )
     name = variant_line(record.variant, record.options).split(":")[0]
     header = f"**Game #{record.id}** · {name} · ply {record.ply}"
     return {
         "content": "\n".join([header, *lines])[:2000],
         "file": file,
-        "view": view,
+        "view": buttons,
         "allowed_mentions": ping_only(pinged),
     }
 

@@ -1,6 +1,7 @@
 """``python -m bot``: read settings, open the database, log in and run until stopped.
 
-Exit status 2 with one line on stderr when the token is missing or Discord rejects it.
+Exit status 2 with one line on stderr when the token is missing or Discord rejects it; exit
+status 1 with one line when Discord cannot be reached (no network, DNS, firewall).
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ import asyncio
 import logging
 import sys
 
+import aiohttp
 import discord
 from dotenv import find_dotenv, load_dotenv
 
@@ -60,6 +62,10 @@ def main(argv: list[str] | None = None) -> int:
     except discord.PrivilegedIntentsRequired as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    except (aiohttp.ClientConnectionError, OSError) as exc:
+        print(f"error: cannot reach Discord ({exc}); check the network and try again",
+              file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         pass
     return 0

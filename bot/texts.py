@@ -136,6 +136,8 @@ def describe_move(player: str, result: MoveResult, before: Position, after: Posi
 def describe_result(winner: str | None, reason: str | None, names: Mapping[str, str]) -> str:
     """E.g. "Alice (White) wins: the eagle was enclosed." or "Draw: a draw was agreed."."""
     why = REASONS.get(reason or "", reason or "finished")
+    if reason == "aborted":
+        return "**Aborted**: no result; it does not count in the records."
     if winner is None:
         if reason == "agreement":
             return "**Draw** by agreement."
@@ -143,4 +145,6 @@ def describe_result(winner: str | None, reason: str | None, names: Mapping[str, 
     loser = "black" if winner == "white" else "white"
     if reason == "resignation":
         return f"**{names[winner]} ({winner.title()}) wins**: {names[loser]} resigned."
+    if reason == "timeout":
+        return f"**{names[winner]} ({winner.title()}) wins**: {names[loser]} ran out of time."
     return f"**{names[winner]} ({winner.title()}) wins**: {why}."

@@ -1,5 +1,5 @@
-"""Ending games by hand: ``/resign``, ``/draw`` (offer, and the opponent's Accept / Decline
-buttons) and the Rematch button under a finished game."""
+"""Ending games by hand: ``/abort``, ``/resign``, ``/draw`` (offer, and the opponent's Accept /
+Decline buttons) and the Rematch button under a finished game."""
 
 from __future__ import annotations
 
@@ -131,6 +131,22 @@ class GameEnd(commands.Cog):
             record = await svc.resolve(interaction.user.id, interaction.channel_id, game)
             record = await svc.resign(record, interaction.user.id)
             await announce_end(interaction, record, f"🏳️ <@{interaction.user.id}> resigned.")
+
+    @app_commands.command(
+        name="abort", description="Call off a game before both sides have moved (no result)"
+    )
+    @app_commands.guild_only()
+    @app_commands.describe(game="Which game, when you have several here (e.g. #12)")
+    @app_commands.autocomplete(game=game_autocomplete)
+    async def abort(self, interaction: Interaction, game: str | None = None) -> None:
+        async with user_errors(interaction):
+            svc = self.bot.games
+            uid = interaction.user.id
+            record = await svc.resolve(uid, interaction.channel_id, game)
+            record = await svc.abort(record, uid)
+            await announce_end(
+                interaction, record, f"🚫 <@{uid}> aborted game #{record.id} before it got going."
+            )
 
     @app_commands.command(
         name="draw", description="Offer a draw in your game (or accept your opponent's offer)"

@@ -27,7 +27,7 @@ HELP = """\
 • `/challenge variant [opponent] [colour] [options]` — challenge someone, or leave `opponent` empty for an open challenge. The game is played in a thread under the challenge.
 • `/move move [game]` — play a move: `a2-a5` (slide or step), `c3-c5-e5` (jumps), `@d4` (place), `xd5` (remove). Suggestions list your legal moves; the **Move** button under each board does the same with menus.
 • `/board [game] [private] [view] [theme]` — the current board (your side at the bottom). `/history [game]` — the moves and the full record as a file.
-• `/games` — your games in progress. `/draw` — offer (or accept) a draw. `/resign` — give up a game.
+• `/games` — your games in progress. `/draw` — offer (or accept) a draw. `/resign` — give up a game. `/abort` — call off a game before both sides have moved (no result).
 • `/leaderboard` — this server's top ten. `/stats [user]` — a player's record.
 • `/rules variant` — the rules of a variant, with its start position.
 Only the two players can move; captures are announced after every move; forced passes are played for you."""

@@ -20,7 +20,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
-from rules import PASS, Game, Move, MoveResult, Outcome, Position, Side, parse_move
+from rules import PASS, Game, Move, MoveResult, Outcome, Position, Side, parse_move, parse_position
 from storage import Database, GameRecord, PlyToRecord
 
 from ..clock import Clock, discord_clock
@@ -303,4 +303,35 @@ class GameService:
         async with self.lock(record.id):
             return await self.db.games.finish_game(
                 record.id, record.ply, side.other.value, "resignation", now=self.clock()
+            )
+
+    async def abort(self, record: GameRecord, user_id: int) -> GameRecord:
+        """Call off a game that has not really started: no result, no records.
+
+        Allowed while at most one side has made a move of its own. A forced pass is not a
+        move of one's own (the rules played it), so White moving and Black being passed for
+        leaves the game abortable by either player. Later, the players have committed to the
+        game: they resign or agree a draw instead. Guarded by the ply read here, so an abort
+        racing a move leaves exactly one of the two.
+        """
+        if record.colour_of(user_id) is None:
+            raise UserError(
+                f"You are not playing in game #{record.id}; only its players can abort it."
+            )
+        if not record.is_active:
+            raise UserError(f"Game #{record.id} is already over.")
+        if record.ply >= 2:
+            movers = {
+                parse_position(m.position_after).turn.other
+                for m in await self.db.games.game_moves(record.id)
+                if m.move != str(PASS)
+            }
+            if len(movers) >= 2:
+                raise UserError(
+                    f"Game #{record.id} is under way: both sides have moved, so it can no "
+                    "longer be aborted. Use `/resign` to give it up, or `/draw` to offer a draw."
+                )
+        async with self.lock(record.id):
+            return await self.db.games.finish_game(
+                record.id, record.ply, None, "aborted", now=self.clock()
             )

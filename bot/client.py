@@ -26,6 +26,7 @@ EXTENSIONS = (
     "bot.exts.game_end",
     "bot.exts.info",
     "bot.exts.stats",
+    "bot.exts.sweep",
 )
 
 

@@ -29,6 +29,8 @@ class Settings:
     - ``DEV_GUILD_ID``: sync commands to this guild only (instant); unset means global sync.
     - ``LOG_LEVEL``: ``DEBUG``, ``INFO`` (default), ``WARNING``, ``ERROR``.
     - ``CHALLENGE_TTL_HOURS``: how long a challenge stays open, default 24.
+    - ``MOVE_TIMEOUT_HOURS``: a player who does not move for this long loses the game on
+      time, default 72; ``0`` switches timeouts (and reminders) off.
     """
 
     token: str = ""
@@ -36,10 +38,23 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     challenge_ttl_hours: float = 24.0
+    move_timeout_hours: float = 72.0
 
     @property
     def challenge_ttl_seconds(self) -> float:
         return self.challenge_ttl_hours * 3600.0
+
+    @property
+    def move_timeout_seconds(self) -> float | None:
+        """Seconds a player has for a move, or ``None`` when timeouts are off."""
+        return self.move_timeout_hours * 3600.0 if self.move_timeout_hours > 0 else None
+
+    @property
+    def reminder_lead_seconds(self) -> float | None:
+        """How long before the deadline the one reminder per turn goes out: 24 hours, or a
+        quarter of the timeout when that is shorter (a 2-hour timeout reminds at 30 minutes)."""
+        timeout = self.move_timeout_seconds
+        return None if timeout is None else min(24 * 3600.0, timeout / 4)
 
     @classmethod
     def from_env(
@@ -73,17 +88,33 @@ class Settings:
                 ) from None
             if not 0 < ttl <= 24 * 30:
                 raise SettingsError("CHALLENGE_TTL_HOURS must be between 0 and 720")
+        raw_timeout = env.get("MOVE_TIMEOUT_HOURS", "").strip()
+        timeout = 72.0
+        if raw_timeout:
+            try:
+                timeout = float(raw_timeout)
+            except ValueError:
+                raise SettingsError(
+                    f"MOVE_TIMEOUT_HOURS must be a number of hours (0 = no timeout), "
+                    f"not {raw_timeout!r}"
+                ) from None
+            if not 0 <= timeout <= 24 * 365:
+                raise SettingsError(
+                    "MOVE_TIMEOUT_HOURS must be between 0 (no timeout) and 8760 (a year)"
+                )
         return cls(
             token=token,
             database_path=Path(raw_path) if raw_path else DEFAULT_DATABASE_PATH,
             dev_guild_id=dev_guild_id,
             log_level=level,
             challenge_ttl_hours=ttl,
+            move_timeout_hours=timeout,
         )
 
     def __repr__(self) -> str:  # never print the token
         return (
             f"Settings(token={'<set>' if self.token else '<unset>'}, "
             f"database_path={str(self.database_path)!r}, dev_guild_id={self.dev_guild_id}, "
-            f"log_level={self.log_level!r}, challenge_ttl_hours={self.challenge_ttl_hours})"
+            f"log_level={self.log_level!r}, challenge_ttl_hours={self.challenge_ttl_hours}, "
+            f"move_timeout_hours={self.move_timeout_hours})"
         )

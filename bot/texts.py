@@ -16,6 +16,7 @@ __all__ = [
     "record_words",
     "describe_move",
     "describe_result",
+    "duration_words",
     "options_summary",
     "side_name",
     "variant_line",
@@ -66,6 +67,17 @@ def code(text: str, limit: int = 30) -> str:
 def record_words(wins: int, losses: int, draws: int) -> str:
     """E.g. "3 won, 1 lost, 0 drawn": one wording for records under games and in /stats."""
     return f"{wins} won, {losses} lost, {draws} drawn"
+
+
+def duration_words(seconds: float) -> str:
+    """A span rounded for people: "45 minutes", "24 hours", "3 days"."""
+    minutes = max(1, round(seconds / 60))
+    if minutes < 120:
+        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+    hours = round(seconds / 3600)
+    if hours < 72 or hours % 24:
+        return f"{hours} hours"
+    return f"{hours // 24} days"
 
 
 def side_name(side: Side | str) -> str:

@@ -24,6 +24,7 @@ from .errors import (
     NoDrawOffer,
     NotAllowed,
     NotFound,
+    RematchExists,
     StorageError,
 )
 from .games import Outcome
@@ -67,6 +68,7 @@ __all__ = [
     "Outcome",
     "PlayerRecord",
     "PlyToRecord",
+    "RematchExists",
     "StorageError",
     "Winner",
     "database_path_from_env",

@@ -15,7 +15,13 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 from ._convert import dump_options, from_ms, from_ms_opt, load_options, to_ms
-from .errors import ChallengeExpired, ChallengeNotFound, ChallengeNotPending, NotAllowed
+from .errors import (
+    ChallengeExpired,
+    ChallengeNotFound,
+    ChallengeNotPending,
+    NotAllowed,
+    RematchExists,
+)
 from .models import ChallengeRecord, ChallengeStatus, ColourChoice, GameRecord
 
 if TYPE_CHECKING:
@@ -48,6 +54,7 @@ def challenge_from_row(row: sqlite3.Row) -> ChallengeRecord:
         resolved_at=from_ms_opt(row["resolved_at"]),
         accepted_by=row["accepted_by"],
         game_id=row["game_id"],
+        rematch_of=row["rematch_of"],
     )
 
 
@@ -69,12 +76,15 @@ class ChallengeRepository:
         colour: ColourChoice = "random",
         message_id: int | None = None,
         expires_in: float = DEFAULT_CHALLENGE_TTL,
+        rematch_of: int | None = None,
         now: float | None = None,
     ) -> ChallengeRecord:
         """Store a pending challenge; ``challenged_id=None`` makes it open to anyone.
 
         ``colour`` is the colour the challenger wants. It expires ``expires_in`` seconds
-        after ``now``.
+        after ``now``. With ``rematch_of`` (a game id) it is that game's rematch: if one is
+        already pending or was accepted, nothing is stored and :class:`RematchExists` is
+        raised -- decided by a unique index, so two processes cannot both offer one.
         """
         if colour not in _COLOURS:
             raise ValueError(f"colour must be one of {_COLOURS}, not {colour!r}")
@@ -83,27 +93,38 @@ class ChallengeRepository:
         if expires_in <= 0:
             raise ValueError(f"expires_in must be positive, not {expires_in!r}")
         now_ms = to_ms(now)
-        row = await self._db.fetchone(
-            """
-            INSERT INTO challenges (guild_id, channel_id, message_id, challenger_id,
-                                    challenged_id, variant, options, colour, status,
-                                    created_at, expires_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)
-            RETURNING *
-            """,
-            (
-                guild_id,
-                channel_id,
-                message_id,
-                challenger_id,
-                challenged_id,
-                variant,
-                dump_options(options),
-                colour,
-                now_ms,
-                now_ms + round(expires_in * 1000),
-            ),
-        )
+        try:
+            row = await self._db.fetchone(
+                """
+                INSERT INTO challenges (guild_id, channel_id, message_id, challenger_id,
+                                        challenged_id, variant, options, colour, status,
+                                        created_at, expires_at, rematch_of)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)
+                RETURNING *
+                """,
+                (
+                    guild_id,
+                    channel_id,
+                    message_id,
+                    challenger_id,
+                    challenged_id,
+                    variant,
+                    dump_options(options),
+                    colour,
+                    now_ms,
+                    now_ms + round(expires_in * 1000),
+                    rematch_of,
+                ),
+            )
+        except sqlite3.IntegrityError as exc:
+            if rematch_of is None or "rematch_of" not in str(exc):
+                raise
+            existing = await self._db.fetchval(
+                "SELECT id FROM challenges WHERE rematch_of = ?"
+                " AND status IN ('pending', 'accepted') ORDER BY id DESC LIMIT 1",
+                (rematch_of,),
+            )
+            raise RematchExists(rematch_of, existing) from exc
         assert row is not None
         challenge = challenge_from_row(row)
         log.info("challenge %d: %d -> %s, %s", challenge.id, challenger_id, challenged_id, variant)

@@ -18,6 +18,7 @@ __all__ = [
     "ChallengeExpired",
     "NotAllowed",
     "NoDrawOffer",
+    "RematchExists",
 ]
 
 
@@ -112,6 +113,16 @@ class ChallengeExpired(ChallengeNotPending):
 
 class NotAllowed(StorageError):
     """The user may not do this: not a player of the game, not the challenged user, ..."""
+
+
+class RematchExists(StorageError):
+    """A rematch of this game is already pending or was accepted (a unique index decides, so
+    this holds across processes). ``challenge_id`` is that challenge, when it could be read."""
+
+    def __init__(self, game_id: int, challenge_id: int | None) -> None:
+        super().__init__(f"a rematch of game {game_id} was already offered")
+        self.game_id = game_id
+        self.challenge_id = challenge_id
 
 
 class NoDrawOffer(StorageError):

@@ -57,6 +57,8 @@ def game_from_row(row: sqlite3.Row) -> GameRecord:
         created_at=from_ms(row["created_at"]),
         updated_at=from_ms(row["updated_at"]),
         finished_at=from_ms_opt(row["finished_at"]),
+        turn_since=from_ms(row["turn_since"]),
+        reminded_ply=row["reminded_ply"],
     )
 
 
@@ -132,8 +134,8 @@ class GameRepository:
             """
             INSERT INTO games (guild_id, channel_id, thread_id, variant, options,
                                white_id, black_id, status, start_position, current_position,
-                               ply, created_at, updated_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, 0, ?, ?)
+                               ply, created_at, updated_at, turn_since)
+            VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, 0, ?, ?, ?)
             RETURNING *
             """,
             (
@@ -146,6 +148,7 @@ class GameRepository:
                 black_id,
                 start_position,
                 start_position,
+                now_ms,
                 now_ms,
                 now_ms,
             ),
@@ -228,6 +231,39 @@ class GameRepository:
         )
         return [game_from_row(r) for r in rows]
 
+    async def turns_started_before(self, before: float, *, limit: int = 100) -> list[GameRecord]:
+        """Active games whose side to move got the turn at or before ``before``, oldest first:
+        the games a move timeout is due for (``before = now - timeout``)."""
+        rows = await self._db.fetchall(
+            "SELECT * FROM games WHERE status = 'active' AND turn_since <= ?"
+            " ORDER BY turn_since, id LIMIT ?",
+            (to_ms(before), limit),
+        )
+        return [game_from_row(r) for r in rows]
+
+    async def reminders_due(
+        self, started_before: float, started_after: float, *, limit: int = 100
+    ) -> list[GameRecord]:
+        """Active games whose turn started in ``(started_after, started_before]`` and whose
+        current turn has not been reminded yet, oldest first."""
+        rows = await self._db.fetchall(
+            "SELECT * FROM games WHERE status = 'active' AND turn_since <= ? AND turn_since > ?"
+            " AND reminded_ply IS NOT ply ORDER BY turn_since, id LIMIT ?",
+            (to_ms(started_before), to_ms(started_after), limit),
+        )
+        return [game_from_row(r) for r in rows]
+
+    async def mark_reminded(self, game_id: int, ply: int) -> bool:
+        """Claim the reminder for the turn at ``ply``; ``False`` if the game moved on, finished,
+        or the reminder was claimed already (by this or another process). Claimed *before*
+        sending, so a reminder goes out at most once."""
+        row = await self._db.fetchone(
+            "UPDATE games SET reminded_ply = ply WHERE id = ? AND status = 'active' AND ply = ?"
+            " AND reminded_ply IS NOT ply RETURNING id",
+            (game_id, ply),
+        )
+        return row is not None
+
     # ------------------------------------------------------------------ writing
 
     async def _stale(self, game_id: int, expected_ply: int, user_id: int | None) -> Exception:
@@ -298,6 +334,7 @@ class GameRepository:
                    SET current_position = :position,
                        ply = ply + :count,
                        updated_at = :now,
+                       turn_since = :now,
                        draw_offer_by = NULL,
                        draw_offer_ply = NULL,
                        status = CASE WHEN :reason IS NULL THEN 'active' ELSE 'finished' END,

@@ -115,7 +115,29 @@ _V2: list[str] = [
     """,
 ]
 
-MIGRATIONS: Sequence[Sequence[str]] = (_V1, _V2)
+_V3: list[str] = [
+    # Move timeouts: when the side to move got the turn (the game's start or the last move;
+    # ``updated_at`` will not do, a draw offer touches it) and the ply whose reminder was
+    # sent, so a restart or a second process never reminds twice. Existing games are
+    # backfilled from their last stored move.
+    "ALTER TABLE games ADD COLUMN turn_since INTEGER NOT NULL DEFAULT 0",
+    """
+    UPDATE games
+       SET turn_since = COALESCE(
+               (SELECT max(created_at) FROM moves WHERE moves.game_id = games.id), created_at)
+    """,
+    "ALTER TABLE games ADD COLUMN reminded_ply INTEGER",
+    "CREATE INDEX games_turn_active ON games (turn_since) WHERE status = 'active'",
+    # At most one live rematch offer per finished game, across processes: a second insert
+    # fails on this index. Declined, cancelled or expired offers no longer block a new one.
+    "ALTER TABLE challenges ADD COLUMN rematch_of INTEGER REFERENCES games (id)",
+    """
+    CREATE UNIQUE INDEX challenges_rematch ON challenges (rematch_of)
+     WHERE rematch_of IS NOT NULL AND status IN ('pending', 'accepted')
+    """,
+]
+
+MIGRATIONS: Sequence[Sequence[str]] = (_V1, _V2, _V3)
 """Migration ``i`` upgrades from ``user_version == i`` to ``i + 1``."""
 
 SCHEMA_VERSION: int = len(MIGRATIONS)

@@ -57,6 +57,8 @@ class ChallengeRecord:
     accepted_by: int | None
     game_id: int | None
     """The game this challenge turned into, once accepted."""
+    rematch_of: int | None = None
+    """The finished game this challenge is a rematch of (one live rematch per game)."""
 
     @property
     def is_open(self) -> bool:
@@ -91,6 +93,11 @@ class GameRecord:
     created_at: float
     updated_at: float
     finished_at: float | None
+    turn_since: float
+    """When the side to move got the turn: the last move, or the game's start."""
+    reminded_ply: int | None
+    """The ply at which the "your move" reminder was sent (the reminder is due again after
+    the next move)."""
 
     @property
     def is_active(self) -> bool:

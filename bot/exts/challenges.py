@@ -1,4 +1,5 @@
-"""``/challenge``, the Accept / Decline / Cancel buttons and the expiry of old challenges."""
+"""``/challenge`` and the Accept / Decline / Cancel buttons (old challenges expire in the sweep,
+``bot/exts/sweep.py``)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands, tasks
+from discord.ext import commands
 
 from rules import find_variant, variants
 
@@ -120,12 +121,6 @@ class Challenges(commands.Cog):
     def __init__(self, bot: LatrunculiBot) -> None:
         self.bot = bot
 
-    async def cog_load(self) -> None:
-        self.expire_loop.start()
-
-    async def cog_unload(self) -> None:
-        self.expire_loop.cancel()
-
     @app_commands.command(
         name="challenge", description="Challenge someone (or anyone) to a game of Latrunculi"
     )
@@ -181,36 +176,6 @@ class Challenges(commands.Cog):
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         return option_choices(getattr(interaction.namespace, "variant", None), current)
-
-    @tasks.loop(minutes=1)
-    async def expire_loop(self) -> None:
-        try:
-            await self.expire_now()
-        except Exception:
-            log.exception("expiring challenges failed")
-
-    @expire_loop.before_loop
-    async def _before(self) -> None:
-        await self.bot.wait_until_ready()
-
-    async def expire_now(self) -> int:
-        """Expire overdue challenges and say so on their messages (also right after start-up)."""
-        expired = await self.bot.db.challenges.expire_challenges(self.bot.now())
-        for ch in expired:
-            if ch.message_id is None:
-                continue
-            message = self.bot.get_partial_messageable(ch.channel_id).get_partial_message(
-                ch.message_id
-            )
-            try:
-                await message.edit(
-                    content=challenge_content(ch).split("\n")[0]
-                    + f"\n⌛ This challenge expired <t:{int(ch.expires_at)}:R> without an answer.",
-                    view=None,
-                )
-            except discord.HTTPException as exc:
-                log.warning("could not mark challenge %d as expired: %s", ch.id, exc)
-        return len(expired)
 
 
 async def setup(bot: LatrunculiBot) -> None:

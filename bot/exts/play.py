@@ -219,7 +219,9 @@ class MovePicker(discord.ui.View):
         )
         self.stop()
         record = played.game
-        payload = await board_payload(bot.db, record, played=played)
+        payload = await board_payload(
+            bot.db, record, played=played, move_timeout=bot.settings.move_timeout_seconds
+        )
         message = await bot.get_partial_messageable(home_channel_id(record)).send(**payload)
         await bot.db.games.set_board_message(record.id, message.channel.id, message.id)
         await interaction.edit_original_response(
@@ -272,7 +274,12 @@ class Play(commands.Cog):
                     await interaction.followup.send(text, ephemeral=True)
                     return
             record = played.game
-            payload = await board_payload(self.bot.db, record, played=played)
+            payload = await board_payload(
+                self.bot.db,
+                record,
+                played=played,
+                move_timeout=self.bot.settings.move_timeout_seconds,
+            )
             await publish(
                 interaction,
                 record,
@@ -325,7 +332,12 @@ class Play(commands.Cog):
             side = Side(view or record.colour_of(interaction.user.id) or "white")
             await interaction.response.defer(thinking=True, ephemeral=private)
             payload = await board_payload(
-                self.bot.db, record, mention=False, view=side, theme=theme
+                self.bot.db,
+                record,
+                mention=False,
+                view=side,
+                theme=theme,
+                move_timeout=self.bot.settings.move_timeout_seconds,
             )
             if private or not record.is_active:
                 payload.pop("view")

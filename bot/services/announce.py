@@ -96,8 +96,12 @@ async def board_payload(
     mention: bool = True,
     view: Side = Side.WHITE,
     theme: str = "light",
+    move_timeout: float | None = None,
 ) -> dict[str, Any]:
     """Keyword arguments for ``send``: content, the board file, the view, allowed mentions.
+
+    With ``move_timeout`` (seconds; the bot's setting) an active game's line says by when
+    the player to move must move, as a Discord timestamp each reader sees in their own zone.
 
     ``view`` is the side shown at the bottom of the picture. Boards posted after moves keep
     the default (White at the bottom) so a thread's pictures all read the same way; ``/board``
@@ -117,13 +121,17 @@ async def board_payload(
     if record.is_active:
         to_move = player_for(record, position.turn)
         status = None
+        by = ""
+        if move_timeout is not None:
+            by = f" — by <t:{int(record.turn_since + move_timeout)}:R>"
         if mention:
             lines.append(
-                f"<@{to_move}>, your move ({position.turn.title}). Use `/move` or the Move button."
+                f"<@{to_move}>, your move ({position.turn.title}){by}. "
+                "Use `/move` or the Move button."
             )
             pinged = to_move
         else:
-            lines.append(f"<@{to_move}> ({position.turn.title}) to move.")
+            lines.append(f"<@{to_move}> ({position.turn.title}) to move{by}.")
         buttons = ui.move_view(record.id)
     else:
         result = describe_result(record.winner, record.reason, names_for_text(names))

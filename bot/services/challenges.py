@@ -21,7 +21,13 @@ from .names import display_names
 if TYPE_CHECKING:
     from ..client import LatrunculiBot
 
-__all__ = ["challenge_content", "parse_options", "send_challenge", "start_game"]
+__all__ = [
+    "challenge_content",
+    "expire_overdue",
+    "parse_options",
+    "send_challenge",
+    "start_game",
+]
 
 log = logging.getLogger(__name__)
 
@@ -144,7 +150,27 @@ async def start_game(
         f"**Game #{game.id} begins.** {variant_line(game.variant, game.options)}\n"
         f"{start_line(game)}"
     )
-    payload = await board_payload(bot.db, game, intro=intro)
+    payload = await board_payload(
+        bot.db, game, intro=intro, move_timeout=bot.settings.move_timeout_seconds
+    )
     message = await target.send(**payload)
     await bot.db.games.set_board_message(game.id, message.channel.id, message.id)
     return game
+
+
+async def expire_overdue(bot: LatrunculiBot) -> int:
+    """Expire overdue challenges and say so on their messages (the sweep's first job)."""
+    expired = await bot.db.challenges.expire_challenges(bot.now())
+    for ch in expired:
+        if ch.message_id is None:
+            continue
+        message = bot.get_partial_messageable(ch.channel_id).get_partial_message(ch.message_id)
+        try:
+            await message.edit(
+                content=challenge_content(ch).split("\n")[0]
+                + f"\n⌛ This challenge expired <t:{int(ch.expires_at)}:R> without an answer.",
+                view=None,
+            )
+        except discord.HTTPException as exc:
+            log.warning("could not mark challenge %d as expired: %s", ch.id, exc)
+    return len(expired)

@@ -104,9 +104,9 @@ def button_labels(message: Any) -> list[str]:
     return out
 
 
-async def game_at(arena: Any, lpn: str, *, channel: Any = None) -> Any:
+async def game_at(arena: Any, lpn: str, *, channel: Any = None, now: float | None = None) -> Any:
     """A game between Alice (White) and Bob (Black) stored at position ``lpn`` in ``channel``
-    (as if a challenge had been accepted there without a thread)."""
+    (as if a challenge had been accepted there without a thread), started at ``now``."""
     for m in (arena.alice, arena.bob):
         await arena.db.players.upsert_player(m.id, m.name)
     return await arena.db.games.create_game(
@@ -116,4 +116,5 @@ async def game_at(arena: Any, lpn: str, *, channel: Any = None) -> Any:
         white_id=arena.alice.id,
         black_id=arena.bob.id,
         start_position=lpn,
+        now=now if now is not None else arena.bot.now(),
     )

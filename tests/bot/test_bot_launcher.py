@@ -57,3 +57,21 @@ def test_settings_from_env():
     for bad in ({"DEV_GUILD_ID": "abc"}, {"LOG_LEVEL": "loud"}, {"CHALLENGE_TTL_HOURS": "x"}):
         with pytest.raises(SettingsError):
             Settings.from_env({"DISCORD_TOKEN": "t", **bad})
+
+
+def test_move_timeout_setting():
+    """72 hours by default; the reminder comes 24 hours before the deadline or at a quarter
+    of the timeout, whichever is less (18 hours at 72); 0 switches both off; nonsense is
+    refused with the setting's name."""
+    d = Settings.from_env({"DISCORD_TOKEN": "t"})
+    assert d.move_timeout_seconds == 72 * 3600 and d.reminder_lead_seconds == 18 * 3600
+    day = Settings.from_env({"DISCORD_TOKEN": "t", "MOVE_TIMEOUT_HOURS": "168"})
+    assert day.reminder_lead_seconds == 24 * 3600
+    two = Settings.from_env({"DISCORD_TOKEN": "t", "MOVE_TIMEOUT_HOURS": "2"})
+    assert two.move_timeout_seconds == 7200 and two.reminder_lead_seconds == 1800
+    off = Settings.from_env({"DISCORD_TOKEN": "t", "MOVE_TIMEOUT_HOURS": "0"})
+    assert off.move_timeout_seconds is None and off.reminder_lead_seconds is None
+    assert "move_timeout_hours=0.0" in repr(off)
+    for bad in ("x", "-1", "nan", "inf", "9000"):
+        with pytest.raises(SettingsError, match="MOVE_TIMEOUT_HOURS"):
+            Settings.from_env({"DISCORD_TOKEN": "t", "MOVE_TIMEOUT_HOURS": bad})

@@ -12,6 +12,11 @@ from tests.storage.storage_helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, mak
 # Written by the schema-1 code (commit 8d48a2a) through its public API: an active rugen game
 # of 20 plies in a thread (id 1), a resigned game (id 2), a directed and an open challenge.
 SCHEMA_V1_FILE = Path(__file__).parent / "fixtures" / "schema-v1.db"
+# Written by the schema-2 code (commit 6eb5453) through its public API: game 1 (Alice–Bob,
+# rugen, thread 3000) from an accepted challenge at t=1000 with 3 plies at t=1100/1200/1300;
+# game 2 (Bob–Carol) created at 1500, no moves; game 3 (Alice–Carol) resigned at 2000; a
+# pending classic 12x8 challenge from Carol to Alice.
+SCHEMA_V2_FILE = Path(__file__).parent / "fixtures" / "schema-v2.db"
 
 
 _TABLES = {"games", "moves", "challenges", "players"}
@@ -51,6 +56,41 @@ async def test_a_schema_1_file_upgrades_cleanly(tmp_path: Path) -> None:
         assert (await db.games.require_game(1)).ply == 22
 
 
+async def test_a_schema_2_file_upgrades_cleanly(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    shutil.copyfile(SCHEMA_V2_FILE, path)
+    async with Database(path) as db:
+        assert SCHEMA_VERSION >= 3
+        assert await db.schema_version() == SCHEMA_VERSION
+        assert await db.integrity_check() == ["ok"]
+        assert {"games_turn_active", "challenges_rematch"} <= await _index_names(db)
+        # each active game's turn began at its last move, or at its start
+        g1, g2, g3 = [await db.games.require_game(i) for i in (1, 2, 3)]
+        assert (g1.ply, g1.turn_since, g1.reminded_ply) == (3, 1300.0, None)
+        assert (g2.ply, g2.turn_since) == (0, 1500.0)
+        assert g3.reason == "resignation"
+        assert (await verify_game(db, 1)).ok
+        assert [g.id for g in await db.games.turns_started_before(1400.0)] == [1]
+        assert [g.id for g in await db.games.reminders_due(2000.0, 0.0)] == [1, 2]
+        [pending] = await db.challenges.pending_challenges(GUILD, now=2000.0)
+        assert (pending.variant, pending.rematch_of) == ("classic", None)
+        assert (await db.challenges.get_challenge(1)).game_id == 1  # type: ignore[union-attr]
+        # the new columns take writes
+        assert await db.games.mark_reminded(2, 0)
+        rematch = await db.challenges.create_challenge(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            challenger_id=ALICE,
+            challenged_id=CAROL,
+            variant="rugen",
+            rematch_of=3,
+        )
+        assert rematch.rematch_of == 3
+    async with Database(path) as db:
+        assert await db.schema_version() == SCHEMA_VERSION
+        assert (await db.games.require_game(2)).reminded_ply == 0
+
+
 async def test_hot_queries_use_indexes(db: Database) -> None:
     """Every statement the bot's lookups run is an index search, never a table scan."""
     for i in range(3):
@@ -72,10 +112,12 @@ async def test_hot_queries_use_indexes(db: Database) -> None:
         await db.challenges.pending_challenges(channel_id=CHANNEL, now=1000.0)
         await db.challenges.expire_challenges(now=1000.0)
         await db.players.leaderboard(GUILD)
+        await db.games.turns_started_before(5000.0)
+        await db.games.reminders_due(5000.0, 100.0)
     finally:
         await db.connection.set_trace_callback(None)
     reads = [s for s in statements if s.lstrip().upper().startswith(("SELECT", "WITH"))]
-    assert len(reads) >= 9
+    assert len(reads) >= 11
     for sql in reads:
         plan = [r["detail"] for r in await db.fetchall("EXPLAIN QUERY PLAN " + sql)]
         # "SCAN <table>" reads a whole table (or a whole index); CTE scans are fine

@@ -1,0 +1,54 @@
+"""The sweep: one background loop, every minute and right after start-up, that expires old
+challenges, finishes games lost on time and sends move reminders.
+
+Everything it acts on is read from storage each time, so work that came due while the bot was
+down is done at the first tick after a restart.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from discord.ext import commands, tasks
+
+from ..client import LatrunculiBot
+from ..services.challenges import expire_overdue
+from ..services.timeouts import sweep_turns
+
+__all__ = ["Sweep", "setup"]
+
+log = logging.getLogger(__name__)
+
+
+class Sweep(commands.Cog):
+    def __init__(self, bot: LatrunculiBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.loop.start()
+
+    async def cog_unload(self) -> None:
+        self.loop.cancel()
+
+    @tasks.loop(minutes=1)
+    async def loop(self) -> None:
+        await self.run_once()
+
+    @loop.before_loop
+    async def _before(self) -> None:
+        await self.bot.wait_until_ready()
+
+    async def run_once(self) -> None:
+        """One sweep; a failing job is logged and does not stop the others or the loop."""
+        try:
+            await expire_overdue(self.bot)
+        except Exception:
+            log.exception("expiring challenges failed")
+        try:
+            await sweep_turns(self.bot)
+        except Exception:
+            log.exception("move timeouts and reminders failed")
+
+
+async def setup(bot: LatrunculiBot) -> None:
+    await bot.add_cog(Sweep(bot))

@@ -1,0 +1,101 @@
+"""Move timeouts: one reminder per turn, then the game is lost on time.
+
+Nothing here is kept in memory. When a turn began is stored on the game (``turn_since``, set
+by every move), so the sweep finds due games by query after any restart. The reminder is
+claimed in storage (``reminded_ply``) *before* it is sent: at most one per turn, even with two
+bot processes or a restart mid-sweep. A timeout is an ordinary ``finish_game`` with the ply the
+sweep read: a move that lands at the same moment wins and the timeout is dropped, so a game is
+never finished twice.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from rules import parse_position
+from storage import ConcurrencyError, GameRecord
+
+from ..mentions import ping_only, ping_users
+from ..texts import duration_words
+from .announce import board_payload, home_channel_id, jump_url
+from .games import player_for
+
+if TYPE_CHECKING:
+    from ..client import LatrunculiBot
+
+__all__ = ["BATCH", "finish_on_time", "remind", "sweep_turns"]
+
+log = logging.getLogger(__name__)
+
+BATCH = 100
+"""Games handled per sweep and kind; more wait for the next tick (a minute later)."""
+
+
+async def sweep_turns(bot: LatrunculiBot) -> tuple[int, int]:
+    """Finish the games whose player to move ran out of time, then send the reminders that
+    are due. Returns ``(finished, reminded)``; does nothing when timeouts are off."""
+    timeout = bot.settings.move_timeout_seconds
+    lead = bot.settings.reminder_lead_seconds
+    if timeout is None or lead is None:
+        return (0, 0)
+    now = bot.now()
+    finished = 0
+    for record in await bot.db.games.turns_started_before(now - timeout, limit=BATCH):
+        finished += await finish_on_time(bot, record, timeout)
+    reminded = 0
+    due = await bot.db.games.reminders_due(now - (timeout - lead), now - timeout, limit=BATCH)
+    for record in due:
+        reminded += await remind(bot, record, timeout)
+    return (finished, reminded)
+
+
+async def finish_on_time(bot: LatrunculiBot, record: GameRecord, timeout: float) -> bool:
+    """The player to move loses; post the final board pinging both players."""
+    loser_side = parse_position(record.current_position).turn
+    loser = player_for(record, loser_side)
+    try:
+        async with bot.games.lock(record.id):
+            record = await bot.db.games.finish_game(
+                record.id, record.ply, loser_side.other.value, "timeout", now=bot.now()
+            )
+    except ConcurrencyError as exc:  # a move, resignation or another process came first
+        log.info("game %d: timeout dropped, %s", record.id, exc)
+        return False
+    log.info("game %d: %d ran out of time at ply %d", record.id, loser, record.ply)
+    intro = f"⏰ Time is up: <@{loser}> did not move within {duration_words(timeout)}."
+    payload = await board_payload(bot.db, record, intro=intro)
+    payload["allowed_mentions"] = ping_users(record.white_id, record.black_id)
+    try:
+        message = await bot.get_partial_messageable(home_channel_id(record)).send(**payload)
+    except discord.HTTPException as exc:  # the game is finished either way
+        log.warning("game %d: could not post the timeout: %s", record.id, exc)
+        return True
+    await bot.db.games.set_board_message(record.id, message.channel.id, message.id)
+    return True
+
+
+async def remind(bot: LatrunculiBot, record: GameRecord, timeout: float) -> bool:
+    """Tell the player to move how long they have left (once per turn)."""
+    if not await bot.db.games.mark_reminded(record.id, record.ply):
+        return False  # moved on, finished, or reminded by another process
+    to_move = player_for(record, parse_position(record.current_position).turn)
+    deadline = record.turn_since + timeout
+    text = (
+        f"⏰ <@{to_move}>, your move in game #{record.id} — you have "
+        f"{duration_words(deadline - bot.now())} left (<t:{int(deadline)}:R>)."
+    )
+    url = jump_url(record)
+    if url:
+        text += f" The board: {url}"
+    try:
+        await bot.get_partial_messageable(home_channel_id(record)).send(
+            text, allowed_mentions=ping_only(to_move)
+        )
+    except discord.HTTPException as exc:
+        log.warning("game %d: could not send the reminder: %s", record.id, exc)
+        return False
+    log.info("game %d: reminded %d at ply %d", record.id, to_move, record.ply)
+    return True

@@ -19,6 +19,7 @@ from ..errors import UserError, user_errors
 from ..mentions import ping_only
 from ..services.announce import board_payload, publish
 from ..services.challenges import send_challenge
+from ..services.rematch import offer_rematch
 from .play import game_autocomplete
 
 log = logging.getLogger(__name__)
@@ -84,33 +85,17 @@ class RematchButton(
 
     async def act(self, interaction: Interaction) -> None:
         bot = interaction.client
-        uid = interaction.user.id
         record = await bot.games.load(self.game_id)
-        colour = record.colour_of(uid)
-        opponent = record.opponent_of(uid)
-        if colour is None or opponent is None:
-            raise UserError("Only the two players of this game can ask for a rematch.")
-        if record.is_active:
-            raise UserError("This game is still being played.")
-        # The lock makes "is one pending already?" and "create it" one step for this game.
+        # The lock only spares this process a doomed insert; storage's unique rematch index
+        # is what keeps two processes from both offering one.
         async with bot.games.lock(record.id):
-            for waiting in await bot.db.challenges.pending_challenges(
-                interaction.guild_id, user_id=uid, now=bot.now()
-            ):
-                if {waiting.challenger_id, waiting.challenged_id} == {uid, opponent}:
-                    raise UserError(
-                        f"A challenge between you two is already waiting "
-                        f"(from <@{waiting.challenger_id}>); answer or cancel that one."
-                    )
-            await bot.db.players.upsert_player(uid, interaction.user.display_name, now=bot.now())
-            ch = await bot.db.challenges.create_challenge(
+            ch = await offer_rematch(
+                bot.db,
+                record,
+                interaction.user.id,
+                interaction.user.display_name,
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id or record.channel_id,
-                challenger_id=uid,
-                challenged_id=opponent,
-                variant=record.variant,
-                options=record.options,
-                colour="black" if colour == "white" else "white",
                 expires_in=bot.settings.challenge_ttl_seconds,
                 now=bot.now(),
             )

@@ -146,7 +146,10 @@ async def test_rematch_twice_and_by_a_non_player(arena):
     assert not c.ephemeral and "challenges" in c.response.content
     for member in (arena.bob, arena.alice):  # again, and by the other player
         c = await member.click(final, label="Rematch")
-        assert c.ephemeral and "already waiting" in c.response.content
+        assert c.ephemeral, c.response.content
+        assert f"A rematch of game #{game.id} was already offered: https://discord.com/" in (
+            c.response.content
+        )
     [pending] = await arena.db.challenges.pending_challenges(now=arena.bot.now())
     assert (pending.challenger_id, pending.challenged_id) == (arena.bob.id, arena.alice.id)
 

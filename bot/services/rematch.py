@@ -1,0 +1,78 @@
+"""Offering a rematch: a challenge to the same opponent, colours swapped, marked as the
+finished game's rematch.
+
+Only one live rematch per game (pending, or accepted) exists, even with two bot processes on
+one database: storage's unique index on ``challenges.rematch_of`` decides and raises
+``RematchExists``; the check made here first only gives the usual case a friendlier answer.
+"""
+
+from __future__ import annotations
+
+from storage import ChallengeRecord, Database, GameRecord, RematchExists
+
+from ..errors import UserError
+
+__all__ = ["already_offered", "offer_rematch"]
+
+
+def challenge_link(ch: ChallengeRecord) -> str | None:
+    if ch.guild_id is None or ch.message_id is None:
+        return None
+    return f"https://discord.com/channels/{ch.guild_id}/{ch.channel_id}/{ch.message_id}"
+
+
+def already_offered(game_id: int, existing: ChallengeRecord | None) -> str:
+    text = f"A rematch of game #{game_id} was already offered"
+    if existing is not None and existing.status == "accepted" and existing.game_id:
+        text += f" and accepted: it is game #{existing.game_id}"
+    elif existing is not None and (link := challenge_link(existing)):
+        text += f": {link}"
+    return text + "."
+
+
+async def offer_rematch(
+    db: Database,
+    record: GameRecord,
+    user_id: int,
+    display_name: str,
+    *,
+    guild_id: int | None,
+    channel_id: int,
+    expires_in: float,
+    now: float,
+) -> ChallengeRecord:
+    """Store ``user_id``'s rematch challenge for finished game ``record`` (raises
+    ``UserError`` when the caller may not, or one is already offered)."""
+    colour = record.colour_of(user_id)
+    opponent = record.opponent_of(user_id)
+    if colour is None or opponent is None:
+        raise UserError("Only the two players of this game can ask for a rematch.")
+    if record.is_active:
+        raise UserError("This game is still being played.")
+    for waiting in await db.challenges.pending_challenges(guild_id, user_id=user_id, now=now):
+        if waiting.rematch_of == record.id:
+            raise UserError(already_offered(record.id, waiting))
+        if {waiting.challenger_id, waiting.challenged_id} == {user_id, opponent}:
+            raise UserError(
+                f"A challenge between you two is already waiting "
+                f"(from <@{waiting.challenger_id}>); answer or cancel that one."
+            )
+    await db.players.upsert_player(user_id, display_name, now=now)
+    try:
+        return await db.challenges.create_challenge(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            challenger_id=user_id,
+            challenged_id=opponent,
+            variant=record.variant,
+            options=record.options,
+            colour="black" if colour == "white" else "white",
+            expires_in=expires_in,
+            rematch_of=record.id,
+            now=now,
+        )
+    except RematchExists as exc:  # another process (or click) got there first
+        existing = None
+        if exc.challenge_id is not None:
+            existing = await db.challenges.get_challenge(exc.challenge_id)
+        raise UserError(already_offered(record.id, existing)) from exc

@@ -63,8 +63,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except (aiohttp.ClientConnectionError, OSError) as exc:
-        print(f"error: cannot reach Discord ({exc}); check the network and try again",
-              file=sys.stderr)
+        print(
+            f"error: cannot reach Discord ({exc}); check the network and try again", file=sys.stderr
+        )
         return 1
     except KeyboardInterrupt:
         pass

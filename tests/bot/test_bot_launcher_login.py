@@ -58,7 +58,9 @@ def bot_env(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_a_rejected_token_is_one_line_and_exit_2(
-    bot_env: Path, fake_discord: str, monkeypatch: pytest.MonkeyPatch,
+    bot_env: Path,
+    fake_discord: str,
+    monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     monkeypatch.setattr(discord.http.Route, "BASE", fake_discord)
@@ -70,7 +72,9 @@ def test_a_rejected_token_is_one_line_and_exit_2(
 
 
 def test_unreachable_discord_is_one_line_and_exit_1(
-    bot_env: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    bot_env: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     monkeypatch.setattr(discord.http.Route, "BASE", f"http://127.0.0.1:{_closed_port()}/api/v10")
     assert main() == 1

@@ -8,6 +8,7 @@ lives here once; each button only says what its click does (:meth:`PersistentBut
 from __future__ import annotations
 
 import re
+from abc import ABC, abstractmethod
 from typing import TYPE_CHECKING, Any, Self
 
 import discord
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
 __all__ = ["PersistentButton"]
 
 
-class PersistentButton:
+class PersistentButton(ABC):
     """Mixin for ``discord.ui.DynamicItem`` subclasses whose template's named groups are exactly
     their ``__init__`` keywords (digit groups become ``int``)::
 
@@ -42,9 +43,9 @@ class PersistentButton:
         values = {k: int(v) if v.isdigit() else v for k, v in match.groupdict().items()}
         return cls(**values)
 
+    @abstractmethod
     async def act(self, interaction: discord.Interaction[LatrunculiBot]) -> None:
         """What a click does; raise ``UserError`` (or a storage / rules error) to refuse."""
-        raise NotImplementedError
 
     async def callback(self, interaction: discord.Interaction[Any]) -> Any:
         try:

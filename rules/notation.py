@@ -49,7 +49,7 @@ def parse_move(text: str, hint: str = "a move like a2-a5") -> Move:
 
 # ----- LPN ----------------------------------------------------------------------------------
 
-_TOKEN_RE = re.compile(r"([A-Za-z])(\*?)|(\d{1,2})")
+_TOKEN_RE = re.compile(r"([A-Za-z])(\*?)|([0-9]{1,2})")
 KEY_ORDER = ("hand", "clock", "rows", "passes")
 
 
@@ -84,7 +84,7 @@ def _parse_rank(text: str, variant: Variant, rank_no: int) -> list[Piece | None]
 
 
 def _parse_int(key: str, value: str, low: int = 0, high: int = 10_000) -> int:
-    if not value.isdigit() or not low <= int(value) <= high:
+    if not (value.isascii() and value.isdigit()) or not low <= int(value) <= high:
         raise PositionError(f"{key}={value!r}: expected a whole number from {low} to {high}")
     return int(value)
 

@@ -114,13 +114,11 @@ class Classic(RookVariant):
             assert p is not None
             cells[s] = p.with_held(True)
 
-        # Release once, all together. Only captives next to the square just left, or next to a
-        # piece just made captive, can have lost a holder.
-        suspects = set(geo.neighbours[origin])
-        for s in newly:
-            suspects.update(geo.neighbours[s])
+        # Release once, all together: every captive on the board that is not held now (in play
+        # only one next to the square just left or to a new captive can have lost a holder, but
+        # a given position may mark a captive that nothing holds).
         released = []
-        for s in suspects:
+        for s in geo.squares:
             p = cells[s]
             if p is not None and p.held and not self.is_held(state, s):
                 released.append(s)

@@ -77,3 +77,45 @@ def test_an_unheld_captive_anywhere_on_the_board_is_released_after_the_next_move
 def test_an_unheld_captive_of_the_mover_is_released_too() -> None:
     data = play("classic:7e/8/8/8/s*7/8/8/3S3E b", "h8-h7")
     assert data["moves"] == [{"move": "h8-h7", "captured": [], "released": ["a4"]}]
+
+
+# ----- rules.md 2: the fifty-move rule at its boundary ----------------------------------------
+
+RUGEN_99 = "rugen:4e2s/8/8/8/8/8/2sS3S/1S2E3 w clock=99"
+
+
+def test_the_hundredth_ply_without_a_capture_draws() -> None:
+    data = play(RUGEN_99, "h2-h3")
+    assert data["outcome"] == {"winner": None, "reason": "fifty_move_rule"}
+    assert str(data["position"]).endswith(" b clock=100")
+    assert_error(run("play", str(data["position"]), "h8-h7"), "move 0", "the game is over")
+    assert run("moves", str(data["position"])).stdout == ""
+
+
+def test_a_capture_on_the_hundredth_ply_resets_the_clock_instead() -> None:
+    data = play(RUGEN_99, "b1-b2")
+    assert data["moves"] == [{"move": "b1-b2", "captured": ["c2"], "released": []}]
+    assert data["outcome"] is None
+    assert data["position"] == "rugen:4e2s/8/8/8/8/8/1S1S3S/4E3 b"
+
+
+def test_canonical_keys_come_in_the_order_clock_then_rows() -> None:
+    data = play("  RUGEN:8/8/8/8/8/8/1s6/S3e1SE   w   rows=1 ", "g1-g2")
+    assert data["position"] == "rugen:8/8/8/8/8/8/1s4S1/S3e2E b clock=1 rows=1"
+
+
+# ----- conventions: a forced pass is never refused for repetition and counts -----------------
+
+
+def test_forced_passes_count_in_the_history_and_are_never_refused() -> None:
+    # White's only piece is a held captive, so White must pass every turn; Black shuffles h1-h2.
+    position = "classic:8/8/8/8/8/8/s7/S*s5s w"
+    moves = ["pass", "h1-h2", "PASS", "h2-h1", "pass", "h1-h2", "pass"]
+    data = play(position, *moves)
+    played = data["moves"]
+    assert isinstance(played, list)
+    assert [m["move"] for m in played] == [m.lower() for m in moves]
+    # The positions after the passes are in the history too: the start (White to move) has
+    # occurred twice, so h2-h1 would make it occur a third time, while the passes that made
+    # the positions with Black to move occur a second time were accepted.
+    assert_error(run("play", position, *moves, "h2-h1"), "move 7", "third time")

@@ -97,8 +97,19 @@ class Game:
             self._moves = moves
         return self._moves
 
-    def _has_real_moves(self) -> bool:
-        return bool(self._real_moves())
+    def _has_real_moves(self, side: Side | None = None) -> bool:
+        """Whether ``side`` (default: the side to move) has a legal move now, judging another
+        side as if it were to move on the same board, with the repetition rule applied to it."""
+        state = self._state
+        if side is None or side is state.turn:
+            return bool(self._real_moves())
+        to_move = state.turn
+        state.turn = side
+        try:
+            moves = self.variant.generate_moves(state)
+            return any(not self._repeats(m) for m in moves) if self._twice else bool(moves)
+        finally:
+            state.turn = to_move
 
     def _repeats(self, move: Move) -> bool:
         state = self._state

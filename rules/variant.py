@@ -9,9 +9,9 @@ chance step before move generation) without touching the callers of :class:`~rul
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 from .errors import PositionError
 from .geometry import Square, square_name
@@ -37,7 +37,14 @@ class VariantOption:
         return tuple(v for v, _ in self.choices)
 
 
-HasMoves = Callable[[], bool]
+class HasMoves(Protocol):
+    """Asks the game whether a side has a legal move (the repetition rule included).
+
+    Called with no argument it asks about the side to move; with a side, about that side as if
+    it were to move on the same board (classic's "neither side can move").
+    """
+
+    def __call__(self, side: Side | None = None, /) -> bool: ...
 
 
 class Variant(ABC):

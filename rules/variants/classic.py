@@ -154,13 +154,9 @@ class Classic(RookVariant):
 
     def _blocked(self, state: State, has_moves: HasMoves) -> Outcome | None:
         """Neither side can move: more captives wins. The side not to move is judged on the same
-        board as if it were to move (the repetition rule is not applied to that side)."""
-        if has_moves():
-            return None
-        state.turn = state.turn.other
-        other_can_move = bool(self.generate_moves(state))
-        state.turn = state.turn.other
-        if other_can_move:
+        board as if it were to move, by the same rules (the repetition rule included), so two
+        sides whose every move would repeat a position end the game instead of passing for ever."""
+        if has_moves() or has_moves(state.turn.other):
             return None
         held_by = {side: 0 for side in Side}
         for sq in state.geometry.squares:

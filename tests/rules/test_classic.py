@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
-from rules import PASS, Game, IllegalMoveError, Side, parse_square, start_position
+from rules import PASS, Game, IllegalMoveError, Move, Position, Side, parse_square, start_position
 
 from .helpers import legal, names, play, symbol_at
 
@@ -181,3 +183,34 @@ def test_edge_soldier_is_captured_along_the_edge_but_not_against_it() -> None:
     # Landing on b2 above it: beyond b1 is off the board, and b1 is no corner: nothing.
     _, [r] = play("classic:7s/8/8/8/8/1S6/8/1s6 w", "b3-b2")
     assert r.captured == ()
+
+
+def test_when_every_move_of_both_sides_would_repeat_the_game_ends_blocked() -> None:
+    # Two lone soldiers, steered by a deterministic policy that always makes the most repeated
+    # position it may. Sooner or later every move of both sides would repeat a position a third
+    # time: that is "neither side has a legal move" (judged with the repetition rule for both),
+    # so the game ends `blocked` (a draw, no captives), instead of both passing for ever.
+    game = Game("classic:7s/8/8/8/8/8/8/S7 w")
+    seen: Counter[Position] = Counter([game.position])
+    previous_was_pass = False
+    for _ in range(20_000):
+        moves = game.legal_moves()
+        if not moves:
+            break
+        if moves == [PASS]:
+            assert not previous_was_pass, "two forced passes in a row"
+            previous_was_pass = True
+            game.play(PASS)
+        else:
+            previous_was_pass = False
+
+            def times_seen(move: Move) -> tuple[int, str]:
+                game.push(move)
+                n = seen[game.position]
+                game.pop()
+                return (n, str(move))
+
+            game.play(max(moves, key=times_seen))
+        seen[game.position] += 1
+    assert game.outcome is not None
+    assert game.outcome.winner is None and game.outcome.reason == "blocked"

@@ -106,12 +106,23 @@ def variant_line(variant_id: str, options: Mapping[str, str] | None = None) -> s
     return f"**{name}**: {first}."
 
 
-def _names(squares: tuple[int, ...]) -> str:
-    return ", ".join(square_name(s) for s in squares)
+def _join(parts: list[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _pieces(squares: tuple[int, ...], position: Position) -> str:
+    """The pieces on ``squares`` of ``position`` in words: "the queen on f8 and the valkyrie on
+    c8". Players are told what was taken, not only where (the rules require it announced)."""
+    parts = []
+    for s in squares:
+        p = position.piece_at(s)
+        parts.append(f"the {p.name} on {square_name(s)}" if p is not None else square_name(s))
+    return _join(parts)
 
 
 def describe_move(player: str, result: MoveResult, before: Position, after: Position) -> str:
-    """E.g. "Alice (White) moved a2-a5 and captured b5, c5"."""
+    """E.g. "Alice (White) moved `a2-a5` and captured the soldier on b5 and the soldier on c5"."""
     who = f"{player} ({result.side.title})"
     move = result.move
     if move.kind is MoveKind.PASS:
@@ -130,18 +141,17 @@ def describe_move(player: str, result: MoveResult, before: Position, after: Posi
     held = tuple(s for s in result.captured if after.piece_at(s) is not None)
     effects = []
     if removed:
-        effects.append(f"captured {_names(removed)}")
+        effects.append(f"captured {_pieces(removed, before)}")
     if held:
         word = HELD_WORDS.get(after.variant, "captive")
-        verb = "trapped" if word == "alligatus" else "took captive"
-        effects.append(f"{verb} {_names(held)}" + (f" ({word})" if word == "alligatus" else ""))
-    if result.released:
-        effects.append(f"released {_names(result.released)}")
-    if effects:
-        if len(effects) > 1:
-            text += " and " + ", ".join(effects[:-1]) + " and " + effects[-1]
+        if word == "alligatus":
+            effects.append(f"trapped {_pieces(held, after)} (alligatus)")
         else:
-            text += " and " + effects[0]
+            effects.append(f"took {_pieces(held, after)} {word}")
+    if result.released:
+        effects.append(f"released {_pieces(result.released, after)}")
+    if effects:
+        text += ": " + "; ".join(effects) if len(effects) > 1 else " and " + effects[0]
     return text
 
 

@@ -291,3 +291,28 @@ async def test_stored_position_with_only_a_pass_to_play(arena):
     assert not r.ephemeral, r.response.content
     assert "had no legal move and passed" in r.response.content
     assert (await arena.db.games.load_game(record.id)).ply == 1
+
+
+async def test_captures_are_announced_with_the_pieces_taken(arena):
+    """The rules require captures to be announced: the move message names each piece taken."""
+    await game_at(arena, "rugen:7s/8/8/8/1sSs4/8/8/4S3 w")
+    r = await arena.alice.slash(arena.channel, "move", move="e1-e4")
+    assert not r.ephemeral
+    assert "moved `e1-e4` and captured the soldier on d4." in r.response.content
+
+
+async def test_captives_and_releases_are_announced(arena):
+    # classic: black c7-c5 makes the white holder c4 captive, which frees the black d4.
+    await game_at(arena, "classic:7s/2s5/8/8/2Ss*S3/2s5/8/8 b")
+    r = await arena.bob.slash(arena.channel, "move", move="c7-c5")
+    assert not r.ephemeral
+    assert (
+        "moved `c7-c5`: took the soldier on c4 captive; released the soldier on d4."
+        in r.response.content
+    )
+
+
+async def test_alligatus_traps_are_announced(arena):
+    await game_at(arena, "schadler:8/8/3C4/3c4/8/3C4/8/C6c w hand=0,0")
+    r = await arena.alice.slash(arena.channel, "move", move="d3-d4")
+    assert "moved `d3-d4` and trapped the counter on d5 (alligatus)." in r.response.content

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from rules import Game, Outcome, Side, Termination, parse_position
+from rules import PASS, Game, MoveResult, Outcome, Side, Termination, parse_position
 from storage import Database, GameRecord
 
 from .. import ui
@@ -29,6 +29,22 @@ __all__ = [
     "records_line",
     "start_line",
 ]
+
+
+async def last_move(db: Database, record: GameRecord) -> MoveResult | None:
+    """The last real move of a stored game (forced passes skipped), as the rules core reports
+    it, so a board shown later (``/board``, a resignation, a timeout) highlights it too."""
+    moves = await db.games.game_moves(record.id)
+    for i in range(len(moves) - 1, -1, -1):
+        if moves[i].move != str(PASS):
+            before = moves[i - 1].position_after if i else record.start_position
+            return Game(before).play(moves[i].move)
+    return None
+
+
+def move_number(record: GameRecord) -> int:
+    """The number players see: the move about to be made, or the moves made once it is over."""
+    return record.ply + 1 if record.is_active else record.ply
 
 
 def home_channel_id(record: GameRecord) -> int:
@@ -112,11 +128,12 @@ async def board_payload(
     lines: list[str] = []
     if intro:
         lines.append(intro)
-    last_move = None
     if played is not None:
         for pm in played.moves:
             lines.append(describe_move(f"<@{pm.player_id}>", pm.result, pm.before, pm.after) + ".")
-        last_move = played.moves[0].result
+        highlight: MoveResult | None = played.moves[0].result
+    else:
+        highlight = await last_move(db, record)
     pinged: int | None = None  # the player to move, when this message is for them
     if record.is_active:
         to_move = player_for(record, position.turn)
@@ -143,16 +160,17 @@ async def board_payload(
         buttons = ui.finished_view(record.id)
     file = await board_file(
         position,
-        last_move=last_move,
+        last_move=highlight,
         players=(names["white"], names["black"]),
         outcome=_rules_outcome(record),
         status=status,
-        move_number=record.ply,
+        move_number=move_number(record),
         view=view,
         theme=theme,
     )
     name = variant_line(record.variant, record.options).split(":")[0]
-    header = f"**Game #{record.id}** · {name} · ply {record.ply}"
+    count = f"move {move_number(record)}" if record.is_active else f"{record.ply} moves"
+    header = f"**Game #{record.id}** · {name} · {count}"
     return {
         "content": "\n".join([header, *lines])[:2000],
         "file": file,

@@ -316,3 +316,13 @@ async def test_alligatus_traps_are_announced(arena):
     await game_at(arena, "schadler:8/8/3C4/3c4/8/3C4/8/C6c w hand=0,0")
     r = await arena.alice.slash(arena.channel, "move", move="d3-d4")
     assert "moved `d3-d4` and trapped the counter on d5 (alligatus)." in r.response.content
+
+
+async def test_board_command_shows_the_last_move_like_the_move_message(arena):
+    game, where = await challenge_and_accept(arena, "rugen")
+    r = await arena.alice.slash(where, "move", move="a2-a5")
+    assert "· move 2" in r.response.content  # the move about to be made
+    after_move = await r.response.attachments[0].read()
+    shown = await arena.carol.slash(where, "board")
+    # Same picture, last move highlighted and all, for anyone who asks later.
+    assert await shown.response.attachments[0].read() == after_move

@@ -59,6 +59,8 @@ def game_from_row(row: sqlite3.Row) -> GameRecord:
         finished_at=from_ms_opt(row["finished_at"]),
         turn_since=from_ms(row["turn_since"]),
         reminded_ply=row["reminded_ply"],
+        announced_ply=row["announced_ply"],
+        announced_over=bool(row["announced_over"]),
     )
 
 
@@ -261,6 +263,48 @@ class GameRepository:
             "UPDATE games SET reminded_ply = ply WHERE id = ? AND status = 'active' AND ply = ?"
             " AND reminded_ply IS NOT ply RETURNING id",
             (game_id, ply),
+        )
+        return row is not None
+
+    async def unannounced_games(
+        self,
+        settled_before: float,
+        finished_after: float,
+        *,
+        limit: int = 100,
+    ) -> list[GameRecord]:
+        """Games with a stored move or end whose board was never posted (see
+        :attr:`GameRecord.needs_announcement`), least recently changed first.
+
+        Only games last changed at or before ``settled_before`` (so a board being posted right
+        now is not announced twice) and, for finished games, finished after ``finished_after``
+        (an old loss is not worth reviving).
+        """
+        rows = await self._db.fetchall(
+            "SELECT * FROM games"
+            " WHERE (announced_ply < ply OR (status = 'finished' AND announced_over = 0))"
+            " AND updated_at <= ? AND (status = 'active' OR finished_at > ?)"
+            " ORDER BY updated_at, id LIMIT ?",
+            (to_ms(settled_before), to_ms(finished_after), limit),
+        )
+        return [game_from_row(r) for r in rows]
+
+    async def mark_announced(self, game_id: int, ply: int, *, over: bool = False) -> bool:
+        """Record that a public board announced the game at ``ply`` (and, with ``over``, its
+        end). Never moves backwards; ``over`` counts only if the game is finished at ``ply``.
+        ``False`` if nothing changed (announced already)."""
+        row = await self._db.fetchone(
+            """
+            UPDATE games
+               SET announced_ply = max(announced_ply, min(:ply, ply)),
+                   announced_over = announced_over
+                                    OR (:over AND status = 'finished' AND ply = :ply)
+             WHERE id = :id
+               AND (announced_ply < min(:ply, ply)
+                    OR (:over AND status = 'finished' AND ply = :ply AND announced_over = 0))
+            RETURNING id
+            """,
+            {"id": game_id, "ply": ply, "over": int(over)},
         )
         return row is not None
 
@@ -476,12 +520,31 @@ class GameRepository:
                 raise NoDrawOffer(f"there is no draw offer from your opponent in game {game_id}")
             return await self.finish_game(game_id, at_ply, None, "agreement", now=now)
 
-    async def set_board_message(self, game_id: int, channel_id: int, message_id: int) -> None:
-        """Remember where the latest board picture is, so it can be edited after a restart."""
+    async def set_board_message(
+        self,
+        game_id: int,
+        channel_id: int,
+        message_id: int,
+        *,
+        ply: int | None = None,
+        over: bool = False,
+    ) -> None:
+        """Remember where the latest board picture is, so it can be edited after a restart.
+
+        With ``ply`` the message (already sent) announced the game at that ply — and with
+        ``over`` its end: the same write marks it announced, as :meth:`mark_announced` does.
+        """
+        if ply is None:
+            await self._set(
+                game_id, "board_channel_id = ?, board_message_id = ?", (channel_id, message_id)
+            )
+            return
         await self._set(
             game_id,
-            "board_channel_id = ?, board_message_id = ?",
-            (channel_id, message_id),
+            "board_channel_id = ?, board_message_id = ?,"
+            " announced_ply = max(announced_ply, min(?, ply)),"
+            " announced_over = announced_over OR (? AND status = 'finished' AND ply = ?)",
+            (channel_id, message_id, ply, int(over), ply),
         )
 
     async def set_thread(self, game_id: int, thread_id: int | None) -> None:

@@ -137,7 +137,26 @@ _V3: list[str] = [
     """,
 ]
 
-MIGRATIONS: Sequence[Sequence[str]] = (_V1, _V2, _V3)
+_V4: list[str] = [
+    # Announcements: the ply the game's public board message announces, and whether the end
+    # of a finished game was announced. A move or finish is committed *before* its board is
+    # posted; if the post never happens (a crash, Discord refusing it) the sweep finds the game
+    # with these and posts the board it missed. Existing games count as announced, so an
+    # upgrade never re-announces old games.
+    "ALTER TABLE games ADD COLUMN announced_ply INTEGER NOT NULL DEFAULT 0",
+    """
+    ALTER TABLE games ADD COLUMN announced_over INTEGER NOT NULL DEFAULT 0
+          CHECK (announced_over IN (0, 1))
+    """,
+    "UPDATE games SET announced_ply = ply, announced_over = (status = 'finished')",
+    # Only unannounced games are in it: a handful at most, whatever the number of games.
+    """
+    CREATE INDEX games_unannounced ON games (updated_at)
+     WHERE announced_ply < ply OR (status = 'finished' AND announced_over = 0)
+    """,
+]
+
+MIGRATIONS: Sequence[Sequence[str]] = (_V1, _V2, _V3, _V4)
 """Migration ``i`` upgrades from ``user_version == i`` to ``i + 1``."""
 
 SCHEMA_VERSION: int = len(MIGRATIONS)

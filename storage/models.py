@@ -98,10 +98,19 @@ class GameRecord:
     reminded_ply: int | None
     """The ply at which the "your move" reminder was sent (the reminder is due again after
     the next move)."""
+    announced_ply: int = 0
+    """The ply the game's latest public board message announces (schema 4)."""
+    announced_over: bool = False
+    """Whether the end of the (finished) game was announced with its final board."""
 
     @property
     def is_active(self) -> bool:
         return self.status == "active"
+
+    @property
+    def needs_announcement(self) -> bool:
+        """A move or the end of the game is stored but its board was never posted."""
+        return self.announced_ply < self.ply or (not self.is_active and not self.announced_over)
 
     @property
     def player_ids(self) -> tuple[int, int]:

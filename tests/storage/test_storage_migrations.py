@@ -17,6 +17,11 @@ SCHEMA_V1_FILE = Path(__file__).parent / "fixtures" / "schema-v1.db"
 # game 2 (Bob–Carol) created at 1500, no moves; game 3 (Alice–Carol) resigned at 2000; a
 # pending classic 12x8 challenge from Carol to Alice.
 SCHEMA_V2_FILE = Path(__file__).parent / "fixtures" / "schema-v2.db"
+# Written by the schema-3 code (commit 523dc81) through its public API: game 1 (Alice–Bob,
+# rugen, thread 3000, 4 real plies at t=1001..1004, board message 9001, reminded at ply 4);
+# game 2 (Bob–Carol) ended by the rules at ply 123 (fifty-move rule, t=5123, board 9002);
+# game 3 (Alice–Carol) resigned at t=6000 with no moves; a pending rematch of game 3.
+SCHEMA_V3_FILE = Path(__file__).parent / "fixtures" / "schema-v3.db"
 
 
 _TABLES = {"games", "moves", "challenges", "players"}
@@ -91,6 +96,50 @@ async def test_a_schema_2_file_upgrades_cleanly(tmp_path: Path) -> None:
         assert (await db.games.require_game(2)).reminded_ply == 0
 
 
+async def test_a_schema_3_file_upgrades_cleanly_and_announces_nothing_old(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "old.sqlite3"
+    shutil.copyfile(SCHEMA_V3_FILE, path)
+    async with Database(path) as db:
+        assert SCHEMA_VERSION >= 4
+        assert await db.schema_version() == SCHEMA_VERSION
+        assert await db.integrity_check() == ["ok"]
+        assert "games_unannounced" in await _index_names(db)
+        g1, g2, g3 = [await db.games.require_game(i) for i in (1, 2, 3)]
+        # every existing game counts as announced: an upgrade re-announces nothing
+        assert (g1.ply, g1.announced_ply, g1.announced_over, g1.board_message_id) == (
+            4,
+            4,
+            False,
+            9001,
+        )
+        assert (g2.ply, g2.announced_ply, g2.announced_over, g2.reason) == (
+            123,
+            123,
+            True,
+            "fifty_move_rule",
+        )
+        assert (g3.ply, g3.announced_ply, g3.announced_over) == (0, 0, True)
+        assert not any(g.needs_announcement for g in (g1, g2, g3))
+        assert await db.games.unannounced_games(1e9, 0.0) == []
+        assert (g1.turn_since, g1.reminded_ply, g1.thread_id) == (1004.0, 4, 3000)
+        for game_id in (1, 2):
+            report = await verify_game(db, game_id)
+            assert report.ok, report.problems
+        [pending] = await db.challenges.pending_challenges(GUILD, now=6200.0)
+        assert pending.rematch_of == 3
+        # a new move is unannounced until its board is stored
+        moved = await db.games.record_moves(1, 4, [PlyToRecord(ALICE, "x", "P5")], now=7000.0)
+        assert (moved.ply, moved.announced_ply, moved.needs_announcement) == (5, 4, True)
+        assert [g.id for g in await db.games.unannounced_games(7100.0, 0.0)] == [1]
+        await db.games.set_board_message(1, 3000, 9003, ply=5)
+    async with Database(path) as db:
+        assert await db.schema_version() == SCHEMA_VERSION
+        assert await db.games.unannounced_games(1e9, 0.0) == []
+        assert (await db.games.require_game(1)).announced_ply == 5
+
+
 async def test_hot_queries_use_indexes(db: Database) -> None:
     """Every statement the bot's lookups run is an index search, never a table scan."""
     for i in range(3):
@@ -114,10 +163,11 @@ async def test_hot_queries_use_indexes(db: Database) -> None:
         await db.players.leaderboard(GUILD)
         await db.games.turns_started_before(5000.0)
         await db.games.reminders_due(5000.0, 100.0)
+        await db.games.unannounced_games(5000.0, 100.0)
     finally:
         await db.connection.set_trace_callback(None)
     reads = [s for s in statements if s.lstrip().upper().startswith(("SELECT", "WITH"))]
-    assert len(reads) >= 11
+    assert len(reads) >= 12
     for sql in reads:
         plan = [r["detail"] for r in await db.fetchall("EXPLAIN QUERY PLAN " + sql)]
         # "SCAN <table>" reads a whole table (or a whole index); CTE scans are fine

@@ -1,0 +1,103 @@
+"""Which ply each game's public board announces (schema 4): the catch-up after a lost post."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from storage import Database
+from tests.storage.storage_helpers import ALICE, BOB, CAROL, DAVE, make_game
+
+DAY = 86400.0
+
+
+async def test_a_new_game_is_announced_and_a_move_is_not_until_its_board_is_posted(
+    db: Database,
+) -> None:
+    game = await make_game(db, now=1000.0)
+    assert (game.announced_ply, game.announced_over, game.needs_announcement) == (0, False, False)
+    moved = await db.games.record_move(game.id, 0, ALICE, "a2-a3", "P1", now=1010.0)
+    assert (moved.ply, moved.announced_ply, moved.needs_announcement) == (1, 0, True)
+    assert [g.id for g in await db.games.unannounced_games(2000.0, 0.0)] == [game.id]
+    # a board message without ``ply`` (a start board, say) announces nothing
+    await db.games.set_board_message(game.id, 5, 6)
+    assert (await db.games.require_game(game.id)).needs_announcement
+    # the board posted for the move: same write as its message id
+    await db.games.set_board_message(game.id, 5, 7, ply=1)
+    loaded = await db.games.require_game(game.id)
+    assert (loaded.board_message_id, loaded.announced_ply, loaded.needs_announcement) == (
+        7,
+        1,
+        False,
+    )
+    assert await db.games.unannounced_games(2000.0, 0.0) == []
+
+
+async def test_only_settled_games_are_listed_oldest_first(db: Database) -> None:
+    g1 = await make_game(db, ALICE, BOB, now=1.0)
+    g2 = await make_game(db, CAROL, DAVE, now=1.0)
+    await db.games.record_move(g2.id, 0, CAROL, "m", "P1", now=100.0)
+    await db.games.record_move(g1.id, 0, ALICE, "m", "P1", now=200.0)
+    assert [g.id for g in await db.games.unannounced_games(300.0, 0.0)] == [g2.id, g1.id]
+    # a move committed 30 s ago may still be being posted by the normal path
+    assert [g.id for g in await db.games.unannounced_games(150.0, 0.0)] == [g2.id]
+    assert [g.id for g in await db.games.unannounced_games(300.0, 0.0, limit=1)] == [g2.id]
+
+
+async def test_finishes_need_their_own_announcement(db: Database) -> None:
+    resigned = await make_game(db, ALICE, BOB, now=1.0)
+    resigned = await db.games.finish_game(resigned.id, 0, "white", "resignation", now=10.0)
+    assert (resigned.ply, resigned.announced_ply, resigned.needs_announcement) == (0, 0, True)
+    # an active board at the same ply does not announce the end
+    assert not await db.games.mark_announced(resigned.id, 0)
+    assert (await db.games.require_game(resigned.id)).needs_announcement
+    assert await db.games.mark_announced(resigned.id, 0, over=True)
+    assert not await db.games.mark_announced(resigned.id, 0, over=True)  # once
+    assert not (await db.games.require_game(resigned.id)).needs_announcement
+    # finished by a move: the final board marks both
+    ended = await make_game(db, CAROL, DAVE, now=1.0)
+    ended = await db.games.record_move(
+        ended.id, 0, CAROL, "m", "P1", outcome=("white", "immobilised"), now=20.0
+    )
+    assert ended.needs_announcement
+    await db.games.set_board_message(ended.id, 1, 2, ply=1, over=True)
+    assert not (await db.games.require_game(ended.id)).needs_announcement
+
+
+async def test_old_finished_games_are_not_revived_but_old_active_ones_are(db: Database) -> None:
+    old_end = await make_game(db, ALICE, BOB, now=1.0)
+    await db.games.finish_game(old_end.id, 0, "white", "resignation", now=10.0)
+    old_move = await make_game(db, CAROL, DAVE, now=1.0)
+    await db.games.record_move(old_move.id, 0, CAROL, "m", "P1", now=10.0)
+    now = 10.0 + 8 * DAY
+    assert [g.id for g in await db.games.unannounced_games(now - 30, now - 7 * DAY)] == [
+        old_move.id
+    ]
+
+
+async def test_announcements_never_go_backwards(db: Database) -> None:
+    game = await make_game(db, now=1.0)
+    for ply in range(3):
+        game = await db.games.record_move(game.id, ply, ALICE, "m", f"P{ply + 1}", now=2.0 + ply)
+    assert await db.games.mark_announced(game.id, 3)
+    # a slow post of an older board lands late: it does not un-announce ply 3
+    await db.games.set_board_message(game.id, 1, 99, ply=1)
+    loaded = await db.games.require_game(game.id)
+    assert (loaded.announced_ply, loaded.board_message_id) == (3, 99)
+    assert not await db.games.mark_announced(game.id, 2)
+    # a ply beyond the game's is capped at the game's
+    assert not await db.games.mark_announced(game.id, 7)
+    assert (await db.games.require_game(game.id)).announced_ply == 3
+
+
+async def test_announced_state_survives_reopening(db_path: Path) -> None:
+    async with Database(db_path) as db:
+        game = await make_game(db, now=1.0)
+        await db.games.record_move(game.id, 0, ALICE, "m", "P1", now=2.0)
+        await db.games.finish_game(game.id, 1, "black", "timeout", now=3.0)
+    async with Database(db_path) as db:
+        [loaded] = await db.games.unannounced_games(100.0, 0.0)
+        assert (loaded.ply, loaded.announced_ply, loaded.announced_over) == (1, 0, False)
+        assert await db.games.mark_announced(loaded.id, 1, over=True)
+    async with Database(db_path) as db:
+        assert await db.games.unannounced_games(100.0, 0.0) == []
+        assert (await db.games.require_game(1)).player_ids == (ALICE, BOB)

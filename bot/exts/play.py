@@ -223,7 +223,9 @@ class MovePicker(discord.ui.View):
             bot.db, record, played=played, move_timeout=bot.settings.move_timeout_seconds
         )
         message = await bot.get_partial_messageable(home_channel_id(record)).send(**payload)
-        await bot.db.games.set_board_message(record.id, message.channel.id, message.id)
+        await bot.db.games.set_board_message(
+            record.id, message.channel.id, message.id, ply=record.ply, over=not record.is_active
+        )
         await interaction.edit_original_response(
             content=f"✅ You played `{played.moves[0].result.move}` in game #{record.id}: "
             f"{message.jump_url}",

@@ -1,5 +1,6 @@
 """The sweep: one background loop, every minute and right after start-up, that expires old
-challenges, finishes games lost on time and sends move reminders.
+challenges, finishes games lost on time, sends move reminders and posts the boards of moves
+and game ends that were stored but never announced (a crash or a refused post in between).
 
 Everything it acts on is read from storage each time, so work that came due while the bot was
 down is done at the first tick after a restart.
@@ -12,6 +13,7 @@ import logging
 from discord.ext import commands, tasks
 
 from ..client import LatrunculiBot
+from ..services.catchup import catch_up
 from ..services.challenges import expire_overdue
 from ..services.timeouts import sweep_turns
 
@@ -48,6 +50,10 @@ class Sweep(commands.Cog):
             await sweep_turns(self.bot)
         except Exception:
             log.exception("move timeouts and reminders failed")
+        try:  # after the timeouts, so a game just lost on time whose post failed is included
+            await catch_up(self.bot)
+        except Exception:
+            log.exception("catching up on unannounced boards failed")
 
 
 async def setup(bot: LatrunculiBot) -> None:

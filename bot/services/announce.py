@@ -62,7 +62,8 @@ async def publish(
 ) -> discord.Message:
     """Post ``payload`` in the game's own channel: as the reply when the command was used
     there, else as a new message there plus an ephemeral ``note`` with its link (a game's
-    story stays in one place). A ``board`` message is remembered as the game's latest board.
+    story stays in one place). A ``board`` message is remembered as the game's latest board,
+    and as announcing ``record``'s ply (and its end), in the same write, once it was sent.
     """
     bot = interaction.client
     message: discord.Message
@@ -76,7 +77,13 @@ async def publish(
         message = await bot.get_partial_messageable(home_channel_id(record)).send(**payload)
         await send_ephemeral(interaction, f"{note} {message.jump_url}")
     if board:
-        await bot.db.games.set_board_message(record.id, message.channel.id, message.id)
+        await bot.db.games.set_board_message(
+            record.id,
+            message.channel.id,
+            message.id,
+            ply=record.ply,
+            over=not record.is_active,
+        )
     return message
 
 

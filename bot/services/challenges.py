@@ -154,7 +154,7 @@ async def start_game(
         bot.db, game, intro=intro, move_timeout=bot.settings.move_timeout_seconds
     )
     message = await target.send(**payload)
-    await bot.db.games.set_board_message(game.id, message.channel.id, message.id)
+    await bot.db.games.set_board_message(game.id, message.channel.id, message.id, ply=game.ply)
     return game
 
 

@@ -70,10 +70,12 @@ async def finish_on_time(bot: LatrunculiBot, record: GameRecord, timeout: float)
     payload["allowed_mentions"] = ping_users(record.white_id, record.black_id)
     try:
         message = await bot.get_partial_messageable(home_channel_id(record)).send(**payload)
-    except discord.HTTPException as exc:  # the game is finished either way
+    except discord.HTTPException as exc:  # finished either way; the catch-up posts it later
         log.warning("game %d: could not post the timeout: %s", record.id, exc)
         return True
-    await bot.db.games.set_board_message(record.id, message.channel.id, message.id)
+    await bot.db.games.set_board_message(
+        record.id, message.channel.id, message.id, ply=record.ply, over=True
+    )
     return True
 
 

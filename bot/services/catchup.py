@@ -1,0 +1,126 @@
+"""Catching up on boards that were never posted.
+
+A move (or a resignation, a timeout, an abort, an agreed draw) is committed to storage first
+and its board posted afterwards. If the bot dies in between, or Discord refuses the post, the
+move stands but nobody is told. Every path that posts a game's board records in the same write
+which ply (and whether the end) it announced (``set_board_message(ply=, over=)``); the sweep, at
+start-up and every minute, asks storage for games whose stored ply or end is ahead of that and
+posts the board they missed: the moves since the last announced board in words, the player to
+move pinged (both players when the game is over), and the Rematch button under a final board.
+
+No double announcement: storage lists a game only once it has been unchanged for
+:data:`SETTLE_SECONDS` (the normal path marks its board announced long before that), and the
+catch-up re-reads the game under the per-game lock before posting, so a move landing meanwhile
+waits and is announced by its own path.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from rules import Game, parse_position
+from storage import GameRecord
+
+from ..mentions import ping_users
+from ..texts import describe_move
+from .announce import board_payload, home_channel_id
+
+if TYPE_CHECKING:
+    from ..client import LatrunculiBot
+
+__all__ = ["BATCH", "RECENT_SECONDS", "SETTLE_SECONDS", "catch_up", "catch_up_game"]
+
+log = logging.getLogger(__name__)
+
+BATCH = 100
+SETTLE_SECONDS = 30.0
+"""A game changed more recently than this may still be being announced by its own path."""
+RECENT_SECONDS = 7 * 86400.0
+"""A finished game whose end was never posted is caught up only within this time."""
+MAX_LINES = 10
+"""At most this many missed plies are told in words (the board shows the rest)."""
+
+MARK = "♻️ Catching up"
+
+
+async def catch_up(bot: LatrunculiBot) -> int:
+    """Post the missed boards of settled games; returns how many were posted."""
+    now = bot.now()
+    due = await bot.db.games.unannounced_games(
+        now - SETTLE_SECONDS, now - RECENT_SECONDS, limit=BATCH
+    )
+    posted = 0
+    for record in due:
+        posted += await catch_up_game(bot, record.id)
+    return posted
+
+
+async def missed_lines(bot: LatrunculiBot, record: GameRecord) -> list[str]:
+    """The plies after ``announced_ply`` in words (as under a normal board)."""
+    if record.announced_ply >= record.ply:
+        return []
+    moves = await bot.db.games.game_moves(record.id)
+    lines: list[str] = []
+    first = max(record.announced_ply, record.ply - MAX_LINES)
+    if first > record.announced_ply:
+        lines.append(f"… {first - record.announced_ply} earlier plies (see `/history`);")
+    for index in range(first, len(moves)):
+        stored = moves[index]
+        before = parse_position(moves[index - 1].position_after if index else record.start_position)
+        after = parse_position(stored.position_after)
+        try:
+            result = Game(before).play(stored.move)
+        except Exception:  # pragma: no cover - stored moves were checked by the rules core
+            log.exception("game %d: cannot describe ply %d", record.id, stored.ply)
+            lines.append(f"<@{stored.player_id}> played `{stored.move}`.")
+            continue
+        lines.append(describe_move(f"<@{stored.player_id}>", result, before, after) + ".")
+    return lines
+
+
+async def catch_up_game(bot: LatrunculiBot, game_id: int) -> bool:
+    """Post one game's missed board and mark it announced (``False`` if nothing was due or
+    the post failed; a failed post is tried again at the next tick)."""
+    async with bot.games.lock(game_id):
+        record = await bot.db.games.load_game(game_id)
+        if record is None or not record.needs_announcement:
+            return False  # announced meanwhile
+        lines = await missed_lines(bot, record)
+        if lines:
+            lines[0] = f"{MARK}: {lines[0]}"
+            lines[-1] = lines[-1].removesuffix(".") + " — the bot restarted before announcing it."
+        else:  # only the end was missed (a resignation, a timeout, an abort, a draw)
+            lines = [f"{MARK}: game #{record.id} ended — the bot restarted before announcing it."]
+        payload = await board_payload(
+            bot.db,
+            record,
+            intro="\n".join(lines),
+            move_timeout=bot.settings.move_timeout_seconds,
+        )
+        if not record.is_active:
+            payload["allowed_mentions"] = ping_users(record.white_id, record.black_id)
+        over = not record.is_active
+        try:
+            message = await bot.get_partial_messageable(home_channel_id(record)).send(**payload)
+        except (discord.NotFound, discord.Forbidden) as exc:
+            # the thread or channel is gone or closed to the bot: it never will be told
+            log.warning("game %d: cannot catch up, giving up: %s", record.id, exc)
+            await bot.db.games.mark_announced(record.id, record.ply, over=over)
+            return False
+        except discord.HTTPException as exc:
+            log.warning("game %d: catch-up failed, will retry: %s", record.id, exc)
+            return False
+        await bot.db.games.set_board_message(
+            record.id, message.channel.id, message.id, ply=record.ply, over=over
+        )
+    log.info(
+        "game %d: caught up to ply %d (announced was %d%s)",
+        record.id,
+        record.ply,
+        record.announced_ply,
+        ", game over" if over else "",
+    )
+    return True

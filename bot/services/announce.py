@@ -75,8 +75,7 @@ async def publish(
             message = await interaction.original_response()
     else:
         message = await bot.get_partial_messageable(home_channel_id(record)).send(**payload)
-        await send_ephemeral(interaction, f"{note} {message.jump_url}")
-    if board:
+    if board:  # at once: a failing note below must not leave a sent board unannounced
         await bot.db.games.set_board_message(
             record.id,
             message.channel.id,
@@ -84,6 +83,8 @@ async def publish(
             ply=record.ply,
             over=not record.is_active,
         )
+    if interaction.channel_id != home_channel_id(record):
+        await send_ephemeral(interaction, f"{note} {message.jump_url}")
     return message
 
 

@@ -10,6 +10,7 @@ import json
 import sys
 from collections.abc import Sequence
 
+from . import position_from_text
 from .errors import MoveError, RulesError
 from .game import Game
 from .position import Position
@@ -30,8 +31,6 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _position(text: str) -> Position:
-    from . import position_from_text
-
     return position_from_text(text)
 
 

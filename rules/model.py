@@ -126,10 +126,6 @@ class Move:
         """Where the move ends: the last landing, the placed or removed square."""
         return self.path[-1] if self.path else None
 
-    @classmethod
-    def slide(cls, *path: Square) -> Move:
-        return cls(MoveKind.MOVE, tuple(path))
-
 
 PASS = Move(MoveKind.PASS)
 

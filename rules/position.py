@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .geometry import Geometry, Square, geometry, square_name
+from .geometry import Geometry, Square, geometry
 from .model import Piece, Side
 
 Cells = tuple[Piece | None, ...]
@@ -48,9 +48,6 @@ class Position:
             if p is not None:
                 yield sq, p
 
-    def option(self, key: str, default: str = "") -> str:
-        return dict(self.options).get(key, default)
-
     def to_lpn(self) -> str:
         from .notation import format_position
 
@@ -58,10 +55,6 @@ class Position:
 
     def __str__(self) -> str:
         return self.to_lpn()
-
-    def describe_square(self, square: Square) -> str:
-        p = self.piece_at(square)
-        return f"{square_name(square)} ({'empty' if p is None else p.name})"
 
 
 class State:

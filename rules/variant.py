@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
 from .errors import PositionError
-from .geometry import Square, square_name
 from .model import Move, MoveKind, MoveResult, Outcome, Side
 from .position import Position, State
 
@@ -135,12 +134,6 @@ class Variant(ABC):
         """The end checks that can be judged on a bare position (a game's start), without knowing
         the move that led to it."""
         return None
-
-    # ----- helpers for subclasses -----------------------------------------------------------
-
-    @staticmethod
-    def name_of(square: Square) -> str:
-        return square_name(square)
 
 
 _REGISTRY: dict[str, Variant] = {}

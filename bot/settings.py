@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -14,6 +15,31 @@ log = logging.getLogger(__name__)
 
 DEFAULT_DATABASE_PATH = Path("data/latrunculi.sqlite3")
 _LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
+MAX_SHOWN = 24
+"""Longer than any good value of a setting that an error quotes back (a guild id has at most
+20 digits); a longer bad value is described, never printed: it may be a pasted token."""
+_TOKEN_SHAPE = re.compile(r"[\w-]{6,}\.[\w-]{4,}\.[\w-]{6,}")
+"""Discord's token shape: base64 user id, timestamp and signature, joined by dots."""
+
+
+def looks_like_token(value: str, token: str = "") -> bool:
+    """Whether ``value`` may be (part of) a bot token: long, token-shaped, or a piece of the
+    configured ``token``. Errors never print such a value, nor does the start-up log."""
+    text = value.strip().removeprefix("Bot ").strip()
+    if len(text) > MAX_SHOWN or _TOKEN_SHAPE.search(text):
+        return True
+    return bool(token) and len(text) >= 6 and (text in token or token in text)
+
+
+def shown(value: str, token: str = "") -> str:
+    """A bad setting as its error may quote it: ``'abc'``, or a description when it could
+    be a secret (the operator pasted the token into the wrong line)."""
+    if looks_like_token(value, token):
+        return (
+            f"a {len(value)}-character value that looks like a bot token "
+            "(not shown; was the token pasted into the wrong line?)"
+        )
+    return repr(value)
 
 
 class SettingsError(ValueError):
@@ -68,15 +94,22 @@ class Settings:
                 "or the environment"
             )
         raw_path = env.get("DATABASE_PATH", "").strip()
+        if raw_path and _TOKEN_SHAPE.search(raw_path) and "/" not in raw_path:
+            raise SettingsError(f"DATABASE_PATH must be a file path, not {shown(raw_path, token)}")
         raw_guild = env.get("DEV_GUILD_ID", "").strip()
         dev_guild_id: int | None = None
         if raw_guild:
             if not raw_guild.isdigit():
-                raise SettingsError(f"DEV_GUILD_ID must be a guild id (digits), not {raw_guild!r}")
+                raise SettingsError(
+                    f"DEV_GUILD_ID must be a guild id (digits), not {shown(raw_guild, token)}"
+                )
             dev_guild_id = int(raw_guild)
-        level = env.get("LOG_LEVEL", "").strip().upper() or "INFO"
+        raw_level = env.get("LOG_LEVEL", "").strip()
+        level = raw_level.upper() or "INFO"
         if level not in _LEVELS:
-            raise SettingsError(f"LOG_LEVEL must be one of {', '.join(_LEVELS)}, not {level!r}")
+            raise SettingsError(
+                f"LOG_LEVEL must be one of {', '.join(_LEVELS)}, not {shown(raw_level, token)}"
+            )
         raw_ttl = env.get("CHALLENGE_TTL_HOURS", "").strip()
         ttl = 24.0
         if raw_ttl:
@@ -84,7 +117,7 @@ class Settings:
                 ttl = float(raw_ttl)
             except ValueError:
                 raise SettingsError(
-                    f"CHALLENGE_TTL_HOURS must be a number of hours, not {raw_ttl!r}"
+                    f"CHALLENGE_TTL_HOURS must be a number of hours, not {shown(raw_ttl, token)}"
                 ) from None
             if not 0 < ttl <= 24 * 30:
                 raise SettingsError("CHALLENGE_TTL_HOURS must be between 0 and 720")
@@ -96,7 +129,7 @@ class Settings:
             except ValueError:
                 raise SettingsError(
                     f"MOVE_TIMEOUT_HOURS must be a number of hours (0 = no timeout), "
-                    f"not {raw_timeout!r}"
+                    f"not {shown(raw_timeout, token)}"
                 ) from None
             if not 0 <= timeout <= 24 * 365:
                 raise SettingsError(

@@ -75,3 +75,47 @@ def test_move_timeout_setting():
     for bad in ("x", "-1", "nan", "inf", "9000"):
         with pytest.raises(SettingsError, match="MOVE_TIMEOUT_HOURS"):
             Settings.from_env({"DISCORD_TOKEN": "t", "MOVE_TIMEOUT_HOURS": bad})
+
+
+# A realistic-looking bot token (the shape Discord uses: id.timestamp.hmac), not a real one.
+FAKE_TOKEN = "MTE0NzQ4MzY0NzQ4MzY0NzQ4Mw.GhXy7Q.k2J9vQ0pZr8sT4uW6xY1aB3cD5eF7gH9iJ0kL2"
+
+
+def _fragments(secret: str, size: int = 8) -> list[str]:
+    return [secret[i : i + size] for i in range(0, len(secret) - size + 1)]
+
+
+def test_a_token_pasted_into_dev_guild_id_is_never_printed(tmp_path):
+    """The operator pasted the token into the wrong line: the error names the setting and
+    what is wrong, but no piece of the token reaches the terminal."""
+    (tmp_path / ".env").write_text(f"DISCORD_TOKEN={FAKE_TOKEN}\nDEV_GUILD_ID={FAKE_TOKEN}\n")
+    proc = run_bot(tmp_path)
+    assert proc.returncode == 2
+    [line] = proc.stderr.strip().splitlines()
+    assert "DEV_GUILD_ID" in line and "token" in line.lower()
+    assert not [f for f in _fragments(FAKE_TOKEN) if f in proc.stderr + proc.stdout], line
+
+
+@pytest.mark.parametrize(
+    "name", ["DEV_GUILD_ID", "LOG_LEVEL", "CHALLENGE_TTL_HOURS", "MOVE_TIMEOUT_HOURS"]
+)
+@pytest.mark.parametrize("pasted", [FAKE_TOKEN, "Bot " + FAKE_TOKEN, FAKE_TOKEN.split(".")[0]])
+def test_no_setting_error_echoes_a_token_like_value(name, pasted):
+    """Any setting's error: a value that looks like a token (whole, with "Bot ", or its
+    first segment alone) is described, never shown; a short typo is still quoted back."""
+    with pytest.raises(SettingsError) as info:
+        Settings.from_env({"DISCORD_TOKEN": FAKE_TOKEN, name: pasted})
+    text = str(info.value)
+    assert name in text
+    assert not [f for f in _fragments(pasted.upper()) if f in text.upper()], text
+    with pytest.raises(SettingsError, match="'abc'"):
+        Settings.from_env({"DISCORD_TOKEN": FAKE_TOKEN, name: "abc"})
+
+
+def test_a_token_pasted_into_database_path_is_refused_unshown():
+    """A token is never a file name: refused (the launcher would log the path) unshown."""
+    with pytest.raises(SettingsError, match="DATABASE_PATH") as info:
+        Settings.from_env({"DISCORD_TOKEN": FAKE_TOKEN, "DATABASE_PATH": FAKE_TOKEN})
+    assert not [f for f in _fragments(FAKE_TOKEN) if f in str(info.value)]
+    ok = Settings.from_env({"DISCORD_TOKEN": FAKE_TOKEN, "DATABASE_PATH": "data/my.game.db"})
+    assert ok.database_path == Path("data/my.game.db")

@@ -20,6 +20,7 @@ __all__ = [
     "options_summary",
     "side_name",
     "variant_line",
+    "variant_title",
 ]
 
 #: Why a game ended, completing "The game is over: …".
@@ -97,17 +98,22 @@ def options_summary(variant: Variant, options: Mapping[str, str]) -> str:
     return ", ".join(parts)
 
 
-def variant_line(variant_id: str, options: Mapping[str, str] | None = None) -> str:
-    """The variant's name, its non-default options, and the first sentence of its rules."""
+def variant_title(variant_id: str, options: Mapping[str, str] | None = None) -> str:
+    """The variant's name with its non-default options, e.g. "Latrunculi (classic) (board
+    size: 12×8)": what board headers show (built whole, never cut out of a longer line)."""
     variant = find_variant(variant_id)
     opts = options_summary(variant, options or {})
-    first = variant.description.split(". ")[0].rstrip(".")
-    name = variant.name + (f" ({opts})" if opts else "")
-    return f"**{name}**: {first}."
+    return variant.name + (f" ({opts})" if opts else "")
+
+
+def variant_line(variant_id: str, options: Mapping[str, str] | None = None) -> str:
+    """The variant's name, its non-default options, and the first sentence of its rules."""
+    first = find_variant(variant_id).description.split(". ")[0].rstrip(".")
+    return f"**{variant_title(variant_id, options)}**: {first}."
 
 
 def _join(parts: list[str]) -> str:
-    """"a", "a and b", "a, b and c"."""
+    """ "a", "a and b", "a, b and c"."""
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 

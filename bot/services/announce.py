@@ -14,7 +14,7 @@ from .. import ui
 from ..board import board_file
 from ..errors import send_ephemeral
 from ..mentions import ping_only
-from ..texts import describe_move, describe_result, record_words, variant_line
+from ..texts import describe_move, describe_result, record_words, variant_title
 from .games import Played, player_for
 from .names import display_names, names_for_text
 
@@ -176,9 +176,9 @@ async def board_payload(
         view=view,
         theme=theme,
     )
-    name = variant_line(record.variant, record.options).split(":")[0]
+    name = variant_title(record.variant, record.options)
     count = f"move {move_number(record)}" if record.is_active else f"{record.ply} moves"
-    header = f"**Game #{record.id}** · {name} · {count}"
+    header = f"**Game #{record.id}** · **{name}** · {count}"
     return {
         "content": "\n".join([header, *lines])[:2000],
         "file": file,

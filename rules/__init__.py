@@ -1,10 +1,14 @@
-"""The Latrunculi rules core: positions, moves, variants, outcomes and notation.
+"""The rules core: every game of the house, positions, moves, outcomes and notation.
 
 Pure Python with no I/O; the bot, the renderer and storage all ask this package what is legal.
+:mod:`rules.games` is the one interface for every game (:func:`find_game`, :func:`open_session`);
+:class:`Game` and :class:`Variant` are the Latrunculi core underneath its four rule sets.
 
-    >>> from rules import Game
+    >>> from rules import Game, open_session
     >>> game = Game.new("rugen")
     >>> result = game.play("a2-a3")
+    >>> open_session("rugen").play("a2a3").canonical
+    'a2-a3'
 """
 
 from . import variants as _variants  # noqa: F401  (registers the rule sets)
@@ -16,6 +20,17 @@ from .errors import (
     RulesError,
 )
 from .game import Game
+from .games import (
+    ActionResult,
+    GameOutcome,
+    GameRules,
+    Reason,
+    Session,
+    UnknownGameError,
+    all_games,
+    find_game,
+    open_session,
+)
 from .geometry import Square, parse_square, square_name
 from .model import (
     KIND_NAMES,
@@ -48,6 +63,15 @@ def position_from_text(text: str) -> Position:
 
 
 __all__ = [
+    "ActionResult",
+    "GameOutcome",
+    "GameRules",
+    "Reason",
+    "Session",
+    "UnknownGameError",
+    "all_games",
+    "find_game",
+    "open_session",
     "Game",
     "IllegalMoveError",
     "KIND_NAMES",

@@ -1,0 +1,45 @@
+"""Every game of the house behind one interface (:mod:`rules.games.base`) and one registry.
+
+    >>> from rules.games import open_session
+    >>> session = open_session("rugen")
+    >>> session.play("a2a3").canonical
+    'a2-a3'
+
+Importing this package registers the games, in the order ``python -m rules variants`` lists
+them: the four Latrunculi rule sets first.
+"""
+
+from __future__ import annotations
+
+from .base import (
+    GAME_OVER_REASON,
+    ActionResult,
+    GameOption,
+    GameOutcome,
+    GameRules,
+    Reason,
+    Session,
+    UnknownGameError,
+)
+from .latrunculi import LatrunculiRules, LatrunculiSession, latrunculi_games
+from .registry import all_games, find_game, game_of_position, open_session, register
+
+for _game in latrunculi_games():
+    register(_game)
+
+__all__ = [
+    "GAME_OVER_REASON",
+    "ActionResult",
+    "GameOption",
+    "GameOutcome",
+    "GameRules",
+    "LatrunculiRules",
+    "LatrunculiSession",
+    "Reason",
+    "Session",
+    "UnknownGameError",
+    "all_games",
+    "find_game",
+    "game_of_position",
+    "open_session",
+]

@@ -1,0 +1,299 @@
+"""The one game interface every game of the house speaks: chess, draughts, the four Latrunculi
+rule sets, and later backgammon and ludo.
+
+Two layers, as in python-chess:
+
+* :class:`GameRules` — one immutable object per game id (in the registry of
+  :mod:`rules.games`): its name, one-line description, seats, options and start position.
+* :class:`Session` — a mutable game over one position with ``push``/``pop``: whose turn it is,
+  the legal actions, parsing (syntax errors apart from legality errors), playing, the outcome,
+  the position as text and perft.
+
+The interface is written for 2–4 seats and for chance: a seat is a name (``"white"``, ``"red"``),
+never a two-valued enum, and a dice roll is an action of its own (``roll:5-2``) that a session
+announces with :attr:`Session.chance_due`. Callers never branch on a game's id.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Generic, TypeVar
+
+from ..errors import IllegalMoveError, PositionError
+from ..variant import VariantOption
+
+#: A choice a player makes when starting a game (board size, match length, players).
+GameOption = VariantOption
+
+#: Refusal of any action once the game has ended.
+GAME_OVER_REASON = "the game is over"
+
+
+class Reason(Enum):
+    """Why a game ended, for every game. Values are the reason ids of the command-line contract
+    (notation.md and games.md), used in JSON, storage and the bot's words."""
+
+    # Latrunculi
+    EAGLE_CAPTURED = "eagle_captured"
+    NO_SOLDIERS = "no_soldiers"
+    NO_LEGAL_MOVES = "no_legal_moves"  # also draughts
+    FIFTY_MOVE_RULE = "fifty_move_rule"
+    BLOCKED = "blocked"
+    ONE_COUNTER_LEFT = "one_counter_left"
+    QUEEN_CAPTURED = "queen_captured"
+    ONLY_QUEEN_LEFT = "only_queen_left"
+    # chess
+    CHECKMATE = "checkmate"
+    STALEMATE = "stalemate"
+    INSUFFICIENT_MATERIAL = "insufficient_material"
+    THREEFOLD_REPETITION = "threefold_repetition"  # also draughts
+    FIFTY_MOVES = "fifty_moves"
+    # draughts
+    NO_PIECES = "no_pieces"
+    FORTY_MOVES = "forty_moves"
+    # backgammon
+    SINGLE = "single"
+    GAMMON = "gammon"
+    BACKGAMMON = "backgammon"
+    DROP = "drop"
+    # ludo
+    FINISHED = "finished"
+    # decided outside the board, by the players or the bot
+    RESIGNATION = "resignation"
+    AGREEMENT = "agreement"
+    TIMEOUT = "timeout"
+    ABORTED = "aborted"
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    """The end of a game: the winning seat (``None`` for a draw), the reason, the order of places
+    for ranked multi-seat games (ludo) and the points won (backgammon)."""
+
+    winner: str | None
+    reason: Reason
+    places: tuple[str, ...] = ()
+    points: int | None = None
+
+    @property
+    def is_draw(self) -> bool:
+        return self.winner is None
+
+    def as_json(self) -> dict[str, object]:
+        """The ``outcome`` object of ``python -m rules play``; ``places`` and ``points`` appear
+        only for the games that have them, so the Latrunculi output stays as it was."""
+        data: dict[str, object] = {"winner": self.winner, "reason": self.reason.value}
+        if self.points is not None:
+            data["points"] = self.points
+        if self.places:
+            data["places"] = list(self.places)
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class ActionResult:
+    """What one action did: its canonical text, who played it, and its net effects.
+
+    ``captured`` holds squares in the game's own naming: square names (``"d5"``) in chess and
+    Latrunculi, square numbers in draughts, point numbers in backgammon, track fields in ludo.
+    ``released`` is only used by the Latrunculi rule sets that free captives.
+    """
+
+    canonical: str
+    seat: str
+    captured: tuple[str | int, ...] = ()
+    released: tuple[str | int, ...] = ()
+
+    def as_json(self) -> dict[str, object]:
+        """One entry of ``moves`` in ``python -m rules play``."""
+        return {
+            "move": self.canonical,
+            "captured": list(self.captured),
+            "released": list(self.released),
+        }
+
+
+def resolve_options(
+    game_id: str, declared: tuple[GameOption, ...], given: Mapping[str, str] | None
+) -> dict[str, str]:
+    """Check ``given`` against the ``declared`` options of ``game_id`` and fill in defaults."""
+    known = {o.key: o for o in declared}
+    resolved = {o.key: o.default for o in declared}
+    for key, value in (given or {}).items():
+        opt = known.get(key)
+        if opt is None:
+            have = ", ".join(known) or "none"
+            raise PositionError(f"{game_id} has no option {key!r} (its options: {have})")
+        if value not in opt.values:
+            raise PositionError(
+                f"{game_id} option {key} must be one of {', '.join(opt.values)}, not {value!r}"
+            )
+        resolved[key] = value
+    return resolved
+
+
+class GameRules(ABC):
+    """One game of the house. Subclasses set the attributes and implement the two factories.
+
+    One instance per game id lives in the registry (:func:`rules.games.find_game`).
+    """
+
+    #: The game id used in positions, storage and commands (``chess``, ``classic``).
+    id: str
+    #: The name shown to players.
+    name: str
+    #: What kind of game it is, in one line of at most 100 characters (Discord choice names).
+    description: str
+    #: Seat names in turn order; games with 2–4 seats list the most and let the position say
+    #: which take part (see :attr:`Session.seats`).
+    seats: tuple[str, ...]
+    #: The board as ``python -m rules variants`` shows it: ``8x8``, ``24 points``, ``40 fields``.
+    board: str
+    #: Options a player may choose when starting a game.
+    options: tuple[GameOption, ...] = ()
+    #: An example of the notation, shown in "not a move" errors.
+    move_hint: str
+
+    def resolve_options(self, options: Mapping[str, str] | None) -> dict[str, str]:
+        """Check ``options`` against the declared ones and fill in defaults."""
+        return resolve_options(self.id, self.options, options)
+
+    @abstractmethod
+    def start(self, options: Mapping[str, str] | None = None) -> str:
+        """The position text a new game starts from (with its ``<id>:`` prefix)."""
+
+    @abstractmethod
+    def session(self, position: str | None = None) -> Session[Any]:
+        """A session at ``position`` (a position text of this game, with its prefix), or at the
+        default start when ``position`` is ``None``. Raises :class:`PositionError`."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.id}>"
+
+
+A = TypeVar("A")
+
+
+class Session(ABC, Generic[A]):
+    """A game in progress over one position, with ``push``/``pop``.
+
+    ``A`` is the game's own action type (a python-chess ``Move``, a draughts move, a Latrunculi
+    ``Move``): :meth:`legal_moves`, :meth:`push` and :meth:`pop` work on those, for search; the
+    text methods (:meth:`legal_actions`, :meth:`parse`, :meth:`play`) are for people and tools.
+    The history starts at the position the session was opened at.
+    """
+
+    rules: GameRules
+
+    # ----- reading ------------------------------------------------------------------------
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        """The seats taking part, in turn order."""
+        return self.rules.seats
+
+    @property
+    @abstractmethod
+    def to_move(self) -> str:
+        """The seat whose action is due (also when that action is a roll)."""
+
+    @property
+    def chance_due(self) -> bool:
+        """Whether the next action is a chance action (``roll:…``), made by the bot's dice."""
+        return False
+
+    @property
+    @abstractmethod
+    def outcome(self) -> GameOutcome | None:
+        """How the game ended, or ``None`` while it goes on."""
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    @abstractmethod
+    def ply(self) -> int:
+        """Actions played since the session was opened."""
+
+    @abstractmethod
+    def position_text(self) -> str:
+        """The current position in the game's canonical text (with its ``<id>:`` prefix)."""
+
+    # ----- actions ------------------------------------------------------------------------
+
+    @abstractmethod
+    def legal_moves(self) -> list[A]:
+        """Every legal action now as the game's own objects (none once the game is over)."""
+
+    @abstractmethod
+    def format(self, action: A) -> str:
+        """The canonical text of ``action`` (legal in the current position)."""
+
+    def legal_actions(self) -> list[str]:
+        """Every legal action now in canonical text, sorted as text (the CLI's ``moves``)."""
+        return sorted(self.format(a) for a in self.legal_moves())
+
+    @abstractmethod
+    def parse(self, text: str) -> A:
+        """The legal action ``text`` stands for.
+
+        Raises :class:`~rules.errors.MoveSyntaxError` when ``text`` is not an action in this
+        game's notation, and :class:`~rules.errors.IllegalMoveError` with the reason when it is
+        one the rules forbid here. Both messages quote the input.
+        """
+
+    @abstractmethod
+    def push(self, action: A) -> ActionResult:
+        """Play ``action`` without checking it (it must come from :meth:`legal_moves` or
+        :meth:`parse`) and report what it did."""
+
+    @abstractmethod
+    def pop(self) -> A:
+        """Undo the last action and return it."""
+
+    def play(self, text: str) -> ActionResult:
+        """Parse, check and play one action given as text."""
+        return self.push(self.parse(text))
+
+    def roll(self, rng: random.Random) -> str:
+        """The chance action for the dice ``rng`` throws (``roll:5-2``), when one is due.
+
+        The bot passes ``secrets.SystemRandom()``; games without chance refuse.
+        """
+        raise IllegalMoveError("roll", f"there are no dice in {self.rules.id}")
+
+    def perft(self, depth: int) -> int:
+        """The number of legal action sequences of length ``depth``."""
+        if depth <= 0:
+            return 1
+        moves = self.legal_moves()
+        if depth == 1:
+            return len(moves)
+        total = 0
+        for move in moves:
+            self.push(move)
+            total += self.perft(depth - 1)
+            self.pop()
+        return total
+
+
+class UnknownGameError(PositionError):
+    """A game id that is not registered."""
+
+
+__all__ = [
+    "GAME_OVER_REASON",
+    "ActionResult",
+    "GameOption",
+    "GameOutcome",
+    "GameRules",
+    "Reason",
+    "Session",
+    "UnknownGameError",
+    "resolve_options",
+]

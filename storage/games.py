@@ -202,9 +202,10 @@ class GameRepository:
             where.append("(channel_id = :channel OR thread_id = :channel)")
             params["channel"] = channel_id
         if guild_id is not None:
-            # With a player, unary + keeps SQLite on the player indexes (a few rows) rather than
-            # the guild's index (every active game of the server).
-            where.append(("+" if user_id is not None else "") + "guild_id = :guild")
+            # With a player or a channel, unary + keeps SQLite on their indexes (a few rows)
+            # rather than the guild's index (every active game of the server).
+            narrow = user_id is not None or channel_id is not None
+            where.append(("+" if narrow else "") + "guild_id = :guild")
             params["guild"] = guild_id
         rows = await self._db.fetchall(
             f"SELECT * FROM games WHERE {' AND '.join(where)} ORDER BY updated_at DESC, id DESC",

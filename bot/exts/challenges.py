@@ -80,7 +80,7 @@ class ChallengeButton(
     async def act(self, interaction: Interaction) -> None:
         bot = interaction.client
         ch = await bot.db.challenges.get_challenge(self.challenge_id)
-        if ch is None:
+        if ch is None or ch.guild_id != interaction.guild_id:  # a challenge of another server
             raise UserError("I can't find that challenge any more.")
         uid = interaction.user.id
         if ch.status != "pending" or ch.expires_at <= bot.now():

@@ -45,7 +45,7 @@ class DrawButton(
     async def act(self, interaction: Interaction) -> None:
         bot = interaction.client
         uid = interaction.user.id
-        record = await bot.games.load(self.game_id)
+        record = await bot.games.load_here(self.game_id, interaction.guild_id)
         if record.colour_of(uid) is None:
             raise UserError("Only the two players can answer a draw offer.")
         if not record.is_active:
@@ -85,7 +85,7 @@ class RematchButton(
 
     async def act(self, interaction: Interaction) -> None:
         bot = interaction.client
-        record = await bot.games.load(self.game_id)
+        record = await bot.games.load_here(self.game_id, interaction.guild_id)
         # The lock only spares this process a doomed insert; storage's unique rematch index
         # is what keeps two processes from both offering one.
         async with bot.games.lock(record.id):
@@ -113,7 +113,9 @@ class GameEnd(commands.Cog):
     async def resign(self, interaction: Interaction, game: str | None = None) -> None:
         async with user_errors(interaction):
             svc = self.bot.games
-            record = await svc.resolve(interaction.user.id, interaction.channel_id, game)
+            record = await svc.resolve(
+                interaction.user.id, interaction.channel_id, game, guild_id=interaction.guild_id
+            )
             record = await svc.resign(record, interaction.user.id)
             await announce_end(interaction, record, f"🏳️ <@{interaction.user.id}> resigned.")
 
@@ -127,7 +129,9 @@ class GameEnd(commands.Cog):
         async with user_errors(interaction):
             svc = self.bot.games
             uid = interaction.user.id
-            record = await svc.resolve(uid, interaction.channel_id, game)
+            record = await svc.resolve(
+                uid, interaction.channel_id, game, guild_id=interaction.guild_id
+            )
             record = await svc.abort(record, uid)
             await announce_end(
                 interaction, record, f"🚫 <@{uid}> aborted game #{record.id} before it got going."
@@ -143,7 +147,9 @@ class GameEnd(commands.Cog):
         async with user_errors(interaction):
             bot = self.bot
             uid = interaction.user.id
-            record = await bot.games.resolve(uid, interaction.channel_id, game)
+            record = await bot.games.resolve(
+                uid, interaction.channel_id, game, guild_id=interaction.guild_id
+            )
             if not record.is_active:
                 raise UserError(f"Game #{record.id} is already over.")
             opponent = record.opponent_of(uid)

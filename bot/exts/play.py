@@ -73,7 +73,7 @@ class MoveButton(
 
     async def act(self, interaction: Interaction) -> None:
         svc = interaction.client.games
-        record = await svc.load(self.game_id)
+        record = await svc.load_here(self.game_id, interaction.guild_id)
         game = await svc.rules_game(record)
         svc.check_turn(record, game, interaction.user.id)
         view = MovePicker(record, game, interaction.user.id)
@@ -153,7 +153,7 @@ class MovePicker(discord.ui.View):
             if value.startswith("play:"):
                 await self.play(interaction, value.removeprefix("play:"))
                 return
-            record = await svc.load(self.game_id)
+            record = await svc.load_here(self.game_id, interaction.guild_id)
             if record.ply != self.ply or not record.is_active:
                 raise UserError(
                     "The game moved on since you opened this menu. Press Move on the latest board."
@@ -262,7 +262,9 @@ class Play(commands.Cog):
     async def move(self, interaction: Interaction, move: str, game: str | None = None) -> None:
         svc = self.bot.games
         async with user_errors(interaction):
-            record = await svc.resolve(interaction.user.id, interaction.channel_id, game)
+            record = await svc.resolve(
+                interaction.user.id, interaction.channel_id, game, guild_id=interaction.guild_id
+            )
             async with svc.lock(record.id):
                 pending = await svc.prepare(record.id, interaction.user.id, move)
                 here = interaction.channel_id == home_channel_id(record)
@@ -299,6 +301,7 @@ class Play(commands.Cog):
                 interaction.user.id,
                 interaction.channel_id,
                 getattr(interaction.namespace, "game", None),
+                guild_id=interaction.guild_id,
             )
         except UserError:
             return []
@@ -347,13 +350,20 @@ class Play(commands.Cog):
 
     async def _watch(self, interaction: Interaction, game: str | None) -> GameRecord:
         svc = self.bot.games
+        guild_id = interaction.guild_id
         if game:
-            return await svc.load(svc.parse_game_ref(game))
+            return await svc.load_here(svc.parse_game_ref(game), guild_id)
         try:
-            return await svc.resolve(interaction.user.id, interaction.channel_id, None)
+            return await svc.resolve(
+                interaction.user.id, interaction.channel_id, None, guild_id=guild_id
+            )
         except UserError:
             return await svc.resolve(
-                interaction.user.id, interaction.channel_id, None, players_only=False
+                interaction.user.id,
+                interaction.channel_id,
+                None,
+                guild_id=guild_id,
+                players_only=False,
             )
 
     @app_commands.command(

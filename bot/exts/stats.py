@@ -1,7 +1,8 @@
 """``/leaderboard`` (this server's top ten) and ``/stats [user]`` (one player's record).
 
 Both count this server's finished games only (storage computes them from the games table, so
-they can never drift from the results); ``/stats`` adds the player's all-server totals. Players
+they can never drift from the results); ``/stats`` of oneself adds one's all-server totals
+(games of other servers are shown to nobody else: a game is seen only in its server). Players
 are named by mention, which shows their current name and, with the bot's no-ping default,
 notifies nobody.
 """
@@ -74,7 +75,11 @@ class Stats(commands.Cog):
             if target.bot:
                 raise UserError(f"{target.mention} is a bot; bots don't play Latrunculi.")
             here = await self.bot.db.players.guild_record(interaction.guild_id, target.id)
-            overall = await self.bot.db.players.get_player(target.id)
+            overall = (
+                await self.bot.db.players.get_player(target.id)
+                if target.id == interaction.user.id
+                else None
+            )
             lines = [f"**Record of <@{target.id}>**"]
             if here is None:
                 lines.append("In this server: no finished games yet.")

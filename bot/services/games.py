@@ -101,6 +101,15 @@ class GameService:
             raise UserError(f"There is no game #{game_id}.")
         return record
 
+    async def load_here(self, game_id: int, guild_id: int | None) -> GameRecord:
+        """The game as a user in ``guild_id`` may see it: a game is seen and played only in its
+        own server. A game of another server is refused with the very words used for a game
+        that does not exist, so game numbers tell nothing about other servers."""
+        record = await self.db.games.load_game(game_id)
+        if record is None or guild_id is None or record.guild_id != guild_id:
+            raise UserError(f"There is no game #{game_id} in this server.")
+        return record
+
     @staticmethod
     def parse_game_ref(text: str) -> int:
         m = _GAME_REF.fullmatch(text.strip())
@@ -116,18 +125,22 @@ class GameService:
         channel_id: int | None,
         game_ref: str | None,
         *,
+        guild_id: int | None,
         players_only: bool = True,
     ) -> GameRecord:
-        """The game meant by the ``game`` option, or the caller's only active game here."""
+        """The game meant by the ``game`` option (of this server only), or the caller's only
+        active game here."""
         if game_ref:
-            record = await self.load(self.parse_game_ref(game_ref))
+            record = await self.load_here(self.parse_game_ref(game_ref), guild_id)
             if players_only and record.colour_of(user_id) is None:
                 raise UserError(f"You are not playing in game #{record.id}.")
             return record
-        games = await self.db.games.active_games(user_id=user_id, channel_id=channel_id)
+        games = await self.db.games.active_games(
+            user_id=user_id, channel_id=channel_id, guild_id=guild_id
+        )
         if not games:
             if players_only:
-                here = await self.db.games.active_games(channel_id=channel_id)
+                here = await self.db.games.active_games(channel_id=channel_id, guild_id=guild_id)
                 if here:
                     listed = ", ".join(f"#{g.id}" for g in here[:5])
                     raise UserError(
@@ -138,7 +151,7 @@ class GameService:
                     "You have no active game in this channel. Start one with `/challenge`, "
                     "or name the game with the `game` option (see `/games`)."
                 )
-            games = await self.db.games.active_games(channel_id=channel_id)
+            games = await self.db.games.active_games(channel_id=channel_id, guild_id=guild_id)
             if len(games) != 1:
                 raise UserError(
                     "Which game? Name it with the `game` option (e.g. `#12`)."

@@ -67,8 +67,10 @@ async def test_stats_of_self_and_others(arena):
     text = r.response.content
     assert f"Record of <@{arena.alice.id}>" in text
     assert "In this server: 2 won, 1 lost, 0 drawn in 3 games — rank 1" in text
-    assert "In all servers: 2 won, 1 lost, 0 drawn in 3 games." in text
+    assert "all servers" not in text  # only the player sees their totals of every server
     assert "Games in progress here: 1." in text
+    r = await arena.alice.slash(arena.channel, "stats")
+    assert "In all servers: 2 won, 1 lost, 0 drawn in 3 games." in r.response.content
     robot = arena.guild.add_member(arena.env.create_user("robot", bot=True))
     r = await arena.alice.slash(arena.channel, "stats", user=robot)
     assert r.ephemeral and "is a bot" in r.response.content

@@ -27,12 +27,13 @@ from storage import (
     NotAllowed,
 )
 
-from .texts import code, plain
+from .texts import REASONS, code, plain
 
 __all__ = [
     "APOLOGY",
     "UserError",
     "message_for",
+    "refuse_deferred",
     "report_unexpected",
     "send_ephemeral",
     "user_errors",
@@ -68,7 +69,11 @@ def message_for(error: BaseException) -> str | None:
         text = plain(str(error))
         return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
     if isinstance(error, GameOver):
-        return "That game is already over."
+        why = f" ({REASONS[error.reason]})" if error.reason in REASONS else ""
+        return (
+            f"Game #{error.game_id} is over{why}: it ended before your action arrived, "
+            "so nothing was changed."
+        )
     if isinstance(error, ConcurrencyError):
         return (
             "The game moved on before your action arrived; nothing was changed. "
@@ -99,6 +104,33 @@ async def send_ephemeral(interaction: discord.Interaction[Any], text: str) -> No
         await interaction.followup.send(text, ephemeral=True)
     else:
         await interaction.response.send_message(text, ephemeral=True)
+
+
+async def refuse_deferred(
+    interaction: discord.Interaction[Any], text: str, *, public: bool
+) -> None:
+    """Refuse after ``defer(thinking=True)``, before anything was sent: the user must see it.
+
+    A follow-up to a "thinking…" reply replaces that reply and keeps its visibility (the
+    ``ephemeral`` flag is ignored), and once the reply is deleted there is nothing left to
+    replace (404 Unknown Message): deleting first and then following up tells the user
+    nothing. So the thinking reply itself becomes the refusal (from here on the user sees it,
+    whatever fails next). A public one is then sent again privately and the public copy
+    removed, since a refusal is the user's own business.
+    """
+    text = text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
+    await interaction.edit_original_response(content=text, attachments=[], view=None)
+    if not public:
+        return
+    try:
+        await interaction.followup.send(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("refusal kept public for %s: private copy failed", _describe(interaction))
+        return
+    try:
+        await interaction.delete_original_response()
+    except discord.HTTPException:
+        log.warning("could not remove the public refusal for %s", _describe(interaction))
 
 
 @asynccontextmanager

@@ -14,12 +14,12 @@ from discord.ext import commands
 from rendering import THEMES
 from rules import Game, MoveKind, Side, find_variant, parse_position, square_name
 from rules.geometry import square_file, square_rank
-from storage import ConcurrencyError, GameRecord
+from storage import GameRecord
 
 from .. import ui
 from ..buttons import PersistentButton
 from ..client import LatrunculiBot
-from ..errors import UserError, message_for, report_unexpected, user_errors
+from ..errors import UserError, message_for, refuse_deferred, report_unexpected, user_errors
 from ..services.announce import board_payload, home_channel_id, jump_url, publish
 from ..services.complete import game_label, move_choices
 from ..services.names import display_names, names_for_text
@@ -271,11 +271,13 @@ class Play(commands.Cog):
                 await interaction.response.defer(thinking=True, ephemeral=not here)
                 try:
                     played = await svc.commit(pending)
-                except ConcurrencyError as exc:
-                    text = message_for(exc) or "The game moved on."
-                    if here:
-                        await interaction.delete_original_response()
-                    await interaction.followup.send(text, ephemeral=True)
+                except Exception as exc:  # e.g. a resignation or a move landed meanwhile
+                    text = message_for(exc)
+                    if text is None:
+                        raise
+                    await refuse_deferred(
+                        interaction, f"`{pending.move}` was not played. {text}", public=here
+                    )
                     return
             record = played.game
             payload = await board_payload(

@@ -6,7 +6,7 @@
     'a2-a3'
 
 Importing this package registers the games, in the order ``python -m rules variants`` lists
-them: the four Latrunculi rule sets first.
+them: the four Latrunculi rule sets, then chess.
 """
 
 from __future__ import annotations
@@ -21,10 +21,11 @@ from .base import (
     Session,
     UnknownGameError,
 )
+from .chess import ChessRules, ChessSession
 from .latrunculi import LatrunculiRules, LatrunculiSession, latrunculi_games
 from .registry import all_games, find_game, game_of_position, open_session, register
 
-for _game in latrunculi_games():
+for _game in (*latrunculi_games(), ChessRules()):
     register(_game)
 
 __all__ = [
@@ -32,6 +33,8 @@ __all__ = [
     "ActionResult",
     "GameOption",
     "GameOutcome",
+    "ChessRules",
+    "ChessSession",
     "GameRules",
     "LatrunculiRules",
     "LatrunculiSession",

@@ -1,0 +1,344 @@
+"""Chess (FIDE rules) through python-chess: the library generates and plays every move; this
+module speaks the house interface, the notation of games.md and the draws applied at once.
+
+python-chess is never second-guessed about legality. What is ours: the accepted input forms
+(``o-o``, ``0-0``, ``e8q``), refusals that say why in a player's words, the order of the end
+checks, and the ``captured`` square of each move (the passed pawn's square for en passant).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+
+import chess
+
+from ..errors import IllegalMoveError, MoveSyntaxError, PositionError
+from .base import GAME_OVER_REASON, ActionResult, GameOutcome, GameRules, Reason, Session
+
+PREFIX = "chess:"
+MAX_INPUT = 64
+MAX_POSITION = 200
+
+_UCI = re.compile(r"^([a-h][1-8])([a-h][1-8])([qrbn])?$")
+_CASTLE = re.compile(r"^([o0])-?([o0])(-?([o0]))?([+#]*)$", re.IGNORECASE)
+#: A pawn move to the last rank written without ``=``: ``e8q``, ``exd8Q``, ``e1n+``.
+_BARE_PROMOTION = re.compile(r"^([a-h]x)?([a-h][18])([qrbnQRBN])([+#]*)$")
+#: SAN with a lower-case piece letter (``nf3``); ``b`` is left alone (``bxc3`` is a pawn move).
+_LOWER_PIECE = re.compile(r"^[nrqk][a-h1-8x]")
+_CASTLES = ("O-O", "O-O-O")
+MOVE_HINT = "a move in SAN or UCI, like Nf3, exd5, O-O, e8=Q or g1f3"
+
+
+def _seat(color: chess.Color) -> str:
+    return "white" if color == chess.WHITE else "black"
+
+
+class ChessRules(GameRules):
+    """FIDE chess, moves by python-chess."""
+
+    id = "chess"
+    name = "Chess"
+    description = "FIDE chess: checkmate the enemy king; castling, en passant and promotion"
+    seats = ("white", "black")
+    board = "8x8"
+    move_hint = MOVE_HINT
+
+    def start(self, options: Mapping[str, str] | None = None) -> str:
+        self.resolve_options(options)
+        return PREFIX + chess.Board().fen()
+
+    def session(self, position: str | None = None) -> ChessSession:
+        if position is None:
+            return ChessSession(self, chess.Board())
+        return ChessSession(self, parse_chess_position(position))
+
+
+def parse_chess_position(text: str) -> chess.Board:
+    """A board from ``chess:<FEN>`` (all six fields), refused unless python-chess calls the
+    position valid (two kings, the side not to move not in check, pawns off the back ranks…)."""
+    text = text.strip()
+    if len(text) > MAX_POSITION:
+        raise PositionError(f"that chess position is too long ({len(text)} characters)")
+    if not text.startswith(PREFIX):
+        raise PositionError(f"{text!r} is not a chess position (expected chess:<FEN>)")
+    fen = text[len(PREFIX) :].strip()
+    if len(fen.split()) != 6:
+        raise PositionError(f"{text!r}: a FEN has six fields separated by spaces")
+    try:
+        board = chess.Board(fen)
+    except ValueError as exc:
+        raise PositionError(f"{text!r} is not a valid FEN: {exc}") from None
+    status = board.status()
+    if status != chess.STATUS_VALID:
+        problems = ", ".join(
+            flag.name.lower().replace("_", " ")
+            for flag in chess.Status
+            if flag & status and flag.name
+        )
+        raise PositionError(f"{text!r} is not a legal chess position: {problems}")
+    return board
+
+
+class ChessSession(Session[chess.Move]):
+    """A chess game over a python-chess :class:`chess.Board` (reachable as :attr:`board`;
+    read it, never push on it directly)."""
+
+    def __init__(self, rules: ChessRules, board: chess.Board) -> None:
+        self.rules = rules
+        # A fresh board: the session's history (and the repetition count) starts here.
+        self.board = chess.Board(board.fen())
+        self._results: list[ActionResult] = []
+        self._moves: list[chess.Move] | None = None
+        self._outcome: GameOutcome | None = None
+        self._judged = False
+
+    # ----- reading ------------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> str:
+        return _seat(self.board.turn)
+
+    @property
+    def ply(self) -> int:
+        return len(self._results)
+
+    @property
+    def history(self) -> list[ActionResult]:
+        return list(self._results)
+
+    def position_text(self) -> str:
+        return PREFIX + self.board.fen()
+
+    def _board_moves(self) -> list[chess.Move]:
+        if self._moves is None:
+            self._moves = list(self.board.legal_moves)
+        return self._moves
+
+    def _changed(self) -> None:
+        self._moves = None
+        self._judged = False
+
+    @property
+    def outcome(self) -> GameOutcome | None:
+        if not self._judged:
+            self._outcome = self._judge()
+            self._judged = True
+        return self._outcome
+
+    def _judge(self) -> GameOutcome | None:
+        """The end checks in order: mate and stalemate first (a mate on the hundredth half-move
+        wins), then the draws that lichess applies at once without a claim."""
+        board = self.board
+        if not self._board_moves():
+            if board.is_check():
+                return GameOutcome(_seat(not board.turn), Reason.CHECKMATE)
+            return GameOutcome(None, Reason.STALEMATE)
+        if board.is_insufficient_material():
+            return GameOutcome(None, Reason.INSUFFICIENT_MATERIAL)
+        if board.halfmove_clock >= 100:
+            return GameOutcome(None, Reason.FIFTY_MOVES)
+        if board.is_repetition(3):
+            return GameOutcome(None, Reason.THREEFOLD_REPETITION)
+        return None
+
+    # ----- actions ------------------------------------------------------------------------
+
+    def legal_moves(self) -> list[chess.Move]:
+        if self.outcome is not None:
+            return []
+        return list(self._board_moves())
+
+    def format(self, action: chess.Move) -> str:
+        return self.board.san(action)
+
+    def parse(self, text: str) -> chess.Move:
+        shown = text.strip()
+        if len(shown) > MAX_INPUT:
+            raise MoveSyntaxError(f"that move is too long ({len(shown)} characters)")
+        if not shown:
+            raise MoveSyntaxError(f"an empty text is not a move; expected {MOVE_HINT}")
+        uci = _UCI.match(shown.lower())
+        san = _normalise_san(shown)
+        # Checked here, before python-chess, which would also take null moves (``0000``, ``--``).
+        if uci is None and not chess.SAN_REGEX.match(san) and san.rstrip("+#") not in _CASTLES:
+            raise MoveSyntaxError(f"{shown!r} is not a chess move; expected {MOVE_HINT}")
+        if self.outcome is not None:
+            raise IllegalMoveError(shown, GAME_OVER_REASON)
+        if uci is not None:
+            return self._parse_uci(shown, uci)
+        return self._parse_san(shown, san)
+
+    def _parse_uci(self, shown: str, match: re.Match[str]) -> chess.Move:
+        board = self.board
+        try:
+            return board.parse_uci(shown.lower())
+        except chess.IllegalMoveError:
+            pass
+        move = chess.Move.from_uci(shown.lower())
+        piece = board.piece_at(move.from_square)
+        origin, target = match.group(1), match.group(2)
+        if piece is None:
+            raise IllegalMoveError(shown, f"there is no piece on {origin}")
+        if piece.color != board.turn:
+            raise IllegalMoveError(
+                shown,
+                f"{origin} holds a {_seat(piece.color)} {chess.piece_name(piece.piece_type)}; "
+                f"it is {self.to_move}'s turn",
+            )
+        if piece.piece_type == chess.PAWN and chess.square_rank(move.to_square) in (0, 7):
+            with_queen = chess.Move(move.from_square, move.to_square, chess.QUEEN)
+            if move.promotion is None and with_queen in board.legal_moves:
+                raise IllegalMoveError(
+                    shown, f"a pawn reaching the last rank must promote: {with_queen.uci()}"
+                )
+        elif move.promotion is not None:
+            raise IllegalMoveError(shown, "only a pawn reaching the last rank promotes")
+        if piece.piece_type == chess.KING and abs(move.to_square - move.from_square) == 2:
+            kingside = move.to_square > move.from_square
+            raise IllegalMoveError(shown, _castling_reason(board, kingside))
+        if move in board.pseudo_legal_moves:
+            raise IllegalMoveError(shown, _king_reason(board))
+        name = chess.piece_name(piece.piece_type)
+        raise IllegalMoveError(shown, f"a {name} on {origin} cannot move to {target}")
+
+    def _parse_san(self, shown: str, san: str) -> chess.Move:
+        board = self.board
+        try:
+            return board.parse_san(san)
+        except chess.InvalidMoveError:
+            raise MoveSyntaxError(f"{shown!r} is not a chess move; expected {MOVE_HINT}") from None
+        except chess.AmbiguousMoveError:
+            options = " or ".join(sorted(board.san(m) for m in _san_candidates(board, san, True)))
+            raise IllegalMoveError(shown, f"ambiguous: say which piece ({options})") from None
+        except chess.IllegalMoveError:
+            pass
+        if san.rstrip("+#") in _CASTLES:
+            raise IllegalMoveError(shown, _castling_reason(board, san.rstrip("+#") == "O-O"))
+        match = chess.SAN_REGEX.match(san)
+        if match is None:
+            raise IllegalMoveError(shown, "that move is not legal here")
+        piece_type = _piece_type(match)
+        target = match.group(4)
+        if piece_type == chess.PAWN and target[1] in "18" and not match.group(5):
+            raise IllegalMoveError(shown, f"a pawn reaching the last rank must promote: {target}=Q")
+        if match.group(5) and piece_type != chess.PAWN:
+            raise IllegalMoveError(shown, "only a pawn reaching the last rank promotes")
+        if _san_candidates(board, san, False):
+            raise IllegalMoveError(shown, _king_reason(board))
+        target_square = chess.parse_square(target)
+        if (
+            "x" in san
+            and board.piece_at(target_square) is None
+            and not (piece_type == chess.PAWN and board.ep_square == target_square)
+        ):
+            raise IllegalMoveError(shown, f"there is nothing to capture on {target}")
+        name = chess.piece_name(piece_type)
+        raise IllegalMoveError(shown, f"no {self.to_move} {name} can move to {target}")
+
+    def push(self, action: chess.Move) -> ActionResult:
+        board = self.board
+        seat = self.to_move
+        canonical = board.san(action)
+        captured: tuple[str, ...] = ()
+        if board.is_en_passant(action):
+            passed = action.to_square + (-8 if board.turn == chess.WHITE else 8)
+            captured = (chess.square_name(passed),)
+        elif board.is_capture(action):
+            captured = (chess.square_name(action.to_square),)
+        board.push(action)
+        result = ActionResult(canonical, seat, captured)
+        self._results.append(result)
+        self._changed()
+        return result
+
+    def pop(self) -> chess.Move:
+        move = self.board.pop()
+        self._results.pop()
+        self._changed()
+        return move
+
+    def perft(self, depth: int) -> int:
+        """As :meth:`Session.perft`, pushing on the board itself (no SAN, no results)."""
+        if depth <= 0:
+            return 1
+        moves = self.legal_moves()
+        if depth == 1:
+            return len(moves)
+        total = 0
+        board = self.board
+        for move in moves:
+            board.push(move)
+            self._changed()
+            total += self.perft(depth - 1)
+            board.pop()
+        self._changed()
+        return total
+
+
+def _piece_type(match: re.Match[str]) -> chess.PieceType:
+    return chess.PIECE_SYMBOLS.index(match.group(1).lower()) if match.group(1) else chess.PAWN
+
+
+def _normalise_san(text: str) -> str:
+    """The accepted spellings in the form python-chess parses: ``o-o``/``0-0`` castling and a
+    promotion without ``=`` (``e8q``, ``exd8Q``), a lower-case piece letter (``nf3``)."""
+    castle = _CASTLE.match(text)
+    if castle:
+        return ("O-O-O" if castle.group(3) else "O-O") + castle.group(5)
+    bare = _BARE_PROMOTION.match(text)
+    if bare:
+        return f"{bare.group(1) or ''}{bare.group(2)}={bare.group(3).upper()}{bare.group(4)}"
+    if _LOWER_PIECE.match(text):
+        return text[0].upper() + text[1:]
+    return text
+
+
+def _san_candidates(board: chess.Board, san: str, legal: bool) -> list[chess.Move]:
+    """Moves (legal, or merely pseudo-legal) that fit a SAN text's piece, squares and
+    promotion."""
+    match = chess.SAN_REGEX.match(san)
+    if match is None:
+        return []
+    piece_type = _piece_type(match)
+    to_square = chess.parse_square(match.group(4))
+    promotion = chess.PIECE_SYMBOLS.index(match.group(5)[-1].lower()) if match.group(5) else None
+    moves = board.legal_moves if legal else board.pseudo_legal_moves
+    found = []
+    for move in moves:
+        if move.to_square != to_square or move.promotion != promotion:
+            continue
+        if board.piece_type_at(move.from_square) != piece_type:
+            continue
+        file, rank = match.group(2), match.group(3)
+        if file and chess.square_file(move.from_square) != chess.FILE_NAMES.index(file):
+            continue
+        if rank and chess.square_rank(move.from_square) != int(rank) - 1:
+            continue
+        found.append(move)
+    return found
+
+
+def _king_reason(board: chess.Board) -> str:
+    if board.is_check():
+        return "your king is in check and that move does not get it out of check"
+    return "that move would leave your king in check"
+
+
+def _castling_reason(board: chess.Board, kingside: bool) -> str:
+    side = "kingside" if kingside else "queenside"
+    color = board.turn
+    has_right = (
+        board.has_kingside_castling_rights(color)
+        if kingside
+        else board.has_queenside_castling_rights(color)
+    )
+    if not has_right:
+        return f"{_seat(color)} can no longer castle {side}"
+    if board.is_check():
+        return "you cannot castle out of check"
+    rank = 0 if color == chess.WHITE else 7
+    between = (5, 6) if kingside else (1, 2, 3)
+    if any(board.piece_at(chess.square(f, rank)) for f in between):
+        return f"the squares between king and rook must be empty to castle {side}"
+    return "the king may not pass through or land on an attacked square"

@@ -27,6 +27,7 @@ from storage import (
     NotAllowed,
 )
 
+from .limits import MAX_CONTENT, cut
 from .texts import REASONS, code, plain
 
 __all__ = [
@@ -40,9 +41,6 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
-
-MAX_CONTENT = 2000
-"""Discord's limit for a message's text."""
 
 APOLOGY = "Sorry, something went wrong on my side. The error was logged; please try again."
 
@@ -99,7 +97,7 @@ def message_for(error: BaseException) -> str | None:
 
 async def send_ephemeral(interaction: discord.Interaction[Any], text: str) -> None:
     """Reply ephemerally, whether or not the interaction was answered already."""
-    text = text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
+    text = cut(text, MAX_CONTENT)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:

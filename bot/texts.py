@@ -12,6 +12,7 @@ from rules import MoveKind, MoveResult, Position, Side, Variant, find_variant, s
 __all__ = [
     "REASONS",
     "code",
+    "one_line",
     "plain",
     "record_words",
     "describe_move",
@@ -50,6 +51,12 @@ def _visible(text: str, limit: int) -> str:
     kept = "".join(ch for ch in kept if unicodedata.category(ch) not in ("Cc", "Cf"))
     kept = " ".join(kept.split())
     return kept if len(kept) <= limit else kept[: limit - 1] + "…"
+
+
+def one_line(text: str, limit: int) -> str:
+    """A user's text (a display name) for places where markdown does not render (autocomplete
+    choices, select options): one visible line of at most ``limit`` characters."""
+    return _visible(text, limit)
 
 
 def plain(text: str, limit: int = 300) -> str:

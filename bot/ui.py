@@ -7,11 +7,14 @@ sent before a restart. The custom id carries only ids; the state is always read 
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 
 __all__ = [
     "CHALLENGE_TEMPLATE",
     "DRAW_TEMPLATE",
+    "GAMES_TEMPLATE",
     "MOVE_TEMPLATE",
     "REMATCH_TEMPLATE",
     "challenge_button",
@@ -19,6 +22,8 @@ __all__ = [
     "draw_button",
     "draw_view",
     "finished_view",
+    "games_page_button",
+    "games_pages_view",
     "move_view",
 ]
 
@@ -26,6 +31,7 @@ CHALLENGE_TEMPLATE = r"lat:ch:(?P<challenge_id>\d+):(?P<action>accept|decline|ca
 MOVE_TEMPLATE = r"lat:move:(?P<game_id>\d+)"
 REMATCH_TEMPLATE = r"lat:rematch:(?P<game_id>\d+)"
 DRAW_TEMPLATE = r"lat:draw:(?P<game_id>\d+):(?P<ply>\d+):(?P<answer>yes|no)"
+GAMES_TEMPLATE = r"lat:games:(?P<page>\d+):(?P<way>prev|next)"
 
 CHALLENGE_LABELS = {"accept": "Accept", "decline": "Decline", "cancel": "Cancel"}
 CHALLENGE_STYLES = {
@@ -91,4 +97,25 @@ def draw_view(game_id: int, ply: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for answer in ("yes", "no"):
         view.add_item(draw_button(game_id, ply, answer))
+    return view
+
+
+def games_page_button(page: int, way: str, *, disabled: bool = False) -> discord.ui.Button[Any]:
+    """Previous / Next under a ``/games`` page; ``page`` is the page it leads to (0-based).
+    The list is read again from storage on every click, so it also works after a restart."""
+    return discord.ui.Button(
+        label="◀ Previous" if way == "prev" else "Next ▶",
+        style=discord.ButtonStyle.secondary,
+        custom_id=f"lat:games:{page}:{way}",
+        disabled=disabled,
+    )
+
+
+def games_pages_view(page: int, pages: int) -> discord.ui.View | None:
+    """The Previous / Next row of ``/games`` page ``page`` of ``pages`` (none for one page)."""
+    if pages <= 1:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(games_page_button(max(page - 1, 0), "prev", disabled=page == 0))
+    view.add_item(games_page_button(min(page + 1, pages - 1), "next", disabled=page >= pages - 1))
     return view

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -11,9 +12,12 @@ from discord.ext import commands
 
 from rules import find_variant, start_position
 
+from .. import ui
 from ..board import board_file
+from ..buttons import PersistentButton
 from ..client import LatrunculiBot
 from ..errors import user_errors
+from ..limits import MAX_CONTENT, paginate
 from ..services.announce import jump_url
 from ..services.complete import game_label
 from .challenges import variant_choices
@@ -82,28 +86,61 @@ class Info(commands.Cog):
     @app_commands.guild_only()
     async def games(self, interaction: Interaction) -> None:
         async with user_errors(interaction):
-            uid = interaction.user.id
-            games = await self.bot.db.games.active_games(user_id=uid, guild_id=interaction.guild_id)
-            if not games:
-                await interaction.response.send_message(
-                    "You have no games in progress here. Start one with `/challenge`.",
-                    ephemeral=True,
-                )
-                return
-            lines = []
-            for g in games[:20]:
-                label = await game_label(self.bot.db, g, uid)
-                url = jump_url(g)
-                lines.append(f"• {label}" + (f" — {url}" if url else ""))
-            if len(games) > 20:
-                lines.append(f"… and {len(games) - 20} more.")
-            await interaction.response.send_message(
-                f"Your games in progress ({len(games)}):\n" + "\n".join(lines), ephemeral=True
-            )
+            content, view = await games_page(self.bot, interaction.user.id, interaction.guild_id, 0)
+            if view is None:
+                await interaction.response.send_message(content, ephemeral=True)
+            else:
+                await interaction.response.send_message(content, view=view, ephemeral=True)
+
+
+GAMES_HEADER_ROOM = 80
+"""Room kept on each ``/games`` page for its first line (count and page number)."""
+
+
+async def games_page(
+    bot: LatrunculiBot, user_id: int, guild_id: int | None, page: int
+) -> tuple[str, discord.ui.View | None]:
+    """Page ``page`` (0-based; past the end means the last) of the user's games in progress
+    here, read from storage now, with Previous / Next buttons when there are several pages.
+    Pages are cut by length, so every page fits in one message whatever the names."""
+    games = await bot.db.games.active_games(user_id=user_id, guild_id=guild_id)
+    if not games:
+        return "You have no games in progress here. Start one with `/challenge`.", None
+    lines = []
+    for g in games:
+        label = await game_label(bot.db, g, user_id, markdown=True)
+        url = jump_url(g)
+        lines.append(f"• {label}" + (f" — {url}" if url else ""))
+    pages = paginate(lines, MAX_CONTENT - GAMES_HEADER_ROOM)
+    page = min(page, len(pages) - 1)
+    title = f"Your games in progress here ({len(games)})"
+    if len(pages) > 1:
+        title += f" — page {page + 1} of {len(pages)}"
+    return title + ":\n" + "\n".join(pages[page]), ui.games_pages_view(page, len(pages))
+
+
+class GamesPageButton(
+    PersistentButton,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=ui.GAMES_TEMPLATE,
+):
+    """Previous / Next under ``/games``: shows another page of the clicker's games (read
+    again from storage; works after a restart)."""
+
+    def __init__(self, page: int, way: str) -> None:
+        super().__init__(ui.games_page_button(page, way))
+        self.page = page
+
+    async def act(self, interaction: Interaction) -> None:
+        content, view = await games_page(
+            interaction.client, interaction.user.id, interaction.guild_id, self.page
+        )
+        await interaction.response.edit_message(content=content, view=view)
 
 
 async def setup(bot: LatrunculiBot) -> None:
+    bot.add_dynamic_items(GamesPageButton)
     await bot.add_cog(Info(bot))
 
 
-__all__ = ["HELP", "Info", "setup"]
+__all__ = ["HELP", "GamesPageButton", "Info", "games_page", "setup"]

@@ -20,6 +20,7 @@ from .. import ui
 from ..buttons import PersistentButton
 from ..client import LatrunculiBot
 from ..errors import UserError, message_for, refuse_deferred, report_unexpected, user_errors
+from ..limits import MAX_CONTENT, MAX_SELECT_OPTIONS, cut
 from ..services.announce import board_payload, home_channel_id, jump_url, publish
 from ..services.complete import game_label, move_choices
 from ..services.names import display_names, names_for_text
@@ -33,6 +34,20 @@ Interaction = discord.Interaction[LatrunculiBot]
 def tag(value: str) -> str:
     """A value for a ``[Key "value"]`` line of the record file (a quote would end it)."""
     return value.replace('"', "'").replace("\n", " ")
+
+
+MAX_HEADER = 600
+"""At most this much of ``/history``'s first line (names are already shortened); the rest of
+the message is the moves."""
+
+
+def latest_moves(text: str, room: int) -> str:
+    """The end of a game's move list in ``room`` characters: the earliest moves give way
+    ("… " first) at a whole move, as the record file has them all."""
+    if len(text) <= room:
+        return text
+    kept = text[len(text) - (room - 2) :]
+    return "… " + kept[kept.find(" ") + 1 :] if " " in kept else "… " + kept
 
 
 # ----- shared helpers -----------------------------------------------------------------------
@@ -80,6 +95,65 @@ class MoveButton(
         await interaction.response.send_message(view.prompt, view=view, ephemeral=True)
 
 
+def first_options(game: Game) -> tuple[list[discord.SelectOption], int]:
+    """The Move picker's first menu (every piece that can move, placing, removing, passing)
+    and the number of empty squares a counter can be placed on."""
+    options: list[discord.SelectOption] = []
+    origins: dict[int, list[str]] = {}
+    places = 0
+    position = game.position
+    for move in game.legal_moves():
+        if move.kind is MoveKind.MOVE:
+            origins.setdefault(move.path[0], []).append(str(move))
+        elif move.kind is MoveKind.PLACE:
+            places += 1
+        elif move.kind is MoveKind.REMOVE:
+            sq = square_name(move.path[0])
+            options.append(
+                discord.SelectOption(
+                    label=f"Remove the trapped piece on {sq}", value=f"play:{move}"
+                )
+            )
+        else:
+            options.append(
+                discord.SelectOption(label="Pass (you have no legal move)", value="play:pass")
+            )
+    if places:
+        options.insert(
+            0,
+            discord.SelectOption(
+                label="Place a counter", value="place", description=f"{places} empty squares"
+            ),
+        )
+    for origin in sorted(origins, key=lambda s: (square_rank(s), square_file(s))):
+        piece = position.piece_at(origin)
+        n = len(origins[origin])
+        options.append(
+            discord.SelectOption(
+                label=f"{square_name(origin)} {piece.name if piece else 'piece'}",
+                value=f"from:{square_name(origin)}",
+                description=f"{n} move{'s' if n != 1 else ''}",
+            )
+        )
+    return options, places
+
+
+def paged(options: list[discord.SelectOption], offset: int, key: str) -> list[discord.SelectOption]:
+    """At most 25 options (Discord's limit): when there are more, 24 from ``offset`` and a
+    last one that shows the next ones (value ``<key>@<next offset>``), or, on the last page,
+    goes back to the first. No legal move is ever out of reach of the menus."""
+    if len(options) <= MAX_SELECT_OPTIONS:
+        return options
+    offset = offset if 0 <= offset < len(options) else 0
+    page = options[offset : offset + MAX_SELECT_OPTIONS - 1]
+    rest = len(options) - offset - len(page)
+    if rest > 0:
+        label, value = f"More… ({rest} more)", f"{key}@{offset + len(page)}"
+    else:
+        label, value = "Back to the first choices", f"{key}@0"
+    return [*page, discord.SelectOption(label=label, value=value)]
+
+
 class MovePicker(discord.ui.View):
     """Ephemeral: pick a piece (or placement / removal), then where it goes.
 
@@ -92,48 +166,13 @@ class MovePicker(discord.ui.View):
         self.game_id = record.id
         self.ply = record.ply
         self.user_id = user_id
+        options, places = first_options(game)
         self.prompt = f"**Game #{record.id}**: pick a piece to move."
-        options: list[discord.SelectOption] = []
-        origins: dict[int, list[str]] = {}
-        places = 0
-        position = game.position
-        for move in game.legal_moves():
-            if move.kind is MoveKind.MOVE:
-                origins.setdefault(move.path[0], []).append(str(move))
-            elif move.kind is MoveKind.PLACE:
-                places += 1
-            elif move.kind is MoveKind.REMOVE:
-                sq = square_name(move.path[0])
-                options.append(
-                    discord.SelectOption(
-                        label=f"Remove the trapped piece on {sq}", value=f"play:{move}"
-                    )
-                )
-            else:
-                options.append(
-                    discord.SelectOption(label="Pass (you have no legal move)", value="play:pass")
-                )
         if places:
-            options.insert(
-                0,
-                discord.SelectOption(
-                    label="Place a counter", value="place", description=f"{places} empty squares"
-                ),
-            )
             self.prompt = f"**Game #{record.id}**: place a counter, or pick another action."
-        for origin in sorted(origins, key=lambda s: (square_rank(s), square_file(s))):
-            piece = position.piece_at(origin)
-            n = len(origins[origin])
-            options.append(
-                discord.SelectOption(
-                    label=f"{square_name(origin)} {piece.name if piece else 'piece'}",
-                    value=f"from:{square_name(origin)}",
-                    description=f"{n} move{'s' if n != 1 else ''}",
-                )
-            )
         self.add_item(
             PickSelect(
-                options=options[:25],
+                options=paged(options, 0, "first"),
                 placeholder="Choose a piece or action",
                 custom_id="lat:pick:first",
             )
@@ -161,17 +200,29 @@ class MovePicker(discord.ui.View):
             game = await svc.rules_game(record)
             svc.check_turn(record, game, interaction.user.id)
             self.clear_items()
-            if value.startswith("from:"):
+            value, _, at = value.partition("@")  # "<choice>@<offset>": another page of it
+            offset = int(at) if at.isdigit() else 0
+            custom_id = "lat:pick:next"
+            if value == "first":
+                opts = paged(first_options(game)[0], offset, "first")
+                prompt = f"**Game #{self.game_id}**: pick a piece to move."
+                placeholder = "Choose a piece or action"
+                custom_id = "lat:pick:first"
+            elif value.startswith("from:"):
                 origin = value.removeprefix("from:")
                 choices = [
                     c
                     for c in move_choices(game, origin, limit=10_000)
                     if str(c.move).startswith(origin + "-")
                 ]
-                opts = [
-                    discord.SelectOption(label=c.name[:100], value=f"play:{c.move}")
-                    for c in choices[:25]
-                ]
+                opts = paged(
+                    [
+                        discord.SelectOption(label=c.name[:100], value=f"play:{c.move}")
+                        for c in choices
+                    ],
+                    offset,
+                    value,
+                )
                 prompt = f"**Game #{self.game_id}**: where does the piece on {origin} go?"
                 placeholder = "Choose the destination"
             else:  # placement, maybe by rank first
@@ -196,19 +247,21 @@ class MovePicker(discord.ui.View):
                         empties = [
                             m for m in empties if square_rank(m.path[0]) + 1 == int(rank_filter)
                         ]
-                    opts = [
-                        discord.SelectOption(
-                            label=f"Place on {square_name(m.path[0])}", value=f"play:{m}"
-                        )
-                        for m in empties[:25]
-                    ]
+                    opts = paged(
+                        [
+                            discord.SelectOption(
+                                label=f"Place on {square_name(m.path[0])}", value=f"play:{m}"
+                            )
+                            for m in empties
+                        ],
+                        offset,
+                        value,
+                    )
                     prompt = f"**Game #{self.game_id}**: where do you place the counter?"
                     placeholder = "Choose a square"
             if not opts:
                 raise UserError("Nothing to choose there; press Move again.")
-            self.add_item(
-                PickSelect(options=opts, placeholder=placeholder, custom_id="lat:pick:next")
-            )
+            self.add_item(PickSelect(options=opts, placeholder=placeholder, custom_id=custom_id))
             await interaction.response.edit_message(content=prompt, view=self)
 
     async def play(self, interaction: Interaction, move: str) -> None:
@@ -391,7 +444,8 @@ class Play(commands.Cog):
             if record.is_active:
                 state = raw_state = f"in progress, ply {record.ply}"
             else:
-                state = describe_result(record.winner, record.reason, names).replace("*", "")
+                # bold off: the header is bold already (escaped names have no "**" in them)
+                state = describe_result(record.winner, record.reason, names).replace("**", "")
                 raw_state = describe_result(record.winner, record.reason, raw_names)
             opts = options_summary(find_variant(record.variant), record.options)
             header = (
@@ -399,9 +453,11 @@ class Play(commands.Cog):
                 f"{names['white']} (White) vs {names['black']} (Black) · "
                 f"{first.title} moved first · {state}"
             )
-            text = " ".join(rows) or "No moves yet."
-            if len(text) > 1700:
-                text = "… " + text[-1700:]
+            url = jump_url(record)
+            header = cut(header, MAX_HEADER)
+            tail = f"\nLatest board: {url}" if url else ""
+            room = MAX_CONTENT - len(f"{header}\n```\n\n```{tail}")
+            text = latest_moves(" ".join(rows) or "No moves yet.", room)
             opts_items = record.options.items()
             record_text = "\n".join(
                 [
@@ -421,11 +477,7 @@ class Play(commands.Cog):
             file = discord.File(
                 io.BytesIO(record_text.encode()), filename=f"latrunculi-game-{record.id}.txt"
             )
-            url = jump_url(record)
-            await interaction.response.send_message(
-                f"{header}\n```\n{text}\n```" + (f"Latest board: {url}" if url else ""),
-                file=file,
-            )
+            await interaction.response.send_message(f"{header}\n```\n{text}\n```{tail}", file=file)
 
 
 async def setup(bot: LatrunculiBot) -> None:

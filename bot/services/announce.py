@@ -13,6 +13,7 @@ from storage import Database, GameRecord
 from .. import ui
 from ..board import board_file
 from ..errors import send_ephemeral
+from ..limits import fit_lines
 from ..mentions import ping_only
 from ..texts import describe_move, describe_result, record_words, variant_title
 from .games import Played, player_for
@@ -180,7 +181,12 @@ async def board_payload(
     count = f"move {move_number(record)}" if record.is_active else f"{record.ply} moves"
     header = f"**Game #{record.id}** · **{name}** · {count}"
     return {
-        "content": "\n".join([header, *lines])[:2000],
+        "content": fit_lines(
+            "\n".join([header, *lines]).split("\n"),
+            keep_head=1,
+            keep_tail=1 if record.is_active else 2,  # who is to move; or the result and records
+            more=lambda n: f"… {n} more line{'s' if n != 1 else ''} (see `/history`).",
+        ),
         "file": file,
         "view": buttons,
         "allowed_mentions": ping_only(pinged),

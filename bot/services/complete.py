@@ -8,11 +8,15 @@ from dataclasses import dataclass
 from rules import Game, Move, MoveKind, square_name
 from storage import Database, GameRecord
 
+from ..limits import MAX_CHOICE_NAME, cut
+from ..texts import one_line, plain
 from .names import player_name
 
 __all__ = ["MoveChoice", "compact", "game_label", "move_choices"]
 
 MAX_CHOICES = 25
+LABEL_NAME = 28
+"""Characters of each name in a game's label: two names and the state fit in 100."""
 _MAX_PREVIEWS = 300
 _SEPARATORS = re.compile(r"[\s\-\u2013\u2014]+")
 
@@ -73,15 +77,22 @@ def move_choices(game: Game, typed: str, limit: int = MAX_CHOICES) -> list[MoveC
     return choices[:limit]
 
 
-async def game_label(db: Database, record: GameRecord, user_id: int) -> str:
-    """E.g. '#12 rugen vs Bob (your move)'."""
+async def game_label(
+    db: Database, record: GameRecord, user_id: int, *, markdown: bool = False
+) -> str:
+    """E.g. '#12 rugen vs Bob (your move)': at most 100 characters (an autocomplete choice's
+    name), names shortened so the state at the end always shows. With ``markdown`` (for a
+    message's text) the names are escaped, so a name like ``**x**`` shows as typed."""
+
+    async def name(uid: int) -> str:
+        raw = await player_name(db, uid)
+        return plain(raw, LABEL_NAME) if markdown else one_line(raw, LABEL_NAME)
+
     opponent = record.opponent_of(user_id)
     if opponent is None:
-        who = (
-            f"{await player_name(db, record.white_id)} vs {await player_name(db, record.black_id)}"
-        )
+        who = f"{await name(record.white_id)} vs {await name(record.black_id)}"
     else:
-        who = f"vs {await player_name(db, opponent)}"
+        who = f"vs {await name(opponent)}"
     turn_letter = record.current_position.split(" ")[1] if " " in record.current_position else "w"
     to_move = record.white_id if turn_letter == "w" else record.black_id
     if not record.is_active:
@@ -94,4 +105,5 @@ async def game_label(db: Database, record: GameRecord, user_id: int) -> str:
             if opponent is not None
             else f"{'White' if turn_letter == 'w' else 'Black'} to move"
         )
-    return f"#{record.id} {record.variant} {who} ({state})"[:100]
+    label = f"#{record.id} {record.variant} {who} ({state})"
+    return label if markdown else cut(label, MAX_CHOICE_NAME)

@@ -6,7 +6,7 @@
     'a2-a3'
 
 Importing this package registers the games, in the order ``python -m rules variants`` lists
-them: the four Latrunculi rule sets, then chess.
+them: the four Latrunculi rule sets, then chess and draughts.
 """
 
 from __future__ import annotations
@@ -22,15 +22,19 @@ from .base import (
     UnknownGameError,
 )
 from .chess import ChessRules, ChessSession
+from .draughts import DraughtsMove, DraughtsRules, DraughtsSession
 from .latrunculi import LatrunculiRules, LatrunculiSession, latrunculi_games
 from .registry import all_games, find_game, game_of_position, open_session, register
 
-for _game in (*latrunculi_games(), ChessRules()):
+for _game in (*latrunculi_games(), ChessRules(), DraughtsRules()):
     register(_game)
 
 __all__ = [
     "GAME_OVER_REASON",
     "ActionResult",
+    "DraughtsMove",
+    "DraughtsRules",
+    "DraughtsSession",
     "GameOption",
     "GameOutcome",
     "ChessRules",

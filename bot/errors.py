@@ -116,7 +116,7 @@ async def refuse_deferred(
     whatever fails next). A public one is then sent again privately and the public copy
     removed, since a refusal is the user's own business.
     """
-    text = text if len(text) <= MAX_CONTENT else text[: MAX_CONTENT - 1] + "…"
+    text = cut(text, MAX_CONTENT)
     await interaction.edit_original_response(content=text, attachments=[], view=None)
     if not public:
         return

@@ -296,14 +296,16 @@ class ChallengeRepository:
     async def expire_challenges(self, now: float | None = None) -> list[ChallengeRecord]:
         """Mark every pending challenge past its expiry as expired and return them.
 
-        The bot calls this periodically (and at start-up) and edits the returned challenges'
-        messages.
+        The bot calls this periodically (and at start-up). Those with a message are flagged
+        as showing a stale message: :meth:`claim_stale_messages` hands them out a few at a
+        time for editing, so a backlog is one write here and many small batches of edits.
         """
         now_ms = to_ms(now)
         async with self._db.transaction():
             rows = await self._db.fetchall(
                 """
-                UPDATE challenges SET status = 'expired', resolved_at = :now
+                UPDATE challenges SET status = 'expired', resolved_at = :now,
+                                      message_stale = (message_id IS NOT NULL)
                  WHERE status = 'pending' AND expires_at <= :now
                 RETURNING *
                 """,
@@ -313,3 +315,24 @@ class ChallengeRepository:
         if expired:
             log.info("expired %d challenge(s)", len(expired))
         return expired
+
+    async def claim_stale_messages(self, limit: int = 100) -> list[ChallengeRecord]:
+        """Up to ``limit`` expired challenges whose message still shows them open, oldest
+        first, unflagged in the same write: each is handed out once, across processes and
+        restarts (a failed edit is not retried, like a reminder)."""
+        rows = await self._db.fetchall(
+            """
+            UPDATE challenges SET message_stale = 0
+             WHERE id IN (SELECT id FROM challenges WHERE message_stale = 1
+                           ORDER BY resolved_at, id LIMIT ?)
+            RETURNING *
+            """,
+            (limit,),
+        )
+        return sorted((challenge_from_row(r) for r in rows), key=lambda c: (c.resolved_at, c.id))
+
+    async def stale_message_count(self) -> int:
+        """How many expired challenges' messages still wait for their edit."""
+        return int(
+            await self._db.fetchval("SELECT count(*) FROM challenges WHERE message_stale = 1")
+        )

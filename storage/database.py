@@ -33,6 +33,7 @@ from .challenges import ChallengeRepository
 from .errors import DatabaseTooNew, StorageError
 from .games import GameRepository
 from .migrations import MIGRATIONS, SCHEMA_VERSION
+from .pings import PingRepository
 from .players import PlayerRepository
 
 __all__ = ["DEFAULT_DATABASE_PATH", "Database", "database_path_from_env"]
@@ -54,7 +55,7 @@ def database_path_from_env(environ: Mapping[str, str] | None = None) -> Path:
 class Database:
     """The bot's SQLite database: ``await db.start()`` once, ``await db.stop()`` at shutdown.
 
-    Repositories hang off it: ``db.games``, ``db.challenges``, ``db.players``.
+    Repositories hang off it: ``db.games``, ``db.challenges``, ``db.players``, ``db.pings``.
     """
 
     def __init__(
@@ -72,6 +73,7 @@ class Database:
         self.games = GameRepository(self)
         self.challenges = ChallengeRepository(self)
         self.players = PlayerRepository(self)
+        self.pings = PingRepository(self)
 
     # ------------------------------------------------------------------ life cycle
 

@@ -156,7 +156,31 @@ _V4: list[str] = [
     """,
 ]
 
-MIGRATIONS: Sequence[Sequence[str]] = (_V1, _V2, _V3, _V4)
+_V5: list[str] = [
+    # Expired challenges whose message still shows Accept / Decline: the sweep expires every
+    # overdue challenge in one write but edits only so many messages a minute (Discord's rate
+    # limits; a backlog must not hold up timeouts); the flag keeps the rest for later ticks,
+    # across restarts. Challenges expired before this schema had their message edited.
+    """
+    ALTER TABLE challenges ADD COLUMN message_stale INTEGER NOT NULL DEFAULT 0
+          CHECK (message_stale IN (0, 1))
+    """,
+    "CREATE INDEX challenges_message_stale ON challenges (resolved_at, id) WHERE message_stale = 1",
+    # When a user was last pinged for something (a draw offer in a game, a challenge from one
+    # player): offering and withdrawing again and again must not ping the other player every
+    # time. One row per kind, scope (the game, or the challenger) and pinged user.
+    """
+    CREATE TABLE pings (
+        kind       TEXT    NOT NULL,
+        scope      INTEGER NOT NULL,
+        target_id  INTEGER NOT NULL,
+        pinged_at  INTEGER NOT NULL,
+        PRIMARY KEY (kind, scope, target_id)
+    ) WITHOUT ROWID
+    """,
+]
+
+MIGRATIONS: Sequence[Sequence[str]] = (_V1, _V2, _V3, _V4, _V5)
 """Migration ``i`` upgrades from ``user_version == i`` to ``i + 1``."""
 
 SCHEMA_VERSION: int = len(MIGRATIONS)

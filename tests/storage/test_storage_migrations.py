@@ -22,9 +22,15 @@ SCHEMA_V2_FILE = Path(__file__).parent / "fixtures" / "schema-v2.db"
 # game 2 (Bob–Carol) ended by the rules at ply 123 (fifty-move rule, t=5123, board 9002);
 # game 3 (Alice–Carol) resigned at t=6000 with no moves; a pending rematch of game 3.
 SCHEMA_V3_FILE = Path(__file__).parent / "fixtures" / "schema-v3.db"
+# Written by the schema-4 code (commit 471a7cf) through its public API: game 1 (Alice–Bob,
+# from accepted challenge 1 with message 8001; one ply, board 9001; a draw offer by Bob at
+# ply 1); challenge 2 (Carol→Alice, classic 12x8, message 8002) expired at t=2000 by that
+# code's sweep, which edited its message; challenge 3 (Bob→Carol, lat, message 8003) pending
+# until t=10000; challenge 4 (Carol's open schadler challenge, no message) pending too.
+SCHEMA_V4_FILE = Path(__file__).parent / "fixtures" / "schema-v4.db"
 
 
-_TABLES = {"games", "moves", "challenges", "players"}
+_TABLES = {"games", "moves", "challenges", "players", "pings"}
 
 
 async def _index_names(db: Database) -> set[str]:
@@ -140,6 +146,34 @@ async def test_a_schema_3_file_upgrades_cleanly_and_announces_nothing_old(
         assert (await db.games.require_game(1)).announced_ply == 5
 
 
+async def test_a_schema_4_file_upgrades_with_no_stale_messages_and_no_pings(
+    tmp_path: Path,
+) -> None:
+    """Challenges expired by the old code had their message edited: none is edited again.
+    A challenge expiring after the upgrade is handed out once; the ping table is new."""
+    path = tmp_path / "old.sqlite3"
+    shutil.copyfile(SCHEMA_V4_FILE, path)
+    async with Database(path) as db:
+        assert SCHEMA_VERSION >= 5
+        assert await db.schema_version() == SCHEMA_VERSION
+        assert await db.integrity_check() == ["ok"]
+        assert "challenges_message_stale" in await _index_names(db)
+        assert await db.challenges.stale_message_count() == 0
+        assert await db.challenges.claim_stale_messages() == []
+        g1 = await db.games.require_game(1)
+        assert (g1.ply, g1.board_message_id, g1.draw_offer_by) == (1, 9001, BOB)
+        assert [c.id for c in await db.challenges.pending_challenges(GUILD, now=3000.0)] == [3, 4]
+        expired = await db.challenges.expire_challenges(now=10_000.0)
+        assert [c.id for c in expired] == [3, 4]
+        assert await db.challenges.stale_message_count() == 1  # 4 has no message
+        [stale] = await db.challenges.claim_stale_messages()
+        assert (stale.id, stale.message_id, stale.status) == (3, 8003, "expired")
+        assert await db.pings.claim("draw", 1, ALICE, every=3600, now=10_000.0)
+    async with Database(path) as db:
+        assert await db.challenges.claim_stale_messages() == []
+        assert not await db.pings.claim("draw", 1, ALICE, every=3600, now=10_001.0)
+
+
 async def test_hot_queries_use_indexes(db: Database) -> None:
     """Every statement the bot's lookups run is an index search, never a table scan."""
     for i in range(3):
@@ -164,6 +198,8 @@ async def test_hot_queries_use_indexes(db: Database) -> None:
         await db.games.turns_started_before(5000.0)
         await db.games.reminders_due(5000.0, 100.0)
         await db.games.unannounced_games(5000.0, 100.0)
+        await db.challenges.claim_stale_messages(10)
+        await db.pings.claim("draw", 1, ALICE, every=3600.0, now=1000.0)
     finally:
         await db.connection.set_trace_callback(None)
     reads = [s for s in statements if s.lstrip().upper().startswith(("SELECT", "WITH"))]

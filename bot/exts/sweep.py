@@ -1,6 +1,7 @@
 """The sweep: one background loop, every minute and right after start-up, that expires old
-challenges, finishes games lost on time, sends move reminders and posts the boards of moves
-and game ends that were stored but never announced (a crash or a refused post in between).
+challenges, finishes games lost on time, sends move reminders, posts the boards of moves
+and game ends that were stored but never announced (a crash or a refused post in between),
+and marks expired challenges' messages as expired.
 
 Everything it acts on is read from storage each time, so work that came due while the bot was
 down is done at the first tick after a restart.
@@ -14,7 +15,7 @@ from discord.ext import commands, tasks
 
 from ..client import LatrunculiBot
 from ..services.catchup import catch_up
-from ..services.challenges import expire_overdue
+from ..services.challenges import expire_overdue, show_expiries
 from ..services.timeouts import sweep_turns
 
 __all__ = ["Sweep", "setup"]
@@ -41,7 +42,13 @@ class Sweep(commands.Cog):
         await self.bot.wait_until_ready()
 
     async def run_once(self) -> None:
-        """One sweep; a failing job is logged and does not stop the others or the loop."""
+        """One sweep; a failing job is logged and does not stop the others or the loop.
+
+        Each kind of work has its budget per tick (100 timeouts, 100 reminders, 100 lost
+        boards, 100 message edits); more waits for the next tick. Storage work that is cheap
+        whatever the backlog (expiring every overdue challenge) is done at once; the edits of
+        their messages come last, so a backlog of them never delays a timeout or a catch-up.
+        """
         try:
             await expire_overdue(self.bot)
         except Exception:
@@ -54,6 +61,10 @@ class Sweep(commands.Cog):
             await catch_up(self.bot)
         except Exception:
             log.exception("catching up on unannounced boards failed")
+        try:
+            await show_expiries(self.bot)
+        except Exception:
+            log.exception("editing expired challenges' messages failed")
 
 
 async def setup(bot: LatrunculiBot) -> None:

@@ -26,6 +26,7 @@ __all__ = [
     "expire_overdue",
     "parse_options",
     "send_challenge",
+    "show_expiries",
     "start_game",
 ]
 
@@ -158,12 +159,25 @@ async def start_game(
     return game
 
 
+EDITS_PER_TICK = 100
+"""Expired challenges' messages edited per sweep tick; a backlog (the bot was down for a day)
+waits for later ticks, a minute apart, so it neither holds up the sweep's other work nor runs
+into Discord's rate limits."""
+
+
 async def expire_overdue(bot: LatrunculiBot) -> int:
-    """Expire overdue challenges and say so on their messages (the sweep's first job)."""
-    expired = await bot.db.challenges.expire_challenges(bot.now())
-    for ch in expired:
-        if ch.message_id is None:
-            continue
+    """Expire every overdue challenge in storage (one write; its buttons refuse from now on)
+    and return how many. Their messages are edited by :func:`show_expiries`."""
+    return len(await bot.db.challenges.expire_challenges(bot.now()))
+
+
+async def show_expiries(bot: LatrunculiBot, limit: int = EDITS_PER_TICK) -> int:
+    """Edit up to ``limit`` expired challenges' messages (oldest first) to say so and drop
+    their buttons. Each is claimed in storage before its edit: at most once, across restarts
+    and processes; a failed edit is logged, not retried (the buttons refuse anyway)."""
+    edited = 0
+    for ch in await bot.db.challenges.claim_stale_messages(limit):
+        assert ch.message_id is not None  # only challenges with a message are flagged
         message = bot.get_partial_messageable(ch.channel_id).get_partial_message(ch.message_id)
         try:
             await message.edit(
@@ -173,4 +187,6 @@ async def expire_overdue(bot: LatrunculiBot) -> int:
             )
         except discord.HTTPException as exc:
             log.warning("could not mark challenge %d as expired: %s", ch.id, exc)
-    return len(expired)
+        else:
+            edited += 1
+    return edited

@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from bot.services.challenges import EDITS_PER_TICK
 from bot.services.catchup import MARK
+from bot.services.challenges import EDITS_PER_TICK
 from rules import Game, start_position
 from storage import PlyToRecord
 
@@ -30,7 +30,9 @@ async def test_a_backlog_of_expired_challenges_is_edited_100_a_tick_after_the_ur
     # three challenges made in the channel: their messages are what players see
     made = []
     for a, b in ((arena.alice, arena.bob), (arena.carol, arena.alice), (arena.bob, arena.carol)):
-        made.append((await a.slash(arena.channel, "challenge", variant="rugen", opponent=b)).response)
+        made.append(
+            (await a.slash(arena.channel, "challenge", variant="rugen", opponent=b)).response
+        )
     # the backlog: challenges whose messages were deleted meanwhile (the edits get 404)
     for i in range(BACKLOG):
         await db.challenges.create_challenge(

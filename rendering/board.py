@@ -31,7 +31,10 @@ def label_font_size(lay: Layout) -> int:
 
 @lru_cache(maxsize=32)
 def board_background(lay: Layout, theme: Theme) -> Image.Image:
-    """The empty board with its frame and labels (RGB; copy it before drawing on it)."""
+    """The empty board with its frame and labels (RGB; copy it before drawing on it).
+
+    A layout without ``edge_labels`` gets no file letters and rank numbers.
+    """
     img = Image.new("RGB", lay.image_size, theme.background)
     draw = ImageDraw.Draw(img)
     left, top, right, bottom = lay.board_rect
@@ -40,6 +43,8 @@ def board_background(lay: Layout, theme: Theme) -> Image.Image:
     for sq in lay.squares():
         x0, y0, x1, y1 = lay.square_rect(sq)
         draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=square_colour(sq, theme))
+    if not lay.edge_labels:
+        return img
 
     f = font(label_font_size(lay))
     label_y = bottom + fw + (lay.label_band - fw) / 2

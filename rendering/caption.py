@@ -9,6 +9,9 @@ is the lower one, so a player reads their own row next to their own pieces. The 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from PIL import Image, ImageDraw
 
 from rules import Outcome, Position, Side
@@ -72,6 +75,83 @@ def status_text(
     return text
 
 
+@dataclass(frozen=True, slots=True)
+class PlayerRow:
+    """One player's row of the caption strip, in words and pictures any game can provide.
+
+    ``chip`` is a small RGBA picture of the player's piece; ``notes`` are drawn from the right
+    edge leftwards in the order given (text in the muted colour, pictures as icons), and the
+    name gets the room that is left; ``highlighted`` gives the row the accent colour (the side
+    to move, or the winner).
+    """
+
+    name: str
+    chip: Image.Image
+    highlighted: bool = False
+    notes: tuple[str | Image.Image, ...] = ()
+
+
+def chip_size(lay: Layout) -> int:
+    """Edge of the piece chip at the start of a player row, in pixels."""
+    return max(8, round(lay.caption_row * 0.78))
+
+
+def draw_caption_strip(
+    img: Image.Image, lay: Layout, theme: Theme, status: str, rows: tuple[PlayerRow, PlayerRow]
+) -> None:
+    """Draw the caption strip into ``img``: ``status`` centred, then ``rows`` (top row first).
+
+    Every game's picture uses this, so captions look alike whatever is being played.
+    """
+    draw = ImageDraw.Draw(img)
+    _, cy0, _, _ = lay.caption_rect
+    left, _, right, _ = lay.board_rect
+    row = lay.caption_row
+    gap = lay.pad // 2
+
+    status_font = font(max(12, round(lay.text_unit * 0.36)))
+    y = cy0 + gap + row / 2
+    draw_text(
+        draw,
+        ((left + right) / 2, y),
+        fit_text(status, status_font, right - left),
+        status_font,
+        theme.text,
+        align="center",
+        bold=True,
+    )
+
+    name_font = font(max(11, round(lay.text_unit * 0.32)))
+    info_font = font(max(10, round(lay.text_unit * 0.27)))
+    chip = chip_size(lay)
+    inset = round(row * 0.14)
+    for i, player in enumerate(rows):
+        top = cy0 + gap + row * (i + 1) + gap
+        bottom = top + row - gap // 2
+        mid = (top + bottom) / 2
+        fg = theme.accent_text if player.highlighted else theme.text
+        muted = theme.accent_text if player.highlighted else theme.muted_text
+        if player.highlighted:
+            draw.rounded_rectangle(
+                (left, top, right - 1, bottom), radius=(bottom - top) // 2, fill=theme.accent
+            )
+        img.paste(player.chip, (left + inset, round(mid - chip / 2)), player.chip)
+
+        # right-hand notes first, so the name gets whatever room is left
+        x = float(right - inset * 2)
+        for note in player.notes:
+            if isinstance(note, str):
+                x -= draw_text(draw, (x, mid), note, info_font, muted, align="right")
+            else:
+                x -= note.width + inset // 2
+                img.paste(note, (round(x), round(mid - note.height / 2)), note)
+        name_x = left + inset * 2 + chip
+        room = x - name_x - inset * 2
+        draw_text(
+            draw, (name_x, mid), fit_text(player.name, name_font, room), name_font, fg, bold=True
+        )
+
+
 def draw_caption(
     img: Image.Image,
     lay: Layout,
@@ -84,28 +164,10 @@ def draw_caption(
     move_number: int | None,
     captures: tuple[int, int],
 ) -> None:
-    """Draw the caption strip into ``img`` at ``lay.caption_rect``."""
-    draw = ImageDraw.Draw(img)
-    _, cy0, _, _ = lay.caption_rect
-    left, _, right, _ = lay.board_rect
-    row = lay.caption_row
-    gap = lay.pad // 2
-
+    """Draw a Latrunculi caption strip into ``img`` at ``lay.caption_rect``."""
     text = status_text(
         position, players=players, outcome=outcome, status=status, move_number=move_number
     )
-    status_font = font(max(12, round(lay.text_unit * 0.36)))
-    y = cy0 + gap + row / 2
-    draw_text(
-        draw,
-        ((left + right) / 2, y),
-        fit_text(text, status_font, right - left),
-        status_font,
-        theme.text,
-        align="center",
-        bold=True,
-    )
-
     show_hand = position.hand != (0, 0)
     if outcome is not None:
         active: Side | None = outcome.winner
@@ -113,37 +175,86 @@ def draw_caption(
         active = position.turn
     else:
         active = None
-    name_font = font(max(11, round(lay.text_unit * 0.32)))
-    info_font = font(max(10, round(lay.text_unit * 0.27)))
-    chip = max(8, round(row * 0.78))
-    inset = round(row * 0.14)
-    for i, side in enumerate((lay.view.other, lay.view)):
-        top = cy0 + gap + row * (i + 1) + gap
-        bottom = top + row - gap // 2
-        mid = (top + bottom) / 2
-        highlighted = side is active
-        fg = theme.accent_text if highlighted else theme.text
-        muted = theme.accent_text if highlighted else theme.muted_text
-        if highlighted:
-            draw.rounded_rectangle(
-                (left, top, right - 1, bottom), radius=(bottom - top) // 2, fill=theme.accent
-            )
-        sprite = side_chip(side, chip, theme)
-        img.paste(sprite, (left + inset, round(mid - chip / 2)), sprite)
-
-        # right-hand figures first, so the name gets whatever room is left
-        x = float(right - inset * 2)
-        x -= draw_text(
-            draw, (x, mid), f"captured {captures[side.index]}", info_font, muted, align="right"
-        )
+    chip = chip_size(lay)
+    icon = round(chip * 0.8)
+    rows = []
+    for side in (lay.view.other, lay.view):
+        notes: list[str | Image.Image] = [f"captured {captures[side.index]}"]
         if show_hand:
-            hand_text = f"in hand {position.hand[side.index]}  ·  "
-            x -= draw_text(draw, (x, mid), hand_text, info_font, muted, align="right")
-            icon = round(chip * 0.8)
-            counter = piece_sprite("C", side, False, icon, theme)
-            x -= icon + inset // 2
-            img.paste(counter, (round(x), round(mid - icon / 2)), counter)
-        name_x = left + inset * 2 + chip
-        room = x - name_x - inset * 2
-        name = players[side.index].strip() or side.title
-        draw_text(draw, (name_x, mid), fit_text(name, name_font, room), name_font, fg, bold=True)
+            notes.append(f"in hand {position.hand[side.index]}  ·  ")
+            notes.append(piece_sprite("C", side, False, icon, theme))
+        rows.append(
+            PlayerRow(
+                name=players[side.index].strip() or side.title,
+                chip=side_chip(side, chip, theme),
+                highlighted=side is active,
+                notes=tuple(notes),
+            )
+        )
+    draw_caption_strip(img, lay, theme, text, (rows[0], rows[1]))
+
+
+@dataclass(frozen=True, slots=True)
+class Caption:
+    """The words under a chess or draughts board, as plain values any caller can give.
+
+    ``players`` are the display names of (White, Black). ``status`` replaces the whole status
+    line (a result such as "Alice wins — checkmate", or "Waiting for Bob"); without it the line
+    says who is to move. ``title`` (the game's name) goes before the status line. ``winner``
+    ("white" or "black") gives that player's row the accent colour after the game, as the side
+    to move has it during the game. ``notes`` are short words at the right of (White's,
+    Black's) rows, e.g. "captured 3"; ``move_number`` is shown as "Move N" with the default
+    status line.
+    """
+
+    players: tuple[str, str] = ("White", "Black")
+    status: str | None = None
+    title: str | None = None
+    winner: str | None = None
+    notes: tuple[str, str] = ("", "")
+    move_number: int | None = None
+
+
+def game_status(caption: Caption, to_move: Side | None, check: bool = False) -> str:
+    """The status line of a chess or draughts caption (see :class:`Caption`)."""
+    if caption.status is not None:
+        text = caption.status
+    elif caption.winner is not None:
+        text = f"{_who(Side(caption.winner), caption.players)} wins"
+    elif to_move is not None:
+        text = f"{_who(to_move, caption.players)} to move"
+        if check:
+            text += " — check"
+        if caption.move_number is not None:
+            text = f"Move {caption.move_number} · {text}"
+    else:
+        text = "Game over"
+    if caption.title:
+        text = f"{caption.title} · {text}"
+    return text
+
+
+def game_rows(
+    lay: Layout,
+    caption: Caption,
+    to_move: Side | None,
+    chip: Callable[[Side, int], Image.Image],
+) -> tuple[PlayerRow, PlayerRow]:
+    """The two player rows of a chess or draughts caption, the top-of-board side first.
+
+    ``chip(side, size)`` draws the side's piece for the marker at the start of its row.
+    """
+    active = Side(caption.winner) if caption.winner is not None else to_move
+    size = chip_size(lay)
+    rows = []
+    for side in (lay.view.other, lay.view):
+        note = caption.notes[side.index]
+        rows.append(
+            PlayerRow(
+                name=caption.players[side.index].strip() or side.title,
+                chip=chip(side, size),
+                highlighted=side is active,
+                notes=(note,) if note else (),
+            )
+        )
+    return (rows[0], rows[1])

@@ -33,6 +33,9 @@ class Layout:
     ranks: int
     view: Side = Side.WHITE
     square: int = DEFAULT_SQUARE
+    #: False for boards without file letters and rank numbers (draughts numbers its squares
+    #: inside them): the label bands shrink to a margin as wide as the others.
+    edge_labels: bool = True
 
     # ----- bands -------------------------------------------------------------------------
 
@@ -48,6 +51,8 @@ class Layout:
     @property
     def label_band(self) -> int:
         """Width of the rank-label band (left) and height of the file-label band (below)."""
+        if not self.edge_labels:
+            return self.pad
         return round(self.text_unit * 0.44)
 
     @property
@@ -125,10 +130,16 @@ class Layout:
 
 
 @cache
-def layout(files: int, ranks: int, view: Side = Side.WHITE, square: int = DEFAULT_SQUARE) -> Layout:
+def layout(
+    files: int,
+    ranks: int,
+    view: Side = Side.WHITE,
+    square: int = DEFAULT_SQUARE,
+    edge_labels: bool = True,
+) -> Layout:
     """The (shared) layout for a ``files`` × ``ranks`` board seen from ``view``."""
     if not (1 <= files <= 16 and 1 <= ranks <= 16):
         raise ValueError(f"unsupported board size {files}x{ranks}")
     if square < 16:
         raise ValueError(f"square size {square} px is too small to draw pieces")
-    return Layout(files, ranks, view, square)
+    return Layout(files, ranks, view, square, edge_labels)

@@ -7,7 +7,8 @@ the same dozen sprites on every move, so after the first picture a sprite costs 
 Silhouettes differ by outline, not just by an inner emblem, so the kinds stay apart when Discord
 shows the board at 300–400 px on a phone: soldier = disc with a rim, eagle = disc with a spread-
 winged bird, counter = thick tablet seen slightly from above, queen = crown, valkyrie = winged
-shield, berserker = horned helmet. A held piece (classic captive, schadler alligatus) is greyed and
+shield, berserker = horned helmet; a draughts man is the soldier's disc, a draughts king (``K``)
+that disc with a crown. A held piece (classic captive, schadler alligatus) is greyed and
 crossed out with a red X.
 """
 
@@ -106,7 +107,7 @@ _EAGLE_WING = [
 
 
 def _silhouette(kind: str, draw: ImageDraw.ImageDraw, s: Scale) -> None:
-    if kind == "S":
+    if kind in ("S", "K"):
         _circle(draw, s, 0.5, 0.5, _DISC_R, fill=255)
     elif kind == "E":
         _circle(draw, s, 0.5, 0.5, _EAGLE_R, fill=255)
@@ -141,6 +142,14 @@ def _details(
     line = big * 0.045
     if kind == "S":
         _circle(draw, s, 0.5, 0.5, 0.27, outline=detail, width=line)
+    elif kind == "K":
+        # a draughts king: the man's disc with a crown on it (a shape, not a second disc)
+        _circle(draw, s, 0.5, 0.5, 0.33, outline=detail, width=line * 0.7)
+        crown = [(0.5 + (x - 0.5) * 0.5, 0.49 + (y - 0.5) * 0.5) for x, y in _CROWN]
+        _poly(draw, s, crown, detail)
+        _rect(draw, s, 0.5 - 0.35 * 0.5, 0.625, 0.5 + 0.35 * 0.5, 0.665, detail)
+        for cx, cy in crown[1], crown[3], crown[5]:
+            _circle(draw, s, cx, cy, 0.035, fill=detail)
     elif kind == "E":
         _circle(draw, s, 0.5, 0.5, 0.36, outline=detail, width=line * 0.6)
         _poly(draw, s, _EAGLE_WING, detail)
@@ -233,12 +242,31 @@ def piece_sprite(kind: str, side: Side, held: bool, size: int, theme: Theme) -> 
 
     mask = Image.new("L", (big, big), 0)
     _silhouette(kind, ImageDraw.Draw(mask), s)
-    ring = max(3, round(big * 0.032))
-    # dilate the silhouette for the outline: a blur thresholded low grows it by about ``ring``
-    # px all round (a MaxFilter of that size is ~100x slower at this resolution)
-    outer = mask.filter(ImageFilter.GaussianBlur(ring / 1.9)).point(_THRESHOLD)
+    outer = dilate(mask, max(3, round(big * 0.032)))
+    sprite = shadow_layer(outer)
+    sprite.paste((*outline, 255), (0, 0), outer)
+    sprite.paste((*fill, 255), (0, 0), mask)
+    draw = ImageDraw.Draw(sprite)
+    _details(kind, draw, s, big, fill, detail, outline)
+    if held:
+        _held_mark(draw, s, big, theme)
+    return downscale(sprite, size)
 
-    # soft drop shadow so pieces lift off both square colours
+
+def dilate(mask: Image.Image, ring: int) -> Image.Image:
+    """``mask`` grown by about ``ring`` px all round (for an outline around a silhouette).
+
+    A blur thresholded low does it: a MaxFilter of that size is ~100x slower at this resolution.
+    """
+    return mask.filter(ImageFilter.GaussianBlur(ring / 1.9)).point(_THRESHOLD)
+
+
+def shadow_layer(outer: Image.Image) -> Image.Image:
+    """A transparent RGBA canvas holding the soft drop shadow of the silhouette ``outer``.
+
+    The shadow lifts pieces off both square colours; pieces are painted onto this canvas.
+    """
+    big = outer.width
     shadow_alpha = outer.point(lambda v: v * 40 // 100)
     shadow_alpha = shadow_alpha.filter(ImageFilter.GaussianBlur(big * 0.02))
     sprite = Image.new("RGBA", (big, big), (0, 0, 0, 0))
@@ -247,15 +275,14 @@ def piece_sprite(kind: str, side: Side, held: bool, size: int, theme: Theme) -> 
     shadow.paste((0, 0, 0, 255), (0, offset), shadow_alpha.crop((0, 0, big, big - offset)))
     shadow.putalpha(shadow.getchannel("A"))
     sprite.alpha_composite(shadow)
+    return sprite
 
-    sprite.paste((*outline, 255), (0, 0), outer)
-    sprite.paste((*fill, 255), (0, 0), mask)
-    draw = ImageDraw.Draw(sprite)
-    _details(kind, draw, s, big, fill, detail, outline)
-    if held:
-        _held_mark(draw, s, big, theme)
 
-    # resize in premultiplied alpha so the transparent edge does not bleed black fringes
+def downscale(sprite: Image.Image, size: int) -> Image.Image:
+    """The supersampled ``sprite`` at ``size`` px, with smooth edges.
+
+    Resized in premultiplied alpha so the transparent edge does not bleed black fringes.
+    """
     small = sprite.convert("RGBa").resize((size, size), Image.Resampling.LANCZOS)
     return small.convert("RGBA")
 

@@ -1,14 +1,19 @@
-"""Board pictures for Latrunculi: pure functions from a rules position to PNG bytes.
+"""Board pictures: pure functions from a position to PNG bytes.
 
-No Discord here: the bot passes a :class:`rules.Position` (and what it knows about the game)
-and posts the bytes it gets back.
+No Discord here: for Latrunculi the bot passes a :class:`rules.Position` (and what it knows
+about the game); chess and draughts take a plain description (square → piece letter), so they
+do not depend on any rules engine's types. The bot posts the bytes it gets back.
 
     >>> import rules, rendering
     >>> png = rendering.render_board(rules.start_position("classic"), view=rules.Side.BLACK)
+    >>> png = rendering.render_chess({"e1": "K", "e8": "k"}, to_move="black")
+    >>> png = rendering.render_draughts({15: "b", 22: "w"}, last_move=[11, 15])
 """
 
-from .caption import REASON_WORDS, status_text
+from .caption import REASON_WORDS, Caption, status_text
 from .captures import derive_captures
+from .chess import placement_pieces, render_chess
+from .draughts import render_draughts
 from .layout import DEFAULT_SQUARE, Layout, layout
 from .render import compose, encode_png, render_board
 from .theme import THEMES, BoardStyle, Theme, get_theme
@@ -18,6 +23,7 @@ __all__ = [
     "REASON_WORDS",
     "THEMES",
     "BoardStyle",
+    "Caption",
     "Layout",
     "Theme",
     "compose",
@@ -25,6 +31,9 @@ __all__ = [
     "encode_png",
     "get_theme",
     "layout",
+    "placement_pieces",
     "render_board",
+    "render_chess",
+    "render_draughts",
     "status_text",
 ]

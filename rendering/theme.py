@@ -46,6 +46,13 @@ class Theme:
     held_black_fill: RGB = (84, 81, 86)
     held_mark: RGB = (214, 36, 48)
     held_mark_edge: RGB = (255, 255, 255)
+    # chess and draughts boards: the last-move tint is chosen to change the lightness of light
+    # and dark squares alike (darker light squares, lighter dark ones), not only their hue
+    move_tint: RGB = (180, 190, 40)
+    move_tint_strength: float = 0.6
+    check: RGB = (222, 28, 36)  # the glow and ring round a king in check
+    mark_edge: RGB = (255, 255, 255)  # the light edge round marks, so they read on any square
+    mark_shadow: RGB = (30, 24, 20)  # the dark edge round arrows
 
 
 #: Alias kept for callers that think of the palette as the board's style.
@@ -85,6 +92,7 @@ DARK = Theme(
     path_line=(244, 150, 36),
     captured=(236, 64, 72),
     released=(60, 190, 100),
+    move_tint=(130, 165, 35),
 )
 
 #: Themes by name, as accepted by :func:`rendering.render_board`.

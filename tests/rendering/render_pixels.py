@@ -55,3 +55,20 @@ def top_edge(img: Image.Image, lay: Layout, sq: int) -> list[Colour]:
     """A row of pixels just inside the top edge of ``sq``, where a square frame is drawn."""
     x0, y0, x1, _ = lay.square_rect(sq)
     return [img.getpixel((x, y0 + 3)) for x in range(x0 + 4, x1 - 4)]  # type: ignore[misc]
+
+
+def luminance(c: Colour) -> float:
+    """Relative luminance (WCAG) of an sRGB colour."""
+
+    def channel(v: int) -> float:
+        s = v / 255
+        return s / 12.92 if s <= 0.03928 else ((s + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in c)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: Colour, b: Colour) -> float:
+    """WCAG contrast ratio of two colours (1.0 = the same lightness)."""
+    la, lb = sorted((luminance(a), luminance(b)))
+    return (lb + 0.05) / (la + 0.05)

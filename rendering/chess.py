@@ -1,0 +1,139 @@
+"""Chess board pictures from a plain description: square names and FEN letters.
+
+The caller (the bot, the command line) says what stands where — ``{"e1": "K", "e8": "k", …}``
+— and what to mark; no chess library is needed here, so the picture does not change when the
+rules engine does.
+
+    >>> from rendering.chess import render_chess
+    >>> png = render_chess({"e1": "K", "e8": "k"}, last_move=("e2", "e1"), to_move="black")
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from PIL import Image, ImageDraw
+
+from rules import Side, Square
+from rules.geometry import make_square
+
+from .board import board_background
+from .caption import Caption, draw_caption_strip, game_rows, game_status
+from .chess_pieces import GLYPHS, chess_sprite
+from .layout import DEFAULT_SQUARE, layout
+from .marks import check_mark, tint_square
+from .render import encode_png
+from .theme import get_theme
+
+#: The FEN of the start position's piece placement, for callers and tests.
+START_PLACEMENT = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+
+
+def chess_square(name: str) -> Square:
+    """``"e4"`` → the square; a ValueError naming ``name`` if it is not a1…h8."""
+    if len(name) != 2 or not "a" <= name[0] <= "h" or not "1" <= name[1] <= "8":
+        raise ValueError(f"{name!r} is not a chess square (a1 to h8)")
+    return make_square(ord(name[0]) - ord("a"), int(name[1]) - 1)
+
+
+def placement_pieces(placement: str) -> dict[str, str]:
+    """The first field of a FEN (``rnbqkbnr/pppppppp/8/…``) as {square name: FEN letter}."""
+    ranks = placement.split("/")
+    if len(ranks) != 8:
+        raise ValueError(f"a FEN placement has 8 ranks separated by '/', not {len(ranks)}")
+    pieces: dict[str, str] = {}
+    for i, text in enumerate(ranks):
+        rank = 8 - i
+        file = 0
+        for ch in text:
+            if ch.isdigit():
+                file += int(ch)
+            elif ch.upper() in GLYPHS:
+                if file < 8:
+                    pieces[f"{'abcdefgh'[file]}{rank}"] = ch
+                file += 1
+            else:
+                raise ValueError(f"{ch!r} is not a FEN piece letter (KQRBNP, kqrbnp)")
+        if file != 8:
+            raise ValueError(f"FEN rank {rank} has {file} squares, not 8")
+    return pieces
+
+
+def _chip(side: Side, size: int, theme_name: str) -> Image.Image:
+    return chess_sprite("K" if side is Side.WHITE else "k", size, get_theme(theme_name))
+
+
+def compose_chess(
+    pieces: Mapping[str, str],
+    *,
+    last_move: tuple[str, str] | None = None,
+    check: str | None = None,
+    to_move: Side | str | None = Side.WHITE,
+    view: Side | str = Side.WHITE,
+    theme: str = "light",
+    caption: Caption | None = None,
+    square: int = DEFAULT_SQUARE,
+) -> Image.Image:
+    """The chess picture as a Pillow image (see :func:`render_chess` for the arguments)."""
+    pal = get_theme(theme)
+    side_to_move = None if to_move is None else Side(to_move)
+    lay = layout(8, 8, Side(view), square)
+    placed = [(chess_square(name), letter) for name, letter in pieces.items()]
+    for name, letter in pieces.items():
+        if letter.upper() not in GLYPHS or len(letter) != 1:
+            raise ValueError(f"{letter!r} on {name} is not a FEN piece letter (KQRBNP, kqrbnp)")
+    img = board_background(lay, pal).copy()
+    draw = ImageDraw.Draw(img)
+
+    if last_move is not None:
+        for name in last_move:
+            tint_square(draw, lay, pal, chess_square(name))
+    if check is not None:
+        mark = check_mark(lay.square, pal)
+        x0, y0, _, _ = lay.square_rect(chess_square(check))
+        img.paste(mark, (x0, y0), mark)
+
+    for sq, letter in placed:
+        sprite = chess_sprite(letter, lay.square, pal)
+        x0, y0, _, _ = lay.square_rect(sq)
+        img.paste(sprite, (x0, y0), sprite)
+
+    words = caption if caption is not None else Caption()
+    status = game_status(words, side_to_move, check=check is not None)
+    rows = game_rows(lay, words, side_to_move, lambda side, size: _chip(side, size, theme))
+    draw_caption_strip(img, lay, pal, status, rows)
+    return img
+
+
+def render_chess(
+    pieces: Mapping[str, str],
+    *,
+    last_move: tuple[str, str] | None = None,
+    check: str | None = None,
+    to_move: Side | str | None = Side.WHITE,
+    view: Side | str = Side.WHITE,
+    theme: str = "light",
+    caption: Caption | None = None,
+    square: int = DEFAULT_SQUARE,
+) -> bytes:
+    """A chess position as PNG bytes.
+
+    ``pieces`` maps square names to FEN letters (``{"e1": "K", "d8": "q"}``); ``last_move`` is
+    the (from, to) squares of the move that led here, both tinted (for castling, the king's);
+    ``check`` is the square of the king in check, if any (a red glow and a ring); ``to_move``
+    is ``"white"``, ``"black"`` or ``None`` once the game is over; ``view`` is the side at the
+    bottom; ``caption`` carries the players' names, the title and a status or result line.
+    Raises ValueError for a bad square name, piece letter, side or theme.
+    """
+    return encode_png(
+        compose_chess(
+            pieces,
+            last_move=last_move,
+            check=check,
+            to_move=to_move,
+            view=view,
+            theme=theme,
+            caption=caption,
+            square=square,
+        )
+    )

@@ -1,0 +1,177 @@
+"""Marks drawn on the squares of the chess and draughts boards: move tints, arrows, check, ghosts.
+
+Every mark that carries meaning has a shape of its own as well as a colour, so that players who
+cannot tell red from green still read it: a king in check gets a ring as well as a red glow, a
+piece taken gets a cross over its ghost, a jump path is an arrow with numbered landings.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from rules import Square
+
+from .board import square_colour
+from .layout import Layout
+from .sprites import SUPERSAMPLE, downscale
+from .text import draw_text, font
+from .theme import RGB, Theme, mix
+
+Point = tuple[float, float]
+
+
+def tint_square(draw: ImageDraw.ImageDraw, lay: Layout, theme: Theme, sq: Square) -> None:
+    """Fill ``sq`` with its own colour blended towards the theme's last-move tint."""
+    x0, y0, x1, y1 = lay.square_rect(sq)
+    colour = mix(square_colour(sq, theme), theme.move_tint, theme.move_tint_strength)
+    draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=colour)
+
+
+@lru_cache(maxsize=8)
+def check_mark(size: int, theme: Theme) -> Image.Image:
+    """RGBA overlay for a king in check: a red glow under the king and a ring round it.
+
+    The glow is the familiar signal; the ring (red with a white edge) is the shape that still
+    says "check" to a colour-blind player, on a light square or a dark one.
+    """
+    big = size * SUPERSAMPLE
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    # radial glow: concentric discs, strongest round the king, fading towards the corners
+    glow = Image.new("L", (big, big), 0)
+    gdraw = ImageDraw.Draw(glow)
+    steps = 32
+    c = big / 2
+    for i in range(steps):
+        t = i / (steps - 1)  # 0 at the corners .. 1 at the centre
+        r = big * (0.71 - 0.45 * t)
+        alpha = round(60 + 195 * min(1.0, t * 1.5))
+        gdraw.ellipse((c - r, c - r, c + r, c + r), fill=alpha)
+    img.paste((*theme.check, 255), (0, 0), glow)
+    # the ring: a white band just inside the square's edge, clear of the king's silhouette,
+    # and a red band inside it
+    draw = ImageDraw.Draw(img)
+    for colour, outer, width in ((theme.mark_edge, 0.495, 0.04), (theme.check, 0.455, 0.04)):
+        r = big * outer
+        draw.ellipse((c - r, c - r, c + r, c + r), outline=(*colour, 255), width=round(big * width))
+    return downscale(img, size)
+
+
+def ghost(sprite: Image.Image, opacity: float = 0.38) -> Image.Image:
+    """A faint copy of ``sprite``: the piece a move took, still shown where it stood."""
+    faded = sprite.copy()
+    faded.putalpha(sprite.getchannel("A").point(lambda a: round(a * opacity)))
+    return faded
+
+
+def cross(
+    draw: ImageDraw.ImageDraw, centre: Point, radius: float, width: int, colour: RGB, edge: RGB
+) -> None:
+    """A bold ✕ with a light edge, centred on ``centre``: "taken" on any square colour."""
+    cx, cy = centre
+    for fill, w in ((edge, width + max(2, width // 2)), (colour, width)):
+        for dx in (-radius, radius):
+            draw.line((cx - dx, cy - radius, cx + dx, cy + radius), fill=fill, width=w)
+        for px, py in (
+            (cx - radius, cy - radius),
+            (cx + radius, cy + radius),
+            (cx + radius, cy - radius),
+            (cx - radius, cy + radius),
+        ):
+            r = w / 2
+            draw.ellipse((px - r, py - r, px + r, py + r), fill=fill)
+
+
+def _arrow_polygon(a: Point, b: Point, width: float, head: float) -> list[Point]:
+    """Outline of an arrow from ``a`` to ``b`` (tip at ``b``), shaft ``width``, head ``head``."""
+    ax, ay = a
+    bx, by = b
+    length = math.hypot(bx - ax, by - ay)
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    nx, ny = -uy, ux
+    neck = length - head * 1.1
+    hw, hh = width / 2, head * 0.75
+    nkx, nky = ax + ux * neck, ay + uy * neck
+    return [
+        (ax + nx * hw, ay + ny * hw),
+        (nkx + nx * hw, nky + ny * hw),
+        (nkx + nx * hh, nky + ny * hh),
+        (bx, by),
+        (nkx - nx * hh, nky - ny * hh),
+        (nkx - nx * hw, nky - ny * hw),
+        (ax - nx * hw, ay - ny * hw),
+    ]
+
+
+def arrow(
+    img: Image.Image,
+    a: Point,
+    b: Point,
+    *,
+    width: float,
+    colour: RGB,
+    edge: RGB,
+) -> None:
+    """An arrow from ``a`` to ``b`` with a dark edge, drawn supersampled for smooth sides.
+
+    The edge keeps an orange arrow readable on the light squares and the dark ones alike.
+    """
+    sprite, (x0, y0) = arrow_sprite(a, b, width, colour, edge)
+    img.paste(sprite, (x0, y0), sprite)
+
+
+@lru_cache(maxsize=256)
+def arrow_sprite(
+    a: Point, b: Point, width: float, colour: RGB, edge: RGB
+) -> tuple[Image.Image, tuple[int, int]]:
+    """The RGBA picture of an arrow and where its top-left corner goes (cached: a board has
+    only so many jumps, and drawing one supersampled costs more than the rest of the picture).
+    """
+    pad = width * 2
+    x0 = math.floor(min(a[0], b[0]) - pad)
+    y0 = math.floor(min(a[1], b[1]) - pad)
+    x1 = math.ceil(max(a[0], b[0]) + pad)
+    y1 = math.ceil(max(a[1], b[1]) + pad)
+    s = SUPERSAMPLE
+    layer = Image.new("RGBA", ((x1 - x0) * s, (y1 - y0) * s), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(layer)
+
+    def local(p: Point) -> Point:
+        return ((p[0] - x0) * s, (p[1] - y0) * s)
+
+    head = width * 2.2
+    border = max(1.0, width * 0.22)
+    outer = _arrow_polygon(local(a), local(b), (width + 2 * border) * s, (head + border) * s)
+    # the inner arrow is pulled back along the shaft so the edge shows round the tip as well
+    ax, ay = a
+    bx, by = b
+    length = math.hypot(bx - ax, by - ay)
+    back = border * 1.8 / length
+    tip = (bx - (bx - ax) * back, by - (by - ay) * back)
+    inner = _arrow_polygon(local(a), local(tip), width * s, head * s)
+    draw.polygon(outer, fill=(*edge, 255))
+    draw.polygon(inner, fill=(*colour, 255))
+    small = layer.convert("RGBa").resize((x1 - x0, y1 - y0), Image.Resampling.LANCZOS)
+    return small.convert("RGBA"), (x0, y0)
+
+
+def badge(
+    draw: ImageDraw.ImageDraw,
+    centre: Point,
+    radius: float,
+    text: str,
+    *,
+    fill: RGB,
+    edge: RGB,
+    ink: RGB,
+) -> None:
+    """A small numbered disc (a landing's place in a multi-jump)."""
+    cx, cy = centre
+    r = radius
+    draw.ellipse(
+        (cx - r, cy - r, cx + r, cy + r), fill=fill, outline=edge, width=max(1, round(r / 5))
+    )
+    f = font(max(9, round(r * 1.25)))
+    draw_text(draw, (cx, cy), text, f, ink, align="center", bold=True)

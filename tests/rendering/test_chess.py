@@ -1,0 +1,232 @@
+"""Chess pictures as a player sees them: pieces on their squares, the view, last move, check."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from PIL import Image
+
+from rendering import THEMES, Caption, layout, placement_pieces, render_chess
+from rendering.board import square_colour
+from rendering.chess import START_PLACEMENT, chess_square
+from rendering.chess_pieces import GLYPHS, chess_sprite
+from rendering.layout import Layout
+from rendering.theme import Theme, mix
+from rules import Side
+
+from .render_pixels import close, contrast, corner_pixel, decode, patch, share
+
+LIGHT = THEMES["light"]
+START = placement_pieces(START_PLACEMENT)
+#: 1.e4 e5 2.Qh5 Nc6 3.Bc4 Nf6 4.Qxf7#: a capture that gives check (and mate) on e8
+MATE = placement_pieces("r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR")
+
+
+def piece_colour(img: Image.Image, lay: Layout, name: str, theme: Theme) -> str:
+    """``white``, ``black`` or ``empty``: which fill dominates the middle of the square."""
+    sq = chess_square(name)
+    px = patch(img, lay, sq, 0.3)
+    if share(px, square_colour(sq, theme), 6) > 0.97:
+        return "empty"
+    light = share(px, theme.white_fill, 16)
+    dark = share(px, theme.black_fill, 16)
+    return "white" if light > dark else "black"
+
+
+@pytest.mark.parametrize("view", list(Side))
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_start_position_has_every_piece_on_its_square(view: Side, theme: str) -> None:
+    png = render_chess(START, view=view, theme=theme)
+    assert len(png) <= 80 * 1024
+    img = decode(png)
+    lay = layout(8, 8, view)
+    assert img.size == lay.image_size
+    pal = THEMES[theme]
+    for file in "abcdefgh":
+        for rank in range(1, 9):
+            name = f"{file}{rank}"
+            expected = {1: "white", 2: "white", 7: "black", 8: "black"}.get(rank, "empty")
+            assert piece_colour(img, lay, name, pal) == expected, name
+
+
+def test_each_square_shows_the_piece_it_was_given() -> None:
+    """A queen on d1 is drawn as the queen's sprite, not as any other piece's."""
+    lay = layout(8, 8)
+    img = decode(render_chess({"d1": "Q", "d8": "n"}))
+    for name, letter in (("d1", "Q"), ("d8", "n")):
+        x0, y0, x1, y1 = lay.square_rect(chess_square(name))
+        drawn = img.crop((x0, y0, x1, y1))
+        background = Image.new("RGB", drawn.size, square_colour(chess_square(name), LIGHT))
+
+        def diff(sprite: Image.Image, bg: Image.Image = background, on: Image.Image = drawn) -> int:
+            expect = bg.copy()
+            expect.paste(sprite, (0, 0), sprite)
+            return sum(
+                1
+                for a, b in zip(expect.get_flattened_data(), on.get_flattened_data(), strict=True)
+                if not close(a, b, 40)
+            )
+
+        same = diff(chess_sprite(letter, lay.square, LIGHT))
+        others = [diff(chess_sprite(o, lay.square, LIGHT)) for o in "KQRBNPkqrbnp" if o != letter]
+        assert same < 0.02 * lay.square**2
+        assert min(others) > 5 * max(same, 20)
+
+
+def test_the_twelve_pieces_all_look_different() -> None:
+    masks = {
+        letter: chess_sprite(letter, 72, LIGHT)
+        for kind in GLYPHS
+        for letter in (kind, kind.lower())
+    }
+    seen = {m.tobytes() for m in masks.values()}
+    assert len(seen) == 12
+    # a white piece is mostly light inside, a black one mostly dark
+    for letter, sprite in masks.items():
+        opaque = [p[:3] for p in sprite.get_flattened_data() if p[3] == 255]
+        light = sum(1 for p in opaque if sum(p) > 450)
+        assert (light > len(opaque) / 2) == letter.isupper(), letter
+
+
+def test_black_view_turns_the_board_round() -> None:
+    img = decode(render_chess(MATE, view="black"))
+    lay = layout(8, 8, Side.BLACK)
+    left, top, right, bottom = lay.board_rect
+    s = lay.square
+    # h1 (a white rook) is at the top left, a8 (a black rook) at the bottom right
+    assert lay.square_rect(chess_square("h1"))[:2] == (left, top)
+    assert lay.square_rect(chess_square("a8"))[2:] == (right, bottom)
+    assert piece_colour(img, lay, "h1", LIGHT) == "white"
+    assert piece_colour(img, lay, "a8", LIGHT) == "black"
+    top_left = patch(img, lay, chess_square("h1"), 0.3)
+    assert share(top_left, LIGHT.white_fill, 16) > 0.2
+    white_view = decode(render_chess(MATE))
+    assert (
+        img.crop((left, top, left + s, top + s)).tobytes()
+        != white_view.crop((left, top, left + s, top + s)).tobytes()
+    )
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_last_move_tints_a_light_and_a_dark_square_alike(theme: str) -> None:
+    # 1.Nf3: g1 is a dark square, f3 a light one
+    pieces = dict(START)
+    pieces["f3"] = pieces.pop("g1")
+    pal = THEMES[theme]
+    lay = layout(8, 8)
+    img = decode(render_chess(pieces, last_move=("g1", "f3"), to_move="black", theme=theme))
+    plain = decode(render_chess(pieces, to_move="black", theme=theme))
+    for name in ("g1", "f3"):
+        sq = chess_square(name)
+        base = square_colour(sq, pal)
+        tinted = corner_pixel(img, lay, sq)
+        assert close(tinted, mix(base, pal.move_tint, pal.move_tint_strength), 3), name
+        assert close(corner_pixel(plain, lay, sq), base, 3)
+        # a lightness step, not only a change of hue, on either square colour
+        assert contrast(tinted, base) >= 1.2, (name, contrast(tinted, base))
+    assert square_colour(chess_square("g1"), pal) == pal.dark_square
+    assert square_colour(chess_square("f3"), pal) == pal.light_square
+    # the other squares keep their colour
+    assert corner_pixel(img, lay, chess_square("e3")) == corner_pixel(
+        plain, lay, chess_square("e3")
+    )
+
+
+@pytest.mark.parametrize("king", ["e8", "e1"])  # a light square and a dark one
+def test_check_is_a_red_glow_and_a_ring_round_the_king(king: str) -> None:
+    lay = layout(8, 8)
+    pieces = dict(MATE)
+    pieces["e8"], pieces["e1"] = pieces[king], pieces["e1" if king == "e8" else "e8"]
+    img = decode(render_chess(pieces, check=king, to_move=None))
+    plain = decode(render_chess(pieces, to_move=None))
+    sq = chess_square(king)
+    # the glow: the corner of the square turns red
+    corner = corner_pixel(img, lay, sq)
+    assert corner[0] > corner[1] + 60 and corner[0] > corner[2] + 60
+    # the ring: a red circle round the king with a white circle outside it
+    red = _ring(img, lay, king, 0.435)
+    assert share(red, LIGHT.check, 40) > 0.6
+    assert share(_ring(plain, lay, king, 0.435), LIGHT.check, 40) == 0
+    white = _ring(img, lay, king, 0.477)
+    assert share(white, LIGHT.mark_edge, 30) > 0.9
+    # a shape that reads without colour: in grey the white circle stands out from the glow
+    grey = img.convert("L")
+    base = grey.getpixel(corner_pixel_xy(lay, sq))
+    lighter = [p for p in white if sum(p) / 3 > base + 40]  # type: ignore[operator]
+    assert len(lighter) >= 0.9 * len(white), base
+    # the king itself is still drawn on top; no other square is marked
+    assert piece_colour(img, lay, king, LIGHT) == "black"
+    other = chess_square("d8")
+    assert corner_pixel(img, lay, other) == corner_pixel(plain, lay, other)
+
+
+def _ring(img: Image.Image, lay: Layout, name: str, radius: float) -> list[tuple[int, int, int]]:
+    cx, cy = lay.square_center(chess_square(name))
+    r = lay.square * radius
+    out = []
+    for i in range(32):
+        a = 2 * math.pi * i / 32
+        out.append(img.getpixel((round(cx + r * math.cos(a)), round(cy + r * math.sin(a)))))
+    return out  # type: ignore[return-value]
+
+
+def corner_pixel_xy(lay: Layout, sq: int) -> tuple[int, int]:
+    """The pixel :func:`corner_pixel` reads."""
+    x0, y0, _, _ = lay.square_rect(sq)
+    off = max(3, lay.square // 16) + 1
+    return (x0 + off + 2, y0 + off + 2)
+
+
+def _row_has_accent(img: Image.Image, lay: Layout, index: int, theme: Theme) -> bool:
+    """Whether caption player row ``index`` (0 = top) is drawn in the accent colour."""
+    _, cy0, _, _ = lay.caption_rect
+    left, _, right, _ = lay.board_rect
+    gap = lay.pad // 2
+    top = cy0 + gap + lay.caption_row * (index + 1) + gap
+    mid = top + (lay.caption_row - gap // 2) // 2
+    px = [img.getpixel((x, mid)) for x in range(right - 40, right - 20)]
+    return share(px, theme.accent, 6) > 0.9  # type: ignore[arg-type]
+
+
+def test_caption_highlights_the_side_to_move_and_the_winner() -> None:
+    lay = layout(8, 8)
+    img = decode(render_chess(START, to_move="white"))
+    assert _row_has_accent(img, lay, 1, LIGHT) and not _row_has_accent(img, lay, 0, LIGHT)
+    img = decode(render_chess(START, to_move="black"))
+    assert _row_has_accent(img, lay, 0, LIGHT) and not _row_has_accent(img, lay, 1, LIGHT)
+    # Black's view: Black's row is the lower one
+    img = decode(render_chess(START, to_move="black", view="black"))
+    assert _row_has_accent(img, layout(8, 8, Side.BLACK), 1, LIGHT)
+    # after the game: the winner's row, or no row for a draw
+    won = Caption(status="White wins — checkmate", winner="white")
+    img = decode(render_chess(MATE, to_move=None, caption=won))
+    assert _row_has_accent(img, lay, 1, LIGHT) and not _row_has_accent(img, lay, 0, LIGHT)
+    img = decode(render_chess(MATE, to_move=None, caption=Caption(status="Draw — stalemate")))
+    assert not _row_has_accent(img, lay, 0, LIGHT) and not _row_has_accent(img, lay, 1, LIGHT)
+
+
+@pytest.mark.parametrize(
+    "kwargs,words",
+    [
+        ({"pieces": {"i1": "K"}}, "'i1' is not a chess square"),
+        ({"pieces": {"e1": "X"}}, "'X' on e1 is not a FEN piece letter"),
+        ({"pieces": START, "last_move": ("e2", "e9")}, "'e9' is not a chess square"),
+        ({"pieces": START, "check": "z1"}, "'z1' is not a chess square"),
+        ({"pieces": START, "theme": "neon"}, "unknown theme 'neon'"),
+        ({"pieces": START, "view": "red"}, "'red' is not a valid Side"),
+    ],
+)
+def test_bad_input_is_refused_with_the_reason(kwargs: dict[str, object], words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        render_chess(**kwargs)  # type: ignore[arg-type]
+
+
+def test_fen_placement_is_read_square_by_square() -> None:
+    assert START["e1"] == "K" and START["d8"] == "q" and START["a2"] == "P"
+    assert len(START) == 32
+    assert placement_pieces("8/8/8/8/8/8/8/4K2k") == {"e1": "K", "h1": "k"}
+    with pytest.raises(ValueError, match="8 ranks"):
+        placement_pieces("8/8/8")
+    with pytest.raises(ValueError, match="rank 1 has 9 squares"):
+        placement_pieces("8/8/8/8/8/8/8/4K3k")

@@ -4,6 +4,11 @@ POSITION is an LPN string or a bare variant id (its start position). ``--last-mo
 from POSITION first and shows the resulting position with that move highlighted (and the result
 in the caption if the move ended the game): the rules core then says what the move captured or
 released, which a position alone cannot tell.
+
+``--chess FEN`` and ``--draughts "B:W21,…:B1,…"`` draw those games instead. Their pictures take
+a plain description, so here POSITION is the position *after* the move, ``--last-move`` only
+names the squares to mark (``e2e4``; ``15x24x31``), and ``--check SQUARE`` (chess) and
+``--jumped 19,K27`` (draughts) say what the move did.
 """
 
 from __future__ import annotations
@@ -16,6 +21,16 @@ from pathlib import Path
 
 import rules
 
+from .caption import Caption
+from .chess import render_chess
+from .draughts import render_draughts
+from .plain_text import (
+    chess_move,
+    chess_position,
+    draughts_jumped,
+    draughts_path,
+    draughts_position,
+)
 from .render import render_board
 from .theme import THEMES
 
@@ -24,9 +39,21 @@ log = logging.getLogger("rendering")
 
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
-        prog="python -m rendering", description="Render a Latrunculi position as a PNG."
+        prog="python -m rendering",
+        description="Render a Latrunculi, chess or draughts position as a PNG.",
     )
-    p.add_argument("position", help="an LPN position, or a variant id for its start position")
+    p.add_argument(
+        "position", nargs="?", help="an LPN position, or a variant id for its start position"
+    )
+    game = p.add_mutually_exclusive_group()
+    game.add_argument("--chess", metavar="FEN", help="draw this chess position instead")
+    game.add_argument(
+        "--draughts", metavar="POSITION", help="draw this draughts position (PDN FEN) instead"
+    )
+    p.add_argument("--check", metavar="SQUARE", help="chess: the king in check stands here")
+    p.add_argument(
+        "--jumped", metavar="SQUARES", help="draughts: squares jumped, e.g. 19,K27 (K: a king)"
+    )
     p.add_argument(
         "--last-move",
         metavar="MOVE",
@@ -59,6 +86,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("error: --players needs two names separated by a comma", file=sys.stderr)
             return 2
         players = (names[0], names[1])
+    if args.chess or args.draughts:
+        if args.position:
+            print("error: give POSITION or --chess/--draughts, not both", file=sys.stderr)
+            return 2
+        try:
+            png = _other_game(args, players)
+        except ValueError as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 2
+        args.output.write_bytes(png)
+        print(args.output)
+        return 0
+    if not args.position:
+        print("error: give a POSITION (or --chess FEN, --draughts POSITION)", file=sys.stderr)
+        return 2
     try:
         game = rules.Game(rules.position_from_text(args.position))
         last = game.play(args.last_move) if args.last_move else None
@@ -77,6 +119,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.output.write_bytes(png)
     print(args.output)
     return 0
+
+
+def _other_game(args: argparse.Namespace, players: tuple[str, str]) -> bytes:
+    """The chess or draughts picture the arguments ask for."""
+    if args.chess:
+        pieces, turn = chess_position(args.chess)
+        return render_chess(
+            pieces,
+            last_move=chess_move(args.last_move) if args.last_move else None,
+            check=args.check,
+            to_move=turn,
+            view=args.view,
+            theme=args.theme,
+            caption=Caption(players=players, title="Chess", move_number=args.move_number),
+        )
+    board, turn = draughts_position(args.draughts)
+    path = draughts_path(args.last_move) if args.last_move else []
+    mover = board.get(path[-1]) if path else None
+    return render_draughts(
+        board,
+        last_move=path,
+        jumped=draughts_jumped(args.jumped, mover) if args.jumped else (),
+        to_move=turn,
+        view=args.view,
+        theme=args.theme,
+        caption=Caption(players=players, title="Draughts", move_number=args.move_number),
+    )
 
 
 if __name__ == "__main__":

@@ -1,9 +1,10 @@
 """Rules-core speed: legal-move generation per position and perft nodes per second.
 
-Prints, for every registered variant, the start position and a crowded midgame (reached by a
-seeded random game), beside python-chess's perft throughput on the chess start position measured
-in the same run. Run: ``python bench/rules_bench.py`` (``pip install chess`` first for the
-comparison; without it the chess line is skipped with a note).
+Prints, for every Latrunculi variant and for chess and draughts (through the house interface of
+``rules.games``), the start position and a midgame reached by a seeded random game, beside
+python-chess's own perft throughput on the chess start position measured in the same run; then
+chess perft 4 (197,281) and draughts perft 6 (36,768) from the start, timed and checked.
+Run: ``python bench/rules_bench.py``.
 """
 
 from __future__ import annotations
@@ -13,8 +14,11 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
-from rules import Game, variants
+import chess
+
+from rules import Game, Session, open_session, variants
 
 PERFT_BUDGET_S = 1.5
 
@@ -79,26 +83,64 @@ def _midgame(variant_id: str, options: dict[str, str] | None = None, plies: int 
     return game
 
 
+def _chess_perft(board: chess.Board, depth: int) -> int:
+    """python-chess's own perft loop (the library's documented way to count)."""
+    if depth == 1:
+        return board.legal_moves.count()
+    n = 0
+    for move in board.legal_moves:
+        board.push(move)
+        n += _chess_perft(board, depth - 1)
+        board.pop()
+    return n
+
+
 def chess_rate() -> tuple[int, float] | None:
-    try:
-        import chess
-    except ImportError:
-        return None
-
     board = chess.Board()
-
-    def perft(depth: int) -> int:
-        if depth == 1:
-            return board.legal_moves.count()
-        n = 0
-        for move in board.legal_moves:
-            board.push(move)
-            n += perft(depth - 1)
-            board.pop()
-        return n
-
-    depth, nodes, rate = _perft_rate(perft)
+    depth, nodes, rate = _perft_rate(lambda d: _chess_perft(board, d))
     return depth, rate
+
+
+def _uncached_session_movegen(session: Session[Any]) -> Callable[[], object]:
+    def run() -> object:
+        session._moves = None  # type: ignore[attr-defined]  # noqa: SLF001 - no per-ply cache
+        session._judged = False  # type: ignore[attr-defined]  # noqa: SLF001
+        return session.legal_moves()
+
+    return run
+
+
+def _session_midgame(game_id: str, plies: int) -> Session[Any]:
+    rng = random.Random(7)
+    session = open_session(game_id)
+    for _ in range(plies):
+        moves = session.legal_moves()
+        if not moves:
+            break
+        session.push(rng.choice(moves))
+    if session.is_over:
+        session.pop()
+    return open_session(session.position_text())
+
+
+def fixed_perfts() -> None:
+    """The pinned counts from the start, timed: chess 4 beside python-chess's own loop."""
+    t0 = time.perf_counter()
+    ours = open_session("chess").perft(4)
+    ours_s = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    reference = _chess_perft(chess.Board(), 4)
+    reference_s = time.perf_counter() - t0
+    assert ours == reference == 197_281, (ours, reference)
+    print(
+        f"chess perft 4 = {ours:,}: {ours_s:.2f} s ({ours / ours_s:,.0f} nodes/s) through the "
+        f"session; python-chess's own loop {reference_s:.2f} s; ratio {reference_s / ours_s:.2f}"
+    )
+    t0 = time.perf_counter()
+    nodes = open_session("draughts").perft(6)
+    elapsed = time.perf_counter() - t0
+    assert nodes == 36_768, nodes
+    print(f"draughts perft 6 = {nodes:,}: {elapsed:.2f} s ({nodes / elapsed:,.0f} nodes/s)")
 
 
 def main() -> None:
@@ -110,8 +152,6 @@ def main() -> None:
     if chess_result:
         print(f"{'python-chess start (reference)':34} {'':>11} {'':>6} {chess_result[0]:>8}"
               f" {'':>9} {chess_result[1]:>10,.0f} {'1.00':>9}")
-    else:
-        print("python-chess is not installed: `pip install chess` for the reference line")
     cases: list[tuple[str, Game]] = []
     for v in variants():
         cases.append((f"{v.id} start", Game.new(v.id)))
@@ -128,6 +168,19 @@ def main() -> None:
         ratio = f"{rate / chess_result[1]:.2f}" if chess_result else "-"
         print(f"{name:34} {per_call * 1e6:>11.1f} {n_moves:>6} {depth:>8} {nodes:>9}"
               f" {rate:>10,.0f} {ratio:>9}")
+    for game_id in ("chess", "draughts"):
+        for name, session in (
+            (f"{game_id} start", open_session(game_id)),
+            # Draughts thins out fast: 16 random plies still leave a crowded board.
+            (f"{game_id} midgame", _session_midgame(game_id, 40 if game_id == "chess" else 16)),
+        ):
+            per_call = _time_per_call(_uncached_session_movegen(session))
+            n_moves = len(session.legal_moves())
+            depth, nodes, rate = _perft_rate(session.perft)
+            ratio = f"{rate / chess_result[1]:.2f}" if chess_result else "-"
+            print(f"{name:34} {per_call * 1e6:>11.1f} {n_moves:>6} {depth:>8} {nodes:>9}"
+                  f" {rate:>10,.0f} {ratio:>9}")
+    fixed_perfts()
 
 
 if __name__ == "__main__":

@@ -1,5 +1,7 @@
-"""``python -m rules``: a thin command line over the rules core (see shared/spec/notation.md).
+"""``python -m rules``: a thin command line over the rules core, for every registered game
+(shared/spec/notation.md for Latrunculi, shared/spec/games.md for the others).
 
+It speaks only the house interface of :mod:`rules.games`, so a new game needs nothing here.
 Output goes to stdout; errors go to stderr as one line with exit status 2.
 """
 
@@ -9,12 +11,10 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from typing import Any
 
-from . import position_from_text
 from .errors import MoveError, RulesError
-from .game import Game
-from .position import Position
-from .variant import find_variant, variants
+from .games import Session, all_games, find_game, open_session
 
 EXIT_ERROR = 2
 
@@ -30,16 +30,13 @@ class _Parser(argparse.ArgumentParser):
         raise CommandError(f"usage: {message}")
 
 
-def _position(text: str) -> Position:
-    return position_from_text(text)
+def _session(text: str) -> Session[Any]:
+    """A session at a position text, or at a game's start for a bare id."""
+    return open_session(text)
 
 
 def cmd_variants(_: argparse.Namespace) -> str:
-    lines = []
-    for v in variants():
-        w, h = v.sizes[0]
-        lines.append(f"{v.id}\t{v.name}\t{w}x{h}")
-    return "\n".join(lines)
+    return "\n".join(f"{g.id}\t{g.name}\t{g.board}" for g in all_games())
 
 
 def cmd_start(args: argparse.Namespace) -> str:
@@ -49,37 +46,38 @@ def cmd_start(args: argparse.Namespace) -> str:
         if not eq or not key:
             raise CommandError(f"--option {item!r}: expected key=value")
         options[key.strip()] = value.strip()
-    return find_variant(args.variant).start_position(options).to_lpn()
+    return find_game(args.variant).start(options)
 
 
 def cmd_moves(args: argparse.Namespace) -> str:
-    game = Game(_position(args.position))
-    return "\n".join(sorted(str(m) for m in game.legal_moves()))
+    return "\n".join(_session(args.position).legal_actions())
 
 
 def cmd_play(args: argparse.Namespace) -> str:
-    game = Game(_position(args.position))
+    session = _session(args.position)
     results = []
     for index, text in enumerate(args.moves):
         try:
-            results.append(game.play(text).as_json())
+            results.append(session.play(text).as_json())
         except MoveError as exc:
             raise CommandError(f"move {index} ({text!r}): {exc}") from None
-    outcome = game.outcome.as_json() if game.outcome else None
-    return json.dumps({"position": game.position.to_lpn(), "moves": results, "outcome": outcome})
+    outcome = session.outcome.as_json() if session.outcome else None
+    return json.dumps(
+        {"position": session.position_text(), "moves": results, "outcome": outcome}
+    )
 
 
 def cmd_perft(args: argparse.Namespace) -> str:
     if args.depth < 0:
         raise CommandError("depth must be 0 or more")
-    return str(Game(_position(args.position)).perft(args.depth))
+    return str(_session(args.position).perft(args.depth))
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m rules", description="The Latrunculi rules core.")
+    parser = _Parser(prog="python -m rules", description="The rules core of every game.")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
-    sub.add_parser("variants", help="list the variants").set_defaults(func=cmd_variants)
-    p = sub.add_parser("start", help="print a variant's start position in LPN")
+    sub.add_parser("variants", help="list the games").set_defaults(func=cmd_variants)
+    p = sub.add_parser("start", help="print a game's start position")
     p.add_argument("variant")
     p.add_argument("--option", action="append", metavar="KEY=VALUE")
     p.set_defaults(func=cmd_start)

@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-from rules import variants
+from rules import all_games
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
@@ -19,7 +19,7 @@ def test_variants_lists_id_name_and_size() -> None:
     out = run("variants")
     assert out.returncode == 0
     lines = out.stdout.splitlines()
-    assert [line.split("\t")[0] for line in lines] == [v.id for v in variants()]
+    assert [line.split("\t")[0] for line in lines] == [g.id for g in all_games()]
     assert "classic\tLatrunculi (classic)\t8x8" in lines
     assert all(len(line.split("\t")) == 3 for line in lines)
 
@@ -87,7 +87,7 @@ def test_perft() -> None:
 
 def test_errors_go_to_stderr_with_status_2() -> None:
     for args in (
-        ("start", "chess"),
+        ("start", "go"),
         ("start", "rugen", "--option", "size=12x8"),
         ("moves", "rugen:8/8 w"),
         ("play", "rugen", "hello"),

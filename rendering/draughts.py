@@ -36,8 +36,10 @@ START_PIECES: dict[int, str] = {**{n: "b" for n in range(1, 13)}, **{n: "w" for 
 
 _LETTERS = {"w": (Side.WHITE, False), "W": (Side.WHITE, True), "b": (Side.BLACK, False)}
 _LETTERS["B"] = (Side.BLACK, True)
-#: Radius of a landing's number badge, as a share of the square.
-_BADGE = 0.16
+#: Radius of a landing's number badge, as a share of the square: on an empty landing, and in
+#: the corner of the last one (where the piece that moved stands).
+_BADGE = 0.19
+_CORNER_BADGE = 0.16
 
 
 def draughts_square(number: int) -> Square:
@@ -123,10 +125,11 @@ def _draw_badges(img: Image.Image, lay: Layout, theme: Theme, path: Sequence[int
     """Number each landing of a multi-jump 1, 2, … (over the pieces)."""
     centres = [_centre(lay, n) for n in path]
     draw = ImageDraw.Draw(img)
-    r = lay.square * _BADGE
     for i in range(1, len(path)):
         x, y = centres[i]
+        r = lay.square * _BADGE
         if i == len(path) - 1:
+            r = lay.square * _CORNER_BADGE
             # the last landing holds the piece: the badge goes to the lower corner across
             # the arrow's way in (a step is diagonal, so one lower corner always is)
             dx = centres[i][0] - centres[i - 1][0]

@@ -3,6 +3,7 @@
 Each button's handler is a :class:`discord.ui.DynamicItem` in the extension of its feature,
 registered in ``setup_hook`` with ``bot.add_dynamic_items`` so it answers clicks on messages
 sent before a restart. The custom id carries only ids; the state is always read from storage.
+The views are built by :func:`bot.buttons.dynamic_view`, so discord.py keeps none of them.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+
+from .buttons import dynamic_view
 
 __all__ = [
     "CHALLENGE_TEMPLATE",
@@ -50,11 +53,8 @@ def challenge_button(challenge_id: int, action: str) -> discord.ui.Button[discor
 
 
 def challenge_view(challenge_id: int, *, open_challenge: bool) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
     actions = ("accept", "cancel") if open_challenge else ("accept", "decline", "cancel")
-    for action in actions:
-        view.add_item(challenge_button(challenge_id, action))
-    return view
+    return dynamic_view(*(challenge_button(challenge_id, action) for action in actions))
 
 
 def move_button(game_id: int) -> discord.ui.Button[discord.ui.View]:
@@ -64,9 +64,7 @@ def move_button(game_id: int) -> discord.ui.Button[discord.ui.View]:
 
 
 def move_view(game_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(move_button(game_id))
-    return view
+    return dynamic_view(move_button(game_id))
 
 
 def rematch_button(game_id: int) -> discord.ui.Button[discord.ui.View]:
@@ -79,9 +77,7 @@ def rematch_button(game_id: int) -> discord.ui.Button[discord.ui.View]:
 
 
 def finished_view(game_id: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    view.add_item(rematch_button(game_id))
-    return view
+    return dynamic_view(rematch_button(game_id))
 
 
 def draw_button(game_id: int, ply: int, answer: str) -> discord.ui.Button[discord.ui.View]:
@@ -94,10 +90,7 @@ def draw_button(game_id: int, ply: int, answer: str) -> discord.ui.Button[discor
 
 
 def draw_view(game_id: int, ply: int) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
-    for answer in ("yes", "no"):
-        view.add_item(draw_button(game_id, ply, answer))
-    return view
+    return dynamic_view(*(draw_button(game_id, ply, answer) for answer in ("yes", "no")))
 
 
 def games_page_button(page: int, way: str, *, disabled: bool = False) -> discord.ui.Button[Any]:
@@ -115,7 +108,7 @@ def games_pages_view(page: int, pages: int) -> discord.ui.View | None:
     """The Previous / Next row of ``/games`` page ``page`` of ``pages`` (none for one page)."""
     if pages <= 1:
         return None
-    view = discord.ui.View(timeout=None)
-    view.add_item(games_page_button(max(page - 1, 0), "prev", disabled=page == 0))
-    view.add_item(games_page_button(min(page + 1, pages - 1), "next", disabled=page >= pages - 1))
-    return view
+    return dynamic_view(
+        games_page_button(max(page - 1, 0), "prev", disabled=page == 0),
+        games_page_button(min(page + 1, pages - 1), "next", disabled=page >= pages - 1),
+    )

@@ -30,6 +30,7 @@ from .games import (
     all_games,
     find_game,
     open_session,
+    replay,
 )
 from .geometry import Square, parse_square, square_name
 from .model import (
@@ -99,6 +100,7 @@ __all__ = [
     "parse_square",
     "piece",
     "position_from_text",
+    "replay",
     "square_name",
     "start_position",
     "variants",

@@ -24,7 +24,14 @@ from .base import (
 from .chess import ChessRules, ChessSession
 from .draughts import DraughtsMove, DraughtsRules, DraughtsSession
 from .latrunculi import LatrunculiRules, LatrunculiSession, latrunculi_games
-from .registry import all_games, find_game, game_of_position, open_session, register
+from .registry import (
+    all_games,
+    find_game,
+    game_of_position,
+    open_session,
+    register,
+    replay,
+)
 
 for _game in (*latrunculi_games(), ChessRules(), DraughtsRules()):
     register(_game)
@@ -49,4 +56,5 @@ __all__ = [
     "find_game",
     "game_of_position",
     "open_session",
+    "replay",
 ]

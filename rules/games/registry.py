@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from .base import GameRules, Session, UnknownGameError
@@ -45,3 +46,14 @@ def open_session(text: str) -> Session[Any]:
     text = text.strip()
     game = game_of_position(text)
     return game.session(text if ":" in text else None)
+
+
+def replay(start: str, actions: Iterable[str]) -> Session[Any]:
+    """A session at ``start`` (a position text or a bare id) with ``actions`` played in order,
+    each checked: the one way to rebuild a stored game. Raises the first refusal, as
+    :meth:`Session.play` does (a chance action such as ``roll:5-2`` is replayed like any other,
+    so nothing random happens)."""
+    session = open_session(start)
+    for action in actions:
+        session.play(action)
+    return session

@@ -18,7 +18,7 @@ from rules import (
     find_game,
     open_session,
 )
-from rules.games import ActionResult, Session
+from rules.games import ActionResult, Session, replay
 
 GAME_IDS = [g.id for g in all_games()]
 MAX_PLIES = 200
@@ -165,3 +165,16 @@ def test_outcome_json_carries_places_and_points_only_when_present() -> None:
         "reason": "finished",
         "places": ["red", "yellow"],
     }
+
+
+@pytest.mark.parametrize("game_id", GAME_IDS)
+def test_replay_rebuilds_a_game_from_its_start_and_actions(game_id: str) -> None:
+    session, seen, played = _random_game(game_id, 5)
+    rebuilt = replay(seen[0], played)
+    assert rebuilt.position_text() == session.position_text()
+    assert rebuilt.ply == len(played) and rebuilt.outcome == session.outcome
+
+
+def test_replay_raises_the_first_refusal() -> None:
+    with pytest.raises(IllegalMoveError, match="no black pawn can move to e4"):
+        replay("chess", ["e4", "e4"])

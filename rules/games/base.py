@@ -220,6 +220,11 @@ class Session(ABC, Generic[A]):
     def ply(self) -> int:
         """Actions played since the session was opened."""
 
+    @property
+    @abstractmethod
+    def history(self) -> list[ActionResult]:
+        """What each action since the session was opened did, in order."""
+
     @abstractmethod
     def position_text(self) -> str:
         """The current position in the game's canonical text (with its ``<id>:`` prefix)."""

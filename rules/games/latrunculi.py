@@ -94,6 +94,10 @@ class LatrunculiSession(Session[Move]):
     def ply(self) -> int:
         return self.game.ply
 
+    @property
+    def history(self) -> list[ActionResult]:
+        return [action_result(r) for r in self.game.history]
+
     def position_text(self) -> str:
         return self.game.position.to_lpn()
 

@@ -92,6 +92,7 @@ def _random_game(game_id: str, seed: int) -> tuple[Session[object], list[str], l
 def test_random_game_pop_restores_every_position(game_id: str, seed: int) -> None:
     session, seen, played = _random_game(game_id, seed)
     assert session.ply == len(played)
+    assert [r.canonical for r in session.history] == played
     for expected in reversed(seen[:-1]):
         session.pop()
         assert session.position_text() == expected

@@ -16,14 +16,19 @@ Decisions the specification leaves open (also listed in the closing report):
 - **Board edges are never "a piece".** A rule that needs a piece *beyond* X (Valkyrie, the
   Berserker's two-Berserker rule, the weakened Queen) fails when that square is off the board; only
   the enclosure rules ("every on-board neighbour") let the edge do the blocking.
-- **The weakened Queen is *instead* captured like a Valkyrie** (spec, word for word): while either
-  side has 3 or fewer pieces, the four-sides enclosure no longer applies to her. So a Queen on an
-  edge, shut in by three pieces with M coming at her from the inside (the square beyond her is off
-  the board), is *not* captured then, although she would be with more pieces on the board. The
-  corner rule still applies to her.
-- **The Queen in a corner** with more than 3 pieces a side: her two on-board neighbours are "every
-  on-board neighbour", so M plus *any* piece (even one of hers) captures her; the corner rule (two
+- **The weakened Queen is *also* captured like a Valkyrie** (spec): while either side has 3 or
+  fewer pieces, two sides with any piece beyond take her too; weakening only adds a way to take
+  her. Every enclosure that takes her at full strength still does (e.g. on an edge, shut in by
+  three pieces with M coming at her from the inside, where the square beyond her is off the
+  board), and so does the corner rule.
+- **The Queen in a corner**: her two on-board neighbours are "every on-board neighbour", so M
+  plus *any* piece (even one of hers) captures her, weakened or not; the corner rule (two
   enemies) is then a special case of it.
+- **The house setup** (spec): the Queen stands on f2 (Black's on f7), in front of her back rank,
+  with a Berserker on f1/f8. On f1, flanked by her own Valkyries and the board edge, she would
+  fall at once to the enemy Berserker as soon as the f2 Berserker left the f-file. Games stored
+  with the earlier setup (Queen on f1, Berserker on f2) keep it: storage keeps every game's start
+  position as LPN, and nothing replays a game from :meth:`Lat.start_position`.
 - **"3 or fewer pieces"** counts every piece of the side on the board, Queen included, right after
   the move and before anything is removed (spec's one-board rule); M's own side counts too.
 - **Berserker enclosure (b)** needs every on-board neighbour to hold an enemy Valkyrie or the enemy
@@ -65,12 +70,12 @@ ROLES: Mapping[str, frozenset[str]] = {
     BERSERKER: frozenset({BERSERKER}),
 }
 
-#: "Either side down to 3 or fewer pieces" switches the Queen to the Valkyrie rule.
+#: "Either side down to 3 or fewer pieces" adds the Valkyrie rule to the Queen's.
 FEW_PIECES = 3
 
-HOME_RANK = "VBVBVQVBVBV"  # files a..k of each side's back rank
+HOME_RANK = "VBVBVBVBVBV"  # files a..k of each side's back rank
 WIDTH, HEIGHT = 11, 8
-HOME_BERSERKER_FILE = 5  # f2 for White, f7 for Black
+QUEEN_FILE = 5  # f2 for White, f7 for Black: in front of the back rank
 
 
 # ----- the board as one capture sees it ------------------------------------------------------
@@ -163,14 +168,12 @@ class Enclosure:
 
 @dataclass(frozen=True)
 class WhenFewPieces:
-    """``few`` while either side has :data:`FEW_PIECES` or fewer pieces, else ``otherwise``."""
+    """``rule``, but only while either side has :data:`FEW_PIECES` or fewer pieces."""
 
-    few: CaptureRule
-    otherwise: CaptureRule
+    rule: CaptureRule
 
     def captures(self, scene: Scene, victim: Square, direction: int) -> bool:
-        rule = self.few if scene.few_pieces() else self.otherwise
-        return rule.captures(scene, victim, direction)
+        return scene.few_pieces() and self.rule.captures(scene, victim, direction)
 
 
 @dataclass(frozen=True)
@@ -203,7 +206,10 @@ CAPTURE_RULES: Mapping[str, CaptureRule] = {
     QUEEN: AnyOf(
         (
             CORNER,
-            WhenFewPieces(few=TWO_SIDES_ANY, otherwise=Enclosure(ANY_PIECE)),
+            # Every on-board neighbour any piece (three on an edge), M among them.
+            Enclosure(ANY_PIECE),
+            # Weakened: also like a Valkyrie. Adds a way to take her, never removes one.
+            WhenFewPieces(TWO_SIDES_ANY),
         )
     ),
 }
@@ -218,11 +224,12 @@ class Lat(RookVariant):
     name = "LAT (Viking)"
     description = (
         "The Viking variant on 11×8: a Queen, six Valkyries and five Berserkers a side, all moving "
-        "like rooks. Valkyries fall to two sides with any piece beyond; Berserkers to two "
-        "Berserkers or four Valkyries; the Queen to four sides (or two, once either side is down "
-        "to three pieces); any piece in a corner to two enemies. The Queen fights as any type. "
-        "Take the enemy Queen, or everything but her, to win; a side that cannot move loses. "
-        "White moves first."
+        "like rooks. Each Queen starts in front of her back row (f2, f7). Valkyries fall to two "
+        "sides with any piece beyond; Berserkers to two Berserkers or four Valkyries; the Queen "
+        "to four sides (three on an edge), and also to two once either side is down to three "
+        "pieces; any piece in a corner to two enemies. The Queen fights as any type. Take the "
+        "enemy Queen, or everything but her, to win; a side that cannot move loses. White moves "
+        "first."
     )
     sizes = ((WIDTH, HEIGHT),)
     piece_limits = {QUEEN: 1, VALKYRIE: 6, BERSERKER: 5}
@@ -235,7 +242,7 @@ class Lat(RookVariant):
         for side, home, front in ((Side.WHITE, 0, 1), (Side.BLACK, HEIGHT - 1, HEIGHT - 2)):
             for f, kind in enumerate(HOME_RANK):
                 cells[make_square(f, home)] = piece(kind, side)
-            cells[make_square(HOME_BERSERKER_FILE, front)] = piece(BERSERKER, side)
+            cells[make_square(QUEEN_FILE, front)] = piece(QUEEN, side)
         return Position(self.id, WIDTH, HEIGHT, tuple(cells), self.first_player)
 
     def apply(self, state: State, move: Move) -> MoveResult:

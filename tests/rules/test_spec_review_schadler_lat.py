@@ -204,21 +204,24 @@ def test_lat_capture_rows(pieces: str, move: str, captured: list[str]) -> None:
 
 
 @pytest.mark.parametrize(
-    ("pieces", "captured"),
+    ("pieces", "move", "captured"),
     [
         # Black down to 3 (Queen included): two sides, any piece beyond.
-        (f"Qa1 qe5 Ve2 Ve6 vb8 vc8 {LAT_WHITE}", ["e5"]),
+        (f"Qa1 qe5 Ve2 Ve6 vb8 vc8 {LAT_WHITE}", "e2-e4", ["e5"]),
         # White (the capturer) down to 3 counts too; her own Valkyrie beyond completes it.
-        (f"Qa1 qe5 Ve2 ve6 Vb1 {LAT_BLACK}", ["e5"]),
-        # "instead": the four-sides enclosure no longer applies.
-        (f"Qa1 qe5 Be2 vd5 vf5 {LAT_WHITE}", []),
+        (f"Qa1 qe5 Ve2 ve6 Vb1 {LAT_BLACK}", "e2-e4", ["e5"]),
+        # Two sides still need a piece beyond: three shut sides with the fourth open do not.
+        (f"Qa1 qe5 Be2 vd5 vf5 {LAT_WHITE}", "e2-e4", []),
+        # "also": weakening only adds a way. On the edge, three sides with M from the inside
+        # (nothing beyond her but the edge) still take her, as at full strength.
+        (f"Qa1 qe1 Be3 vd1 vf1 {LAT_WHITE}", "e3-e2", ["e1"]),
         # Four black pieces right after the move, before d4 is removed: the Queen keeps the
         # four-sides rule although only three black pieces remain afterwards.
-        (f"Qa1 qe5 Ve2 ve6 vd4 bc8 Vc4 {LAT_WHITE}", ["d4"]),
+        (f"Qa1 qe5 Ve2 ve6 vd4 bc8 Vc4 {LAT_WHITE}", "e2-e4", ["d4"]),
     ],
 )
-def test_lat_three_or_fewer_switch(pieces: str, captured: list[str]) -> None:
-    assert effects(lpn("lat", pieces), "e2-e4") == [("e2-e4", captured, [])]
+def test_lat_three_or_fewer_switch(pieces: str, move: str, captured: list[str]) -> None:
+    assert effects(lpn("lat", pieces), move) == [(move, captured, [])]
 
 
 def test_lat_only_queen_left_is_checked_before_no_legal_moves() -> None:
@@ -231,7 +234,7 @@ def test_lat_only_queen_left_is_checked_before_no_legal_moves() -> None:
 
 
 def test_lat_start_position_and_board() -> None:
-    start = "lat:vbvbvqvbvbv/5b5/11/11/11/11/5B5/VBVBVQVBVBV w"
+    start = "lat:vbvbvbvbvbv/5q5/11/11/11/11/5Q5/VBVBVBVBVBV w"  # Queens on f2 and f7
     assert cli("start", "lat").stdout.strip() == start
     assert len(moves("lat")) == 74
     for text, why in (

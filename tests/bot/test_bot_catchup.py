@@ -111,20 +111,25 @@ async def test_a_lost_move_board_is_posted_once_after_a_restart(arena, bot_facto
 @pytest.mark.simcord(check_errors=False)
 async def test_a_lost_final_board_comes_with_the_rematch_button(arena, bot_factory, monkeypatch):
     game, where = await challenge_and_accept(arena, "lat")  # Alice White, Bob Black
-    await arena.alice.slash(where, "move", move="b1-b2")
-    await arena.bob.slash(where, "move", move="f7-c7")
+    for member, move in [
+        (arena.alice, "e1-e7"),
+        (arena.bob, "a8-a7"),
+        (arena.alice, "g1-g7"),
+        (arena.bob, "k8-k7"),
+    ]:
+        await member.slash(where, "move", move=move)
     fail_next_post(monkeypatch, "bot.exts.play")
-    await arena.alice.slash(where, "move", move="f2-f7")  # captures the queen: game over
+    await arena.alice.slash(where, "move", move="f2-f6")  # shuts in the queen on f7: game over
     assert crashes(arena.env)
     stored = await arena.db.games.load_game(game.id)
     assert (stored.status, stored.winner, stored.reason) == ("finished", "white", "queen_captured")
-    assert stored.needs_announcement and stored.announced_ply == 2
+    assert stored.needs_announcement and stored.announced_ply == 4
 
     await restart(arena, bot_factory)
     sent = Sent(arena.env)
     await arena.env.advance_time(MIN)
     [caught] = catch_ups(where)
-    assert f"{MARK}: <@{arena.alice.id}> (White) moved `f2-f7` and captured" in caught.content
+    assert f"{MARK}: <@{arena.alice.id}> (White) moved `f2-f6` and captured" in caught.content
     assert f"**Game #{game.id} is over.**" in caught.content
     assert button_labels(caught) == ["Rematch"]
     [pinged] = [p for p in sent.pinged() if p]

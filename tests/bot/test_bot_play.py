@@ -21,7 +21,7 @@ from .schadler_line import SCHADLER_LINE
 LINES = {
     "classic": ("c8-c7 a1-a2 e8-e7 d1-d6", "white", "eagle_captured"),
     "rugen": ("a2-a4 e6-e5 f2-f3 e5-e4 h2-h3 e4-e3 a4-e4", "white", "eagle_captured"),
-    "lat": ("b1-b2 f7-c7 f2-f7", "white", "queen_captured"),
+    "lat": ("e1-e7 a8-a7 g1-g7 k8-k7 f2-f6", "white", "queen_captured"),
 }
 LINES["schadler"] = SCHADLER_LINE
 

@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from rules import Game, start_position
+from rules import Game, square_name, start_position
 from storage import Database, GameNotFound
 from storage.replay import replay_game, verify_game
 from tests.storage.storage_helpers import (
@@ -104,3 +104,46 @@ async def test_replay_catches_a_finished_game_marked_active(db: Database) -> Non
         )
     report = await verify_game(db, game.id)
     assert not report.ok and "but it is active" in report.problems[-1]
+
+
+# A lat game stored before issue 11 moved the Queen to f2: written as the bot stored it then,
+# start position and positions after each move in the old setup (Queen on f1, Berserker on f2).
+OLD_LAT_START = "lat:vbvbvqvbvbv/5b5/11/11/11/11/5B5/VBVBVQVBVBV w"
+OLD_LAT_PLIES = [
+    (ALICE, "b1-b2", "lat:vbvbvqvbvbv/5b5/11/11/11/11/1B3B5/V1VBVQVBVBV b"),
+    (BOB, "f7-c7", "lat:vbvbvqvbvbv/2b8/11/11/11/11/1B3B5/V1VBVQVBVBV w"),
+]
+
+
+async def test_an_old_setup_lat_game_still_replays_and_continues(db: Database) -> None:
+    assert start_position("lat").to_lpn() != OLD_LAT_START  # the house setup has moved on
+    game = await make_game(db, variant="lat", start=OLD_LAT_START)
+    for ply, (player, move, after) in enumerate(OLD_LAT_PLIES):
+        game = await db.games.record_move(game.id, ply, player, move, after)
+    loaded = await db.games.require_game(game.id)
+    assert loaded.start_position == OLD_LAT_START
+    report = await verify_game(db, game.id)
+    assert report.ok, report.problems
+    assert report.rebuilt_position == loaded.current_position == OLD_LAT_PLIES[-1][2]
+
+    # Continued from the stored start: White's Berserker lands on f7 and shuts in the Queen on
+    # f8 between her own Valkyries (from the new setup f2-f7 would capture nothing).
+    rules_game = Game(loaded.start_position)
+    for stored in await db.games.game_moves(game.id):
+        rules_game.play(stored.move)
+    result = rules_game.play("f2-f7")
+    assert [square_name(s) for s in result.captured] == ["f8"]
+    assert rules_game.outcome is not None
+    outcome = (rules_game.outcome.winner.value, rules_game.outcome.reason)
+    assert outcome == ("white", "queen_captured")
+    await db.games.record_move(
+        game.id, 2, ALICE, "f2-f7", rules_game.position.to_lpn(), outcome=outcome
+    )
+    report = await verify_game(db, game.id)
+    assert report.ok, report.problems
+    assert report.rules_outcome == outcome
+
+    # Replayed from the variant's current start instead, the same moves disagree: the stored
+    # start position is what keeps the game as it was played.
+    moved_on = dataclasses.replace(loaded, start_position=start_position("lat").to_lpn())
+    assert not replay_game(moved_on, await db.games.game_moves(game.id)).ok

@@ -21,7 +21,14 @@ from ..buttons import PersistentButton
 from ..client import LatrunculiBot
 from ..errors import UserError, message_for, refuse_deferred, report_unexpected, user_errors
 from ..limits import MAX_CONTENT, MAX_SELECT_OPTIONS, cut
-from ..services.announce import board_payload, home_channel_id, jump_url, publish
+from ..links import message_link
+from ..services.announce import (
+    board_payload,
+    home_channel,
+    home_channel_id,
+    jump_url,
+    publish,
+)
 from ..services.complete import game_label, move_choices
 from ..services.names import display_names, names_for_text
 from ..texts import describe_result, options_summary
@@ -275,13 +282,13 @@ class MovePicker(discord.ui.View):
         payload = await board_payload(
             bot.db, record, played=played, move_timeout=bot.settings.move_timeout_seconds
         )
-        message = await bot.get_partial_messageable(home_channel_id(record)).send(**payload)
+        message = await home_channel(bot, record).send(**payload)
         await bot.db.games.set_board_message(
             record.id, message.channel.id, message.id, ply=record.ply, over=not record.is_active
         )
+        link = message_link(record.guild_id, message.channel.id, message.id)
         await interaction.edit_original_response(
-            content=f"✅ You played `{played.moves[0].result.move}` in game #{record.id}: "
-            f"{message.jump_url}",
+            content=f"✅ You played `{played.moves[0].result.move}` in game #{record.id}: {link}",
             view=None,
         )
 

@@ -14,6 +14,7 @@ from .. import ui
 from ..board import board_file
 from ..errors import send_ephemeral
 from ..limits import fit_lines
+from ..links import message_link, server_channel
 from ..mentions import ping_only
 from ..texts import describe_move, describe_result, record_words, variant_title
 from .games import Played, player_for
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "board_payload",
+    "home_channel",
     "home_channel_id",
     "jump_url",
     "publish",
@@ -53,6 +55,11 @@ def home_channel_id(record: GameRecord) -> int:
     return record.thread_id or record.channel_id
 
 
+def home_channel(bot: LatrunculiBot, record: GameRecord) -> discord.PartialMessageable:
+    """The game's thread (or channel) to send to, with its server's id (so links open it)."""
+    return server_channel(bot, home_channel_id(record), record.guild_id)
+
+
 async def publish(
     interaction: discord.Interaction[LatrunculiBot],
     record: GameRecord,
@@ -75,7 +82,7 @@ async def publish(
             await interaction.response.send_message(**payload)
             message = await interaction.original_response()
     else:
-        message = await bot.get_partial_messageable(home_channel_id(record)).send(**payload)
+        message = await home_channel(bot, record).send(**payload)
     if board:  # at once: a failing note below must not leave a sent board unannounced
         await bot.db.games.set_board_message(
             record.id,
@@ -85,7 +92,8 @@ async def publish(
             over=not record.is_active,
         )
     if interaction.channel_id != home_channel_id(record):
-        await send_ephemeral(interaction, f"{note} {message.jump_url}")
+        link = message_link(record.guild_id, message.channel.id, message.id)
+        await send_ephemeral(interaction, f"{note} {link}")
     return message
 
 
@@ -96,10 +104,7 @@ def jump_url(record: GameRecord) -> str | None:
         or record.board_message_id is None
     ):
         return None
-    return (
-        f"https://discord.com/channels/{record.guild_id}/{record.board_channel_id}/"
-        f"{record.board_message_id}"
-    )
+    return message_link(record.guild_id, record.board_channel_id, record.board_message_id)
 
 
 def _rules_outcome(record: GameRecord) -> Outcome | None:

@@ -26,7 +26,7 @@ from storage import GameRecord
 
 from ..mentions import ping_users
 from ..texts import describe_move
-from .announce import board_payload, home_channel_id
+from .announce import board_payload, home_channel
 
 if TYPE_CHECKING:
     from ..client import LatrunculiBot
@@ -104,7 +104,7 @@ async def catch_up_game(bot: LatrunculiBot, game_id: int) -> bool:
             payload["allowed_mentions"] = ping_users(record.white_id, record.black_id)
         over = not record.is_active
         try:
-            message = await bot.get_partial_messageable(home_channel_id(record)).send(**payload)
+            message = await home_channel(bot, record).send(**payload)
         except (discord.NotFound, discord.Forbidden) as exc:
             # the thread or channel is gone or closed to the bot: it never will be told
             log.warning("game %d: cannot catch up, giving up: %s", record.id, exc)

@@ -13,6 +13,7 @@ from storage import ChallengeRecord, GameRecord
 
 from .. import ui
 from ..errors import UserError
+from ..links import server_channel
 from ..mentions import ping_only
 from ..texts import code, variant_line
 from .announce import board_payload, start_line
@@ -146,7 +147,7 @@ async def start_game(
     if target is None:
         target = channel if isinstance(channel, discord.abc.Messageable) else None
     if target is None:  # pragma: no cover - component interactions always have a channel
-        target = bot.get_partial_messageable(ch.channel_id)
+        target = server_channel(bot, ch.channel_id, ch.guild_id)
     intro = (
         f"**Game #{game.id} begins.** {variant_line(game.variant, game.options)}\n"
         f"{start_line(game)}"
@@ -178,7 +179,7 @@ async def show_expiries(bot: LatrunculiBot, limit: int = EDITS_PER_TICK) -> int:
     edited = 0
     for ch in await bot.db.challenges.claim_stale_messages(limit):
         assert ch.message_id is not None  # only challenges with a message are flagged
-        message = bot.get_partial_messageable(ch.channel_id).get_partial_message(ch.message_id)
+        message = server_channel(bot, ch.channel_id, ch.guild_id).get_partial_message(ch.message_id)
         try:
             await message.edit(
                 content=challenge_content(ch).split("\n")[0]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from storage import ChallengeRecord, Database, GameRecord, RematchExists
 
 from ..errors import UserError
+from ..links import message_link
 
 __all__ = ["already_offered", "offer_rematch"]
 
@@ -18,7 +19,7 @@ __all__ = ["already_offered", "offer_rematch"]
 def challenge_link(ch: ChallengeRecord) -> str | None:
     if ch.guild_id is None or ch.message_id is None:
         return None
-    return f"https://discord.com/channels/{ch.guild_id}/{ch.channel_id}/{ch.message_id}"
+    return message_link(ch.guild_id, ch.channel_id, ch.message_id)
 
 
 def already_offered(game_id: int, existing: ChallengeRecord | None) -> str:

@@ -20,7 +20,7 @@ from storage import ConcurrencyError, GameRecord
 
 from ..mentions import ping_only, ping_users
 from ..texts import duration_words
-from .announce import board_payload, home_channel_id, jump_url
+from .announce import board_payload, home_channel, jump_url
 from .games import player_for
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ async def finish_on_time(bot: LatrunculiBot, record: GameRecord, timeout: float)
     payload = await board_payload(bot.db, record, intro=intro)
     payload["allowed_mentions"] = ping_users(record.white_id, record.black_id)
     try:
-        message = await bot.get_partial_messageable(home_channel_id(record)).send(**payload)
+        message = await home_channel(bot, record).send(**payload)
     except discord.HTTPException as exc:  # finished either way; the catch-up posts it later
         log.warning("game %d: could not post the timeout: %s", record.id, exc)
         return True
@@ -93,7 +93,7 @@ async def remind(bot: LatrunculiBot, record: GameRecord, timeout: float) -> bool
     if url:
         text += f" The board: {url}"
     try:
-        await bot.get_partial_messageable(home_channel_id(record)).send(
+        await home_channel(bot, record).send(
             text, allowed_mentions=ping_only(to_move)
         )
     except discord.HTTPException as exc:

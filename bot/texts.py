@@ -18,6 +18,9 @@ __all__ = [
     "describe_move",
     "describe_result",
     "duration_words",
+    "full_moves",
+    "moves_words",
+    "turn_words",
     "options_summary",
     "side_name",
     "variant_line",
@@ -86,6 +89,24 @@ def duration_words(seconds: float) -> str:
     if hours < 72 or hours % 24:
         return f"{hours} hours"
     return f"{hours // 24} days"
+
+
+def full_moves(plies: int) -> int:
+    """Moves as players count them: a move is one turn of each side (White's and Black's),
+    so plies 1 and 2 are move 1; a move only one side has made so far counts too."""
+    return (plies + 1) // 2
+
+
+def moves_words(plies: int) -> str:
+    """How long a game lasted, in full moves: "no moves", "1 move", "12 moves"."""
+    n = full_moves(plies)
+    return "no moves" if n == 0 else f"{n} move{'s' if n != 1 else ''}"
+
+
+def turn_words(ply: int, to_play: Side) -> str:
+    """Where an active game stands: "move 2, Black to play" (the full move being played,
+    numbered as in ``/history``'s "2. a3-a4 a6-a5")."""
+    return f"move {ply // 2 + 1}, {to_play.title} to play"
 
 
 def side_name(side: Side | str) -> str:

@@ -71,7 +71,11 @@ def _parser() -> argparse.ArgumentParser:
         metavar="WHITE,BLACK",
         help="display names, comma-separated (default: White,Black)",
     )
-    p.add_argument("--move-number", type=int, help="shown as 'Move N' in the caption")
+    p.add_argument(
+        "--move-number",
+        type=int,
+        help="the full move (one turn of each side), shown as 'Move N' in the caption",
+    )
     p.add_argument("-o", "--output", required=True, type=Path, help="where to write the PNG")
     return p
 

@@ -162,7 +162,8 @@ def render_board(
     captured and released squares marked); ``view`` is the side shown at the bottom;
     ``players`` are the display names of (White, Black); ``outcome`` replaces "X to move" with
     the result; ``status``, when given, replaces the whole status line (e.g. "Waiting for Bob");
-    ``move_number`` is shown as "Move N"; ``captures`` is (pieces White has captured, pieces
+    ``move_number`` is shown as "Move N": the full move, one turn of each side, as players
+    count them (plies 1 and 2 are move 1); ``captures`` is (pieces White has captured, pieces
     Black has captured), derived from the position when ``None``.
     Raises ValueError for an unknown theme.
     """

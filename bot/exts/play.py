@@ -31,7 +31,7 @@ from ..services.announce import (
 )
 from ..services.complete import game_label, move_choices
 from ..services.names import display_names, names_for_text
-from ..texts import describe_result, options_summary
+from ..texts import describe_result, options_summary, turn_words
 
 log = logging.getLogger(__name__)
 
@@ -449,7 +449,8 @@ class Play(commands.Cog):
                 pair = " ".join(m.move for m in moves[i : i + 2])
                 rows.append(f"{i // 2 + 1}. {pair}")
             if record.is_active:
-                state = raw_state = f"in progress, ply {record.ply}"
+                turn = turn_words(record.ply, parse_position(record.current_position).turn)
+                state = raw_state = f"in progress, {turn}"
             else:
                 # bold off: the header is bold already (escaped names have no "**" in them)
                 state = describe_result(record.winner, record.reason, names).replace("**", "")

@@ -16,7 +16,15 @@ from ..errors import send_ephemeral
 from ..limits import fit_lines
 from ..links import message_link, server_channel
 from ..mentions import ping_only
-from ..texts import describe_move, describe_result, record_words, variant_title
+from ..texts import (
+    describe_move,
+    describe_result,
+    full_moves,
+    moves_words,
+    record_words,
+    turn_words,
+    variant_title,
+)
 from .games import Played, player_for
 from .names import display_names, names_for_text
 
@@ -46,8 +54,9 @@ async def last_move(db: Database, record: GameRecord) -> MoveResult | None:
 
 
 def move_number(record: GameRecord) -> int:
-    """The number players see: the move about to be made, or the moves made once it is over."""
-    return record.ply + 1 if record.is_active else record.ply
+    """The full move being played (as ``/history`` numbers them), or the full moves made
+    once the game is over."""
+    return record.ply // 2 + 1 if record.is_active else full_moves(record.ply)
 
 
 def home_channel_id(record: GameRecord) -> int:
@@ -183,7 +192,7 @@ async def board_payload(
         theme=theme,
     )
     name = variant_title(record.variant, record.options)
-    count = f"move {move_number(record)}" if record.is_active else f"{record.ply} moves"
+    count = turn_words(record.ply, position.turn) if record.is_active else moves_words(record.ply)
     header = f"**Game #{record.id}** · **{name}** · {count}"
     return {
         "content": fit_lines(

@@ -66,7 +66,10 @@ async def missed_lines(bot: LatrunculiBot, record: GameRecord) -> list[str]:
     lines: list[str] = []
     first = max(record.announced_ply, record.ply - MAX_LINES)
     if first > record.announced_ply:
-        lines.append(f"… {first - record.announced_ply} earlier plies (see `/history`);")
+        earlier = first - record.announced_ply
+        lines.append(
+            f"… {earlier} earlier turn{'s' if earlier != 1 else ''} (see `/history`);"
+        )
     for index in range(first, len(moves)):
         stored = moves[index]
         before = parse_position(moves[index - 1].position_after if index else record.start_position)

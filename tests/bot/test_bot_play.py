@@ -321,7 +321,7 @@ async def test_alligatus_traps_are_announced(arena):
 async def test_board_command_shows_the_last_move_like_the_move_message(arena):
     game, where = await challenge_and_accept(arena, "rugen")
     r = await arena.alice.slash(where, "move", move="a2-a5")
-    assert "· move 2" in r.response.content  # the move about to be made
+    assert "· move 1, Black to play" in r.response.content  # the full move being played
     after_move = await r.response.attachments[0].read()
     shown = await arena.carol.slash(where, "board")
     # Same picture, last move highlighted and all, for anyone who asks later.

@@ -127,17 +127,17 @@ def options_summary(variant: Variant, options: Mapping[str, str]) -> str:
 
 
 def variant_title(variant_id: str, options: Mapping[str, str] | None = None) -> str:
-    """The variant's name with its non-default options, e.g. "Latrunculi (classic) (board
-    size: 12×8)": what board headers show (built whole, never cut out of a longer line)."""
+    """The variant as players know it, with its non-default options: "Latrunculi (classic)
+    (board size: 12×8)" (built whole, never cut out of a longer line). Players never see the
+    id (``rugen``)."""
     variant = find_variant(variant_id)
     opts = options_summary(variant, options or {})
     return variant.name + (f" ({opts})" if opts else "")
 
 
 def variant_line(variant_id: str, options: Mapping[str, str] | None = None) -> str:
-    """The variant's name, its non-default options, and the first sentence of its rules."""
-    first = find_variant(variant_id).description.split(". ")[0].rstrip(".")
-    return f"**{variant_title(variant_id, options)}**: {first}."
+    """The variant's name, its non-default options, and what kind of game it is."""
+    return f"**{variant_title(variant_id, options)}**: {find_variant(variant_id).summary}"
 
 
 def _join(parts: list[str]) -> str:

@@ -52,7 +52,12 @@ class Variant(ABC):
 
     id: ClassVar[str]
     name: ClassVar[str]
+    #: The full rules in a paragraph (``/rules``).
     description: ClassVar[str]
+    #: One line telling a newcomer what kind of game this is (its moves, how pieces are taken,
+    #: how it is won). Shown after the name where a variant is chosen, so name, " — " and this
+    #: must fit 100 characters (a Discord choice name).
+    summary: ClassVar[str]
     #: Board sizes allowed, (files, ranks); the first is the default.
     sizes: ClassVar[tuple[tuple[int, int], ...]] = ((8, 8),)
     options: ClassVar[tuple[VariantOption, ...]] = ()

@@ -28,12 +28,11 @@ def _short(text: str, limit: int) -> str:
 
 
 def variant_choices() -> list[app_commands.Choice[str]]:
-    """Every variant, named with a short description (a choice has no separate description)."""
-    out = []
-    for v in variants():
-        first = v.description.split(". ")[0].rstrip(".")
-        out.append(app_commands.Choice(name=_short(f"{v.name} — {first}", 100), value=v.id))
-    return out
+    """Every variant, named with its one-line summary (a choice has no separate description)."""
+    return [
+        app_commands.Choice(name=_short(f"{v.name} — {v.summary.rstrip('.')}", 100), value=v.id)
+        for v in variants()
+    ]
 
 
 COLOUR_CHOICES = [

@@ -53,7 +53,9 @@ class Info(commands.Cog):
             await interaction.response.defer(thinking=True)
             pos = start_position(v.id)
             embed = discord.Embed(
-                title=v.name, description=v.description, colour=discord.Colour.dark_gold()
+                title=v.name,
+                description=f"*{v.summary}*\n\n{v.description}",
+                colour=discord.Colour.dark_gold(),
             )
             w, h = v.sizes[0]
             sizes = ", ".join(f"{a}×{b}" for a, b in v.sizes)

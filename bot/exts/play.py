@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from rendering import THEMES
-from rules import Game, MoveKind, Side, find_variant, parse_position, square_name
+from rules import Game, MoveKind, Side, parse_position, square_name
 from rules.geometry import square_file, square_rank
 from storage import GameRecord
 
@@ -31,7 +31,7 @@ from ..services.announce import (
 )
 from ..services.complete import game_label, move_choices
 from ..services.names import display_names, names_for_text
-from ..texts import describe_result, options_summary, turn_words
+from ..texts import describe_result, turn_words, variant_title
 
 log = logging.getLogger(__name__)
 
@@ -455,9 +455,8 @@ class Play(commands.Cog):
                 # bold off: the header is bold already (escaped names have no "**" in them)
                 state = describe_result(record.winner, record.reason, names).replace("**", "")
                 raw_state = describe_result(record.winner, record.reason, raw_names)
-            opts = options_summary(find_variant(record.variant), record.options)
             header = (
-                f"**Game #{record.id}** · {record.variant}{f' ({opts})' if opts else ''} · "
+                f"**Game #{record.id}** · {variant_title(record.variant, record.options)} · "
                 f"{names['white']} (White) vs {names['black']} (Black) · "
                 f"{first.title} moved first · {state}"
             )

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rules import Game, Move, MoveKind, square_name
+from rules import Game, Move, MoveKind, find_variant, square_name
 from storage import Database, GameRecord
 
 from ..limits import MAX_CHOICE_NAME, cut
@@ -80,19 +80,12 @@ def move_choices(game: Game, typed: str, limit: int = MAX_CHOICES) -> list[MoveC
 async def game_label(
     db: Database, record: GameRecord, user_id: int, *, markdown: bool = False
 ) -> str:
-    """E.g. '#12 rugen vs Bob (your move)': at most 100 characters (an autocomplete choice's
-    name), names shortened so the state at the end always shows. With ``markdown`` (for a
-    message's text) the names are escaped, so a name like ``**x**`` shows as typed."""
-
-    async def name(uid: int) -> str:
-        raw = await player_name(db, uid)
-        return plain(raw, LABEL_NAME) if markdown else one_line(raw, LABEL_NAME)
+    """E.g. '#12 Latrunculi (Rügen) vs Bob (your move)': at most 100 characters (an
+    autocomplete choice's name), names shortened so the state at the end always shows. With
+    ``markdown`` (for a message's text) the names are escaped, so a name like ``**x**`` shows
+    as typed."""
 
     opponent = record.opponent_of(user_id)
-    if opponent is None:
-        who = f"{await name(record.white_id)} vs {await name(record.black_id)}"
-    else:
-        who = f"vs {await name(opponent)}"
     turn_letter = record.current_position.split(" ")[1] if " " in record.current_position else "w"
     to_move = record.white_id if turn_letter == "w" else record.black_id
     if not record.is_active:
@@ -105,5 +98,18 @@ async def game_label(
             if opponent is not None
             else f"{'White' if turn_letter == 'w' else 'Black'} to move"
         )
-    label = f"#{record.id} {record.variant} {who} ({state})"
+    variant = find_variant(record.variant).name
+    # the names get what the rest leaves (the variant's name can be 30 characters long)
+    fixed = len(f"#{record.id} {variant}  vs  ({state})")
+    room = max(8, min(LABEL_NAME, (MAX_CHOICE_NAME - fixed) // 2))
+
+    async def name(uid: int) -> str:
+        raw = await player_name(db, uid)
+        return plain(raw, room) if markdown else one_line(raw, room)
+
+    if opponent is None:
+        who = f"{await name(record.white_id)} vs {await name(record.black_id)}"
+    else:
+        who = f"vs {await name(opponent)}"
+    label = f"#{record.id} {variant} {who} ({state})"
     return label if markdown else cut(label, MAX_CHOICE_NAME)

@@ -23,6 +23,7 @@ _AXES = ((NORTH, SOUTH), (EAST, WEST))
 class Classic(RookVariant):
     id = "classic"
     name = "Latrunculi (classic)"
+    summary = "Rook moves; flanked soldiers are held captive till freed; trap the eagle."
     description = (
         "The museum-sheet game. Every piece moves like a chess rook. A soldier flanked on a line "
         "by the enemy (or shut in a corner) becomes captive: it cannot move and holds nothing, "

@@ -222,6 +222,7 @@ CAPTURE_RULES: Mapping[str, CaptureRule] = {
 class Lat(RookVariant):
     id = "lat"
     name = "LAT (Viking)"
+    summary = "Queen, Valkyries and Berserkers on 11×8, each type captured its own way."
     description = (
         "The Viking variant on 11×8: a Queen, six Valkyries and five Berserkers a side, all moving "
         "like rooks. Each Queen starts in front of her back row (f2, f7). Valkyries fall to two "

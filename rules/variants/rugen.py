@@ -21,6 +21,7 @@ FIFTY_MOVE_PLIES = 100
 class Rugen(RookVariant):
     id = "rugen"
     name = "Latrunculi (Rügen)"
+    summary = "Two rows a side, rook moves; flanked soldiers are removed; take them all."
     description = (
         "The Rügen version on 8×8 with two rows of soldiers a side. Soldiers move like rooks, "
         "eagles step one square. Flank an enemy soldier on two opposite sides, or shut it in "

@@ -152,6 +152,7 @@ def _trapped_at(
 class Schadler(Variant):
     id = "schadler"
     name = "Ludus latrunculorum (Schädler)"
+    summary = "Place 16 counters, then step or jump like checkers; trap to take."
     description = (
         "Ulrich Schädler's reconstruction. Each side places its 16 counters one by one, then "
         "counters step to a neighbouring square or jump over counters (several jumps in one "

@@ -48,5 +48,5 @@ async def test_games_lists_links(arena):
     assert r.ephemeral and "no games" in r.response.content
     game, where = await challenge_and_accept(arena, "rugen")
     r = await arena.alice.slash(arena.channel, "games")
-    assert r.ephemeral and f"#{game.id} rugen vs Bob" in r.response.content
+    assert r.ephemeral and f"#{game.id} Latrunculi (Rügen) vs Bob" in r.response.content
     assert "https://discord.com/channels/" in r.response.content

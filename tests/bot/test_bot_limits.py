@@ -101,7 +101,7 @@ async def test_history_of_a_long_game_between_long_markdown_names_fits(arena):
     text = r.response.content
     assert_whole(text)
     first, *_ = text.split("\n")
-    assert first.startswith(f"**Game #{game.id}** · rugen · ") and "resigned" in first
+    assert first.startswith(f"**Game #{game.id}** · Latrunculi (Rügen) · ") and "resigned" in first
     assert "\n```\n… " in text  # the earliest moves gave way
     assert text.endswith(f"\n```\nLatest board: {jump_url(game)}")
     assert text.count(" 200. a2-a3 a2-a3\n```") == 1  # the latest moves are shown

@@ -147,11 +147,12 @@ async def test_autocomplete(arena):
     await arena.bob.click(r2.response, label="Accept")
     choices = await arena.alice.autocomplete(ch, "move", "game", "")
     names = [c["name"] for c in choices]
-    assert len(names) == 2 and any("rugen vs Carol (your move)" in n for n in names), names
-    assert any("classic vs Bob (their move)" in n for n in names), names
+    assert len(names) == 2, names
+    assert any("Latrunculi (Rügen) vs Carol (your move)" in n for n in names), names
+    assert any("Latrunculi (classic) vs Bob (their move)" in n for n in names), names
     r = await arena.alice.slash(ch, "move", move="a2-a3")
     assert r.ephemeral and "choose one with the `game` option" in r.response.content
-    rugen_id = next(c["value"] for c in choices if "rugen" in c["name"])
+    rugen_id = next(c["value"] for c in choices if "Rügen" in c["name"])
     got = await arena.alice.autocomplete(ch, "move", "move", "a2", game=rugen_id)
     assert got and all(c["value"].startswith("a2") for c in got)
     r = await arena.alice.slash(ch, "move", move="a2-a3", game=rugen_id)

@@ -13,14 +13,6 @@ from ..notation import parse_position
 from ..variant import Variant, variants
 from .base import ActionResult, GameOutcome, GameRules, Reason, Session
 
-#: One line per rule set for pickers (the variants' own descriptions are paragraphs).
-_SUMMARIES: dict[str, str] = {
-    "classic": "Latrunculi from the museum sheet: rook moves, captives, enclose the eagle",
-    "rugen": "Latrunculi from Rügen: two rows of soldiers, custodian capture, eagles step",
-    "schadler": "Schädler's Latrunculi: place 16 counters, then step and jump like checkers",
-    "lat": "The Viking Latrunculi on 11x8: queen, valkyries and berserkers",
-}
-
 
 class LatrunculiRules(GameRules):
     """One Latrunculi rule set, seen through the house interface."""
@@ -29,7 +21,7 @@ class LatrunculiRules(GameRules):
         self.variant = variant
         self.id = variant.id
         self.name = variant.name
-        self.description = _SUMMARIES.get(variant.id, variant.name)
+        self.description = variant.summary  # one line (the variant's description is a paragraph)
         first = variant.first_player
         self.seats = (first.value, first.other.value)
         width, height = variant.sizes[0]

@@ -31,5 +31,6 @@ async def test_board_header_is_whole_for_every_variant_and_option(arena, variant
         (await arena.carol.slash(where, "board", game=f"#{game.id}")).response,
     ):
         header = message.content.split("\n")[0]
-        assert header == f"**Game #{game.id}** · **{expected_name}** · move 1", header
+        to_play = f"move 1, {v.first_player.title} to play"
+        assert header == f"**Game #{game.id}** · **{expected_name}** · {to_play}", header
         assert_whole(message.content)

@@ -203,8 +203,10 @@ class Caption:
     says who is to move. ``title`` (the game's name) goes before the status line. ``winner``
     ("white" or "black") gives that player's row the accent colour after the game, as the side
     to move has it during the game. ``notes`` are short words at the right of (White's,
-    Black's) rows, e.g. "captured 3"; ``move_number`` is shown as "Move N" with the default
-    status line.
+    Black's) rows, e.g. "+3"; ``taken`` are the pieces (White, Black) has taken, as the
+    game's piece letters (chess ``"pnb"`` for black pieces White took; draughts ``"wwW"``),
+    shown as small icons in the taker's row; ``move_number`` is shown as "Move N" with the
+    default status line.
     """
 
     players: tuple[str, str] = ("White", "Black")
@@ -212,6 +214,7 @@ class Caption:
     title: str | None = None
     winner: str | None = None
     notes: tuple[str, str] = ("", "")
+    taken: tuple[str, str] = ("", "")
     move_number: int | None = None
 
 
@@ -234,27 +237,61 @@ def game_status(caption: Caption, to_move: Side | None, check: bool = False) -> 
     return text
 
 
+def taken_strip(
+    letters: str, size: int, piece: Callable[[str, int], Image.Image], order: str
+) -> Image.Image | None:
+    """Small icons of the pieces in ``letters``, overlapping, alike ones side by side.
+
+    Sorted by their place in ``order`` (most valuable first); letters not in it come last.
+    ``piece(letter, size)`` draws one. None when there is nothing to show.
+    """
+    if not letters:
+        return None
+    ranked = sorted(letters, key=lambda c: (order.find(c) % (len(order) + 1), c))
+    step, gap = round(size * 0.42), round(size * 0.3)
+    width = size
+    for prev, cur in zip(ranked, ranked[1:], strict=False):
+        width += step if cur == prev else step + gap
+    strip = Image.new("RGBA", (width, size), (0, 0, 0, 0))
+    x = 0
+    for i, letter in enumerate(ranked):
+        if i:
+            x += step if letter == ranked[i - 1] else step + gap
+        icon = piece(letter, size)
+        strip.alpha_composite(icon, (x, 0))
+    return strip
+
+
 def game_rows(
     lay: Layout,
     caption: Caption,
     to_move: Side | None,
     chip: Callable[[Side, int], Image.Image],
+    piece: Callable[[str, int], Image.Image],
+    order: str,
 ) -> tuple[PlayerRow, PlayerRow]:
     """The two player rows of a chess or draughts caption, the top-of-board side first.
 
-    ``chip(side, size)`` draws the side's piece for the marker at the start of its row.
+    ``chip(side, size)`` draws the side's piece for the marker at the start of its row;
+    ``piece(letter, size)`` a piece it has taken (see :func:`taken_strip` for ``order``).
     """
     active = Side(caption.winner) if caption.winner is not None else to_move
     size = chip_size(lay)
+    icon = round(size * 0.8)
     rows = []
     for side in (lay.view.other, lay.view):
-        note = caption.notes[side.index]
+        notes: list[str | Image.Image] = []
+        if caption.notes[side.index]:
+            notes.append(caption.notes[side.index])
+        strip = taken_strip(caption.taken[side.index], icon, piece, order)
+        if strip is not None:
+            notes.append(strip)
         rows.append(
             PlayerRow(
                 name=caption.players[side.index].strip() or side.title,
                 chip=chip(side, size),
                 highlighted=side is active,
-                notes=(note,) if note else (),
+                notes=tuple(notes),
             )
         )
     return (rows[0], rows[1])

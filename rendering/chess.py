@@ -82,6 +82,10 @@ def compose_chess(
     for name, letter in pieces.items():
         if letter.upper() not in GLYPHS or len(letter) != 1:
             raise ValueError(f"{letter!r} on {name} is not a FEN piece letter (KQRBNP, kqrbnp)")
+    words = caption if caption is not None else Caption()
+    for letter in "".join(words.taken):
+        if letter.upper() not in GLYPHS:
+            raise ValueError(f"{letter!r} taken is not a FEN piece letter (KQRBNP, kqrbnp)")
     img = board_background(lay, pal).copy()
     draw = ImageDraw.Draw(img)
 
@@ -98,9 +102,15 @@ def compose_chess(
         x0, y0, _, _ = lay.square_rect(sq)
         img.paste(sprite, (x0, y0), sprite)
 
-    words = caption if caption is not None else Caption()
     status = game_status(words, side_to_move, check=check is not None)
-    rows = game_rows(lay, words, side_to_move, lambda side, size: _chip(side, size, theme))
+    rows = game_rows(
+        lay,
+        words,
+        side_to_move,
+        lambda side, size: _chip(side, size, theme),
+        lambda letter, size: chess_sprite(letter, size, pal),
+        "QRBNPqrbnp",
+    )
     draw_caption_strip(img, lay, pal, status, rows)
     return img
 

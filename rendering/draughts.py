@@ -167,6 +167,9 @@ def compose_draughts(
     path = [int(n) for n in last_move]
     for n in path:
         draughts_square(n)
+    words = caption if caption is not None else Caption()
+    for letter in "".join(words.taken):
+        _piece(letter)
     taken_squares = [draughts_square(n) for n in jumped]
     if isinstance(jumped, Mapping):
         ghosts = {draughts_square(n): _piece(letter) for n, letter in jumped.items()}
@@ -200,9 +203,15 @@ def compose_draughts(
     if len(path) > 2:
         _draw_badges(img, lay, pal, path)
 
-    words = caption if caption is not None else Caption()
     status = game_status(words, side_to_move)
-    rows = game_rows(lay, words, side_to_move, lambda s, size: _sprite(s, False, size, pal))
+    rows = game_rows(
+        lay,
+        words,
+        side_to_move,
+        lambda s, size: _sprite(s, False, size, pal),
+        lambda letter, size: _sprite(*_piece(letter), size, pal),
+        "WBwb",
+    )
     draw_caption_strip(img, lay, pal, status, rows)
     return img
 

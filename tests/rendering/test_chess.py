@@ -230,3 +230,31 @@ def test_fen_placement_is_read_square_by_square() -> None:
         placement_pieces("8/8/8")
     with pytest.raises(ValueError, match="rank 1 has 9 squares"):
         placement_pieces("8/8/8/8/8/8/8/4K3k")
+
+
+def _row_box(lay: Layout, index: int) -> tuple[int, int, int, int]:
+    """The right half of caption player row ``index`` (0 = top), where notes are drawn."""
+    _, cy0, _, _ = lay.caption_rect
+    left, _, right, _ = lay.board_rect
+    gap = lay.pad // 2
+    top = cy0 + gap + lay.caption_row * (index + 1) + gap
+    return ((left + right) // 2, top, right, top + lay.caption_row - gap // 2)
+
+
+def test_taken_pieces_show_as_icons_in_the_takers_row() -> None:
+    lay = layout(8, 8)
+    words = Caption(taken=("qp", ""))  # White took a black queen and pawn
+    img = decode(render_chess(MATE, to_move="black", caption=words))
+    plain = decode(render_chess(MATE, to_move="black"))
+    white_row, black_row = _row_box(lay, 1), _row_box(lay, 0)
+    # black icons (dark fill) in White's row (the lower one); Black's row unchanged
+    assert share(list(img.crop(white_row).get_flattened_data()), LIGHT.black_fill, 16) > 0.02
+    assert share(list(plain.crop(white_row).get_flattened_data()), LIGHT.black_fill, 16) == 0
+    assert img.crop(black_row).tobytes() == plain.crop(black_row).tobytes()
+    # more taken, more icons
+    more = decode(render_chess(MATE, to_move="black", caption=Caption(taken=("qpppp", ""))))
+    assert share(list(more.crop(white_row).get_flattened_data()), LIGHT.black_fill, 16) > share(
+        list(img.crop(white_row).get_flattened_data()), LIGHT.black_fill, 16
+    )
+    with pytest.raises(ValueError, match="'x' taken is not a FEN piece letter"):
+        render_chess(MATE, caption=Caption(taken=("qx", "")))

@@ -256,3 +256,20 @@ def test_caption_names_and_highlight() -> None:
 def test_bad_input_is_refused_with_the_reason(kwargs: dict[str, object], words: str) -> None:
     with pytest.raises(ValueError, match=words):
         render_draughts(**kwargs)  # type: ignore[arg-type]
+
+
+def test_taken_men_and_kings_show_in_the_takers_row() -> None:
+    lay = lay_for()
+    img = decode(render_draughts({24: "b"}, caption=Caption(taken=("bB", "w"))))
+    plain = decode(render_draughts({24: "b"}))
+    _, cy0, _, _ = lay.caption_rect
+    left, _, right, _ = lay.board_rect
+    gap = lay.pad // 2
+    for index, fill in ((1, LIGHT.black_fill), (0, LIGHT.white_fill)):
+        top = cy0 + gap + lay.caption_row * (index + 1) + gap
+        box = ((left + right) // 2, top, right, top + lay.caption_row - gap // 2)
+        with_icons = share(list(img.crop(box).get_flattened_data()), fill, 16)
+        without = share(list(plain.crop(box).get_flattened_data()), fill, 16)
+        assert with_icons > without + 0.02, index
+    with pytest.raises(ValueError, match="'k' is not a draughts piece"):
+        render_draughts({24: "b"}, caption=Caption(taken=("k", "")))

@@ -11,7 +11,7 @@ Pure Python with no I/O; the bot, the renderer and storage all ask this package 
     'a2-a3'
 """
 
-from . import variants as _variants  # noqa: F401  (registers the rule sets)
+from . import latrunculi as _latrunculi  # noqa: F401  (registers the Latrunculi rule sets)
 from .errors import (
     IllegalMoveError,
     MoveError,

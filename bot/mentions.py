@@ -6,7 +6,14 @@ from __future__ import annotations
 
 import discord
 
-__all__ = ["NO_MENTIONS", "ping_only", "ping_users"]
+from storage import Database
+
+__all__ = ["NO_MENTIONS", "PING_EVERY", "ping_only", "ping_users", "rationed_ping"]
+
+PING_EVERY = 3600.0
+"""A user is pinged at most once this often for the same kind of thing in the same place (a
+draw offer in one game, challenges from one player): offering and withdrawing, or challenging
+and cancelling, in a loop must not turn the bot into a pager."""
 
 NO_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=False, replied_user=False)
 """The bot-wide default (set on the Bot)."""
@@ -30,3 +37,14 @@ def ping_users(*user_ids: int) -> discord.AllowedMentions:
         replied_user=False,
         users=[discord.Object(u) for u in dict.fromkeys(user_ids)] or False,
     )
+
+
+async def rationed_ping(
+    db: Database, kind: str, scope: int, user_id: int, *, now: float
+) -> discord.AllowedMentions:
+    """:func:`ping_only` ``user_id``, unless they were pinged for ``kind`` in ``scope`` (a game,
+    or a challenger) within :data:`PING_EVERY`: then nobody. The message is sent either way and
+    still names them. Decided in storage, so a restart or a second process does not reset it."""
+    if await db.pings.claim(kind, scope, user_id, every=PING_EVERY, now=now):
+        return ping_only(user_id)
+    return ping_only(None)

@@ -16,7 +16,7 @@ from .. import ui
 from ..buttons import PersistentButton
 from ..client import LatrunculiBot
 from ..errors import UserError, user_errors
-from ..mentions import ping_only
+from ..mentions import rationed_ping
 from ..services.announce import board_payload, publish
 from ..services.challenges import send_challenge
 from ..services.rematch import offer_rematch
@@ -172,7 +172,9 @@ class GameEnd(commands.Cog):
             payload = {
                 "content": text,
                 "view": ui.draw_view(record.id, record.ply),
-                "allowed_mentions": ping_only(opponent),
+                "allowed_mentions": await rationed_ping(
+                    bot.db, "draw", record.id, opponent, now=bot.now()
+                ),
             }
             await publish(interaction, record, payload, note="Draw offered:", board=False)
 

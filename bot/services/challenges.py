@@ -14,7 +14,7 @@ from storage import ChallengeRecord, GameRecord
 from .. import ui
 from ..errors import UserError
 from ..links import server_channel
-from ..mentions import ping_only
+from ..mentions import ping_only, rationed_ping
 from ..texts import code, variant_line
 from .announce import board_payload, start_line
 from .names import display_names
@@ -95,7 +95,12 @@ async def send_challenge(
     interaction: discord.Interaction[LatrunculiBot], ch: ChallengeRecord
 ) -> None:
     """Answer ``interaction`` with the challenge message and remember its id."""
-    mentions = ping_only(ch.challenged_id)
+    bot = interaction.client
+    mentions = ping_only(None)  # an open challenge pings nobody
+    if ch.challenged_id is not None:
+        mentions = await rationed_ping(
+            bot.db, "challenge", ch.challenger_id, ch.challenged_id, now=bot.now()
+        )
     response = await interaction.response.send_message(
         challenge_content(ch),
         view=ui.challenge_view(ch.id, open_challenge=ch.is_open),

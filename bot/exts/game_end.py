@@ -27,10 +27,13 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[LatrunculiBot]
 
 
-async def announce_end(interaction: Interaction, record: GameRecord, intro: str) -> None:
-    """Post the final board: result, reason, both records and the Rematch button."""
+async def announce_end(
+    interaction: Interaction, record: GameRecord, intro: str, *, stood: str
+) -> None:
+    """Post the final board: result, reason, both records and the Rematch button (``stood``:
+    what was recorded, told to the user if the post fails)."""
     payload = await board_payload(interaction.client.db, record, intro=intro)
-    await publish(interaction, record, payload, note="Done:")
+    await publish(interaction, record, payload, note="Done:", stood=stood)
 
 
 class DrawButton(
@@ -61,11 +64,16 @@ class DrawButton(
                 raise UserError("You made this offer; your opponent has to accept it.")
             async with bot.games.lock(record.id):
                 record = await bot.db.games.accept_draw(record.id, uid, self.ply, now=bot.now())
-            await interaction.response.edit_message(
-                content=f"🤝 <@{uid}> accepted <@{offer}>'s draw offer in game #{record.id}.",
-                view=None,
+            try:
+                await interaction.response.edit_message(
+                    content=f"🤝 <@{uid}> accepted <@{offer}>'s draw offer in game #{record.id}.",
+                    view=None,
+                )
+            except discord.HTTPException as exc:  # the draw stands; the final board tells it
+                log.warning("game %d: could not close the draw offer: %s", record.id, exc)
+            await announce_end(
+                interaction, record, "", stood=f"Game #{record.id} is drawn by agreement."
             )
-            await announce_end(interaction, record, "")
         else:
             await bot.db.games.clear_draw_offer(record.id)
             word = "withdrew their" if offer == uid else "declined the"
@@ -117,7 +125,12 @@ class GameEnd(commands.Cog):
                 interaction.user.id, interaction.channel_id, game, guild_id=interaction.guild_id
             )
             record = await svc.resign(record, interaction.user.id)
-            await announce_end(interaction, record, f"🏳️ <@{interaction.user.id}> resigned.")
+            await announce_end(
+                interaction,
+                record,
+                f"🏳️ <@{interaction.user.id}> resigned.",
+                stood=f"You resigned game #{record.id}.",
+            )
 
     @app_commands.command(
         name="abort", description="Call off a game before both sides have moved (no result)"
@@ -134,7 +147,10 @@ class GameEnd(commands.Cog):
             )
             record = await svc.abort(record, uid)
             await announce_end(
-                interaction, record, f"🚫 <@{uid}> aborted game #{record.id} before it got going."
+                interaction,
+                record,
+                f"🚫 <@{uid}> aborted game #{record.id} before it got going.",
+                stood=f"You aborted game #{record.id}.",
             )
 
     @app_commands.command(
@@ -160,7 +176,12 @@ class GameEnd(commands.Cog):
                     record = await bot.db.games.accept_draw(
                         record.id, uid, record.ply, now=bot.now()
                     )
-                await announce_end(interaction, record, f"🤝 <@{uid}> accepted the draw offer.")
+                await announce_end(
+                    interaction,
+                    record,
+                    f"🤝 <@{uid}> accepted the draw offer.",
+                    stood=f"You accepted the draw: game #{record.id} is drawn by agreement.",
+                )
                 return
             if offer == uid:
                 raise UserError("You have already offered a draw; wait for your opponent's answer.")
@@ -176,7 +197,15 @@ class GameEnd(commands.Cog):
                     bot.db, "draw", record.id, opponent, now=bot.now()
                 ),
             }
-            await publish(interaction, record, payload, note="Draw offered:", board=False)
+            await publish(
+                interaction,
+                record,
+                payload,
+                note="Draw offered:",
+                board=False,
+                stood=f"Your draw offer in game #{record.id} stands until a move is played; "
+                "your opponent can accept it with `/draw`.",
+            )
 
 
 async def setup(bot: LatrunculiBot) -> None:

@@ -27,7 +27,9 @@ from ..services.announce import (
     home_channel,
     home_channel_id,
     jump_url,
+    not_posted,
     publish,
+    tell_stood,
 )
 from ..services.complete import game_label, move_choices
 from ..services.names import display_names, names_for_text
@@ -282,7 +284,16 @@ class MovePicker(discord.ui.View):
         payload = await board_payload(
             bot.db, record, played=played, move_timeout=bot.settings.move_timeout_seconds
         )
-        message = await home_channel(bot, record).send(**payload)
+        try:
+            message = await home_channel(bot, record).send(**payload)
+        except discord.HTTPException as exc:  # the move stands: say so, the catch-up posts it
+            log.warning("game %d: board post failed after ply %d: %s", record.id, record.ply, exc)
+            stood = (
+                f"Your move `{played.moves[0].result.move}` in game #{record.id} was played "
+                "and stands."
+            )
+            await tell_stood(interaction, f"{stood} {not_posted(exc)}")
+            return
         await bot.db.games.set_board_message(
             record.id, message.channel.id, message.id, ply=record.ply, over=not record.is_active
         )
@@ -351,6 +362,8 @@ class Play(commands.Cog):
                 record,
                 payload,
                 note=f"✅ You played `{played.moves[0].result.move}` in game #{record.id}:",
+                stood=f"Your move `{played.moves[0].result.move}` in game #{record.id} was "
+                "played and stands.",
             )
 
     @move.autocomplete("move")

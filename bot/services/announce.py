@@ -3,6 +3,7 @@ and at the end the result, why, the players' records and a Rematch button."""
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -31,14 +32,18 @@ from .names import display_names, names_for_text
 if TYPE_CHECKING:
     from ..client import LatrunculiBot
 
+log = logging.getLogger(__name__)
+
 __all__ = [
     "board_payload",
     "home_channel",
     "home_channel_id",
     "jump_url",
+    "not_posted",
     "publish",
     "records_line",
     "start_line",
+    "tell_stood",
 ]
 
 
@@ -75,23 +80,37 @@ async def publish(
     payload: dict[str, Any],
     *,
     note: str,
+    stood: str,
     board: bool = True,
-) -> discord.Message:
+) -> discord.Message | None:
     """Post ``payload`` in the game's own channel: as the reply when the command was used
     there, else as a new message there plus an ephemeral ``note`` with its link (a game's
     story stays in one place). A ``board`` message is remembered as the game's latest board,
     and as announcing ``record``'s ply (and its end), in the same write, once it was sent.
+
+    Called after the action was committed, so a failed post must not read as a failed
+    action: the user is told ``stood`` (what was recorded) and that the board follows (the
+    catch-up posts it), and ``None`` is returned.
     """
     bot = interaction.client
     message: discord.Message
-    if interaction.channel_id == home_channel_id(record):
-        if interaction.response.is_done():
-            message = await interaction.followup.send(wait=True, **payload)
+    try:
+        if interaction.channel_id == home_channel_id(record):
+            if interaction.response.is_done():
+                message = await interaction.followup.send(wait=True, **payload)
+            else:
+                callback = await interaction.response.send_message(**payload)
+                sent = callback.resource
+                if isinstance(sent, discord.InteractionMessage):
+                    message = sent
+                else:  # pragma: no cover - Discord returns the message with the callback
+                    message = await interaction.original_response()
         else:
-            await interaction.response.send_message(**payload)
-            message = await interaction.original_response()
-    else:
-        message = await home_channel(bot, record).send(**payload)
+            message = await home_channel(bot, record).send(**payload)
+    except discord.HTTPException as exc:
+        log.warning("game %d: post failed after ply %d was stored: %s", record.id, record.ply, exc)
+        await tell_stood(interaction, f"{stood} {not_posted(exc, board=board)}")
+        return None
     if board:  # at once: a failing note below must not leave a sent board unannounced
         await bot.db.games.set_board_message(
             record.id,
@@ -104,6 +123,44 @@ async def publish(
         link = message_link(record.guild_id, message.channel.id, message.id)
         await send_ephemeral(interaction, f"{note} {link}")
     return message
+
+
+def not_posted(error: discord.HTTPException, *, board: bool = True) -> str:
+    """What happens now that Discord refused a post about a committed action."""
+    if not board:
+        return "Discord refused to post the message about it just now."
+    if isinstance(error, discord.NotFound | discord.Forbidden):
+        return (
+            "I can no longer post in the game's channel, so its board could not be shown there; "
+            "`/board` shows it."
+        )
+    return (
+        "Discord refused to post the board just now; it will be posted in the game's channel "
+        "within a minute or two. Nothing to redo."
+    )
+
+
+async def tell_stood(interaction: discord.Interaction[Any], text: str) -> None:
+    """Tell the user what was recorded when the post announcing it failed (best effort).
+
+    A pending "thinking…" reply or a deferred menu becomes the text, so no "thinking…" is
+    left hanging; an unanswered interaction is answered privately; otherwise a private
+    follow-up. Never raises: the action stands whatever Discord does next.
+    """
+    response = interaction.response
+    deferred = (
+        discord.InteractionResponseType.deferred_channel_message,
+        discord.InteractionResponseType.deferred_message_update,
+    )
+    try:
+        if not response.is_done():
+            await response.send_message(text, ephemeral=True)
+        elif response.type in deferred:
+            await interaction.edit_original_response(content=text, attachments=[], view=None)
+        else:
+            await interaction.followup.send(text, ephemeral=True)
+    except discord.HTTPException as exc:
+        log.warning("could not tell user %s what stood: %s", interaction.user.id, exc)
 
 
 def jump_url(record: GameRecord) -> str | None:

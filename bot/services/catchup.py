@@ -44,6 +44,8 @@ MAX_LINES = 10
 """At most this many missed plies are told in words (the board shows the rest)."""
 
 MARK = "♻️ Catching up"
+WHY = "its board could not be posted at the time"
+"""Why, in words true for every cause: a crash, a restart, or Discord refusing the post."""
 
 
 async def catch_up(bot: LatrunculiBot) -> int:
@@ -94,9 +96,9 @@ async def catch_up_game(bot: LatrunculiBot, game_id: int) -> bool:
         lines = await missed_lines(bot, record)
         if lines:
             lines[0] = f"{MARK}: {lines[0]}"
-            lines[-1] = lines[-1].removesuffix(".") + " — the bot restarted before announcing it."
+            lines[-1] = lines[-1].removesuffix(".") + f" — {WHY}."
         else:  # only the end was missed (a resignation, a timeout, an abort, a draw)
-            lines = [f"{MARK}: game #{record.id} ended — the bot restarted before announcing it."]
+            lines = [f"{MARK}: game #{record.id} ended — {WHY}."]
         payload = await board_payload(
             bot.db,
             record,

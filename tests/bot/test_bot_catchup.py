@@ -82,8 +82,8 @@ async def test_a_lost_move_board_is_posted_once_after_a_restart(arena, bot_facto
     await restart(arena, bot_factory)
     [caught] = catch_ups(where)
     assert (
-        f"{MARK}: <@{arena.alice.id}> (White) moved `a2-a3` — the bot restarted before "
-        "announcing it." in caught.content
+        f"{MARK}: <@{arena.alice.id}> (White) moved `a2-a3` — its board could not be posted "
+        "at the time." in caught.content
     )
     assert f"<@{arena.bob.id}>, your move (Black)" in caught.content
     assert button_labels(caught) == ["Move"]
@@ -157,7 +157,8 @@ async def test_a_lost_resignation_is_announced(arena, bot_factory, monkeypatch):
     await arena.env.advance_time(MIN)
     [caught] = catch_ups(where)
     assert (
-        f"{MARK}: game #{game.id} ended — the bot restarted before announcing it." in caught.content
+        f"{MARK}: game #{game.id} ended — its board could not be posted at the time."
+        in caught.content
     )
     assert "resign" in caught.content and button_labels(caught) == ["Rematch"]
 

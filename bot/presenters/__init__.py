@@ -1,0 +1,35 @@
+"""One presenter per game id (see :mod:`bot.presenters.base`): the bot asks
+:func:`presenter_for` and never branches on a game's id."""
+
+from __future__ import annotations
+
+from .base import BoardView, GamePresenter, PickPath, Ply, RecordInfo, Suggestion
+from .chess import ChessPresenter
+from .draughts import DraughtsPresenter
+from .latrunculi import LatrunculiPresenter, latrunculi_presenters
+
+__all__ = [
+    "BoardView",
+    "GamePresenter",
+    "PickPath",
+    "Ply",
+    "RecordInfo",
+    "Suggestion",
+    "all_presenters",
+    "presenter_for",
+]
+
+_PRESENTERS: dict[str, GamePresenter] = {
+    p.game_id: p for p in (*latrunculi_presenters(), ChessPresenter(), DraughtsPresenter())
+}
+
+
+def presenter_for(game_id: str) -> GamePresenter:
+    """The presenter of a registered game id (``KeyError`` for an unknown one: storage only
+    holds games the bot created)."""
+    return _PRESENTERS[game_id]
+
+
+def all_presenters() -> list[GamePresenter]:
+    """Every game the bot plays, in the registry's order."""
+    return list(_PRESENTERS.values())

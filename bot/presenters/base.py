@@ -1,0 +1,211 @@
+"""What each game looks like and sounds like in the bot, behind one interface.
+
+The rules core (:mod:`rules.games`) knows what is legal; a :class:`GamePresenter` knows how a
+game is shown to people: its picture, how a move and a result are put in words, the record
+file ``/history`` attaches, the ``/move`` suggestions, the Move button's picker steps and the
+``/rules`` text. The bot's commands ask :func:`bot.presenters.presenter_for` for the game's
+presenter and never branch on a game id, so a new game adds its module here and nothing else.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.games import ActionResult, GameOutcome, GameRules, Session, find_game
+
+from ..limits import MAX_CHOICE_NAME
+
+__all__ = [
+    "COMMON_REASONS",
+    "BoardView",
+    "GamePresenter",
+    "PickPath",
+    "Ply",
+    "RecordInfo",
+    "Suggestion",
+]
+
+MAX_SUGGESTIONS = 25
+_MAX_PREVIEWS = 300
+"""More legal moves than this are listed without previewing each one (wins, captures)."""
+
+#: Reasons decided outside the board, the same words for every game.
+COMMON_REASONS: dict[str, str] = {
+    "resignation": "resignation",
+    "agreement": "a draw was agreed",
+    "timeout": "time ran out",
+    "aborted": "the game was aborted",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Ply:
+    """One action as stored: what it did and the position texts around it."""
+
+    result: ActionResult
+    before: str
+    after: str
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """One ``/move`` autocomplete choice: ``name`` (≤ 100 characters) shown, ``value`` played."""
+
+    name: str
+    value: str
+    wins: bool = False
+    captures: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PickPath:
+    """How the Move button's picker reaches one action: the labels of its menu steps (piece,
+    then destination, then e.g. a promotion piece) and the action's canonical text."""
+
+    labels: tuple[str, ...]
+    action: str
+
+
+@dataclass(frozen=True, slots=True)
+class BoardView:
+    """Everything a board picture shows, as plain values."""
+
+    position: str
+    players: Mapping[str, str]
+    last: Ply | None = None
+    outcome: GameOutcome | None = None
+    status: str | None = None
+    move_number: int | None = None
+    view: str = "white"
+    theme: str = "light"
+
+
+@dataclass(frozen=True, slots=True)
+class RecordInfo:
+    """The facts a record file's header carries."""
+
+    game_number: int
+    title: str
+    players: Mapping[str, str]
+    start: str
+    position: str
+    winner: str | None
+    reason: str | None
+    active: bool
+    options: Mapping[str, str] = field(default_factory=dict)
+    date: str = "????.??.??"
+    result_words: str = ""
+
+
+class GamePresenter(ABC):
+    """The bot's side of one game. Subclasses set :attr:`game_id` and :attr:`record_suffix`."""
+
+    game_id: str
+    #: The record file's extension: ``pgn``, ``pdn``, ``txt``.
+    record_suffix: str
+    #: The game's own reasons in words, completing "The game is over: …".
+    reasons: Mapping[str, str] = {}
+    #: What ``/move``'s option description and refusals show as examples.
+    move_examples: str = ""
+
+    @property
+    def rules(self) -> GameRules:
+        return find_game(self.game_id)
+
+    # ----- words ----------------------------------------------------------------------------
+
+    def seat_title(self, seat: str) -> str:
+        """A seat as players read it: ``White``, ``Black``, ``Red``."""
+        return seat.title()
+
+    def reason_words(self, reason: str | None) -> str:
+        """Why a game ended, in words (``checkmate``, ``time ran out``)."""
+        if reason is None:
+            return "finished"
+        return self.reasons.get(reason) or COMMON_REASONS.get(reason) or reason.replace("_", " ")
+
+    def short_reason(self, reason: str) -> str:
+        """The reason as the picture's caption says it after a dash."""
+        return self.reason_words(reason)
+
+    @abstractmethod
+    def describe(self, who: str, ply: Ply) -> str:
+        """One action in words: "<who> (White) played `exd5` and took the pawn on d5"."""
+
+    def forced_action(self, session: Session[Any]) -> str | None:
+        """The action the bot plays by itself when it is the only one (a Latrunculi pass), or
+        ``None`` when the player must act."""
+        return None
+
+    # ----- pictures -------------------------------------------------------------------------
+
+    @abstractmethod
+    def picture(self, board: BoardView) -> bytes:
+        """The board as PNG bytes (CPU-bound: the bot calls it in a worker thread)."""
+
+    # ----- choosing moves -------------------------------------------------------------------
+
+    def choice_name(self, text: str, result: ActionResult, wins: bool) -> str:
+        """A suggestion's name: the move, ``✕`` and what it takes, ``🏆`` when it wins."""
+        parts = [text]
+        if result.captured:
+            parts.append("✕ takes " + ", ".join(str(s) for s in result.captured))
+        if wins:
+            parts.append("🏆 wins")
+        return " ".join(parts)
+
+    def matches(self, canonical: str, typed: str) -> bool:
+        """Whether a move fits what was typed so far (case and separators ignored)."""
+        needle = _compact(typed)
+        return not needle or _compact(canonical).startswith(needle)
+
+    def suggestions(
+        self, session: Session[Any], typed: str, limit: int = MAX_SUGGESTIONS
+    ) -> list[Suggestion]:
+        """Legal moves matching ``typed``, wins first, then captures (marked), then by text."""
+        mover = session.to_move
+        candidates = [(m, session.format(m)) for m in session.legal_moves()]
+        matching = [(m, t) for m, t in candidates if self.matches(t, typed)]
+        if len(matching) > _MAX_PREVIEWS:
+            return [Suggestion(t[:MAX_CHOICE_NAME], t) for _, t in sorted(matching, key=_text)][
+                :limit
+            ]
+        out = []
+        for move, text in matching:
+            result = session.push(move)
+            outcome = session.outcome
+            session.pop()
+            wins = outcome is not None and outcome.winner == mover
+            name = self.choice_name(text, result, wins)[:MAX_CHOICE_NAME]
+            out.append(Suggestion(name, text, wins, len(result.captured)))
+        out.sort(key=lambda s: (not s.wins, -s.captures, s.value))
+        return out[:limit]
+
+    def pick_paths(self, session: Session[Any]) -> list[PickPath] | None:
+        """The Move picker's steps for every legal action, or ``None`` when the game has its
+        own picker (the Latrunculi menus with placements and paging)."""
+        return None
+
+    # ----- records and rules ----------------------------------------------------------------
+
+    @abstractmethod
+    def record_text(self, info: RecordInfo, moves: Sequence[str]) -> str:
+        """The whole game as a file in the game's own format (PGN, PDN, LPN text)."""
+
+    def record_filename(self, game_number: int) -> str:
+        return f"{self.game_id}-game-{game_number}.{self.record_suffix}"
+
+    @abstractmethod
+    def rules_text(self) -> str:
+        """The rules in a few short paragraphs, for ``/rules`` (fits an embed description)."""
+
+
+def _text(pair: tuple[object, str]) -> str:
+    return pair[1]
+
+
+def _compact(text: str) -> str:
+    return "".join(ch for ch in text.strip().lower() if ch not in " -–—x:+#=")

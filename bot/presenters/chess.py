@@ -1,0 +1,217 @@
+"""Chess in the bot: SAN everywhere, a PGN record, and the picture with last move and check."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from typing import Any
+
+import chess
+import chess.pgn
+
+from rendering import Caption, placement_pieces, render_chess
+from rules.games import ActionResult, Session
+
+from .base import BoardView, GamePresenter, PickPath, Ply, RecordInfo
+
+__all__ = ["ChessPresenter", "chess_board"]
+
+_PIECE_NAMES = {
+    chess.PAWN: "pawn",
+    chess.KNIGHT: "knight",
+    chess.BISHOP: "bishop",
+    chess.ROOK: "rook",
+    chess.QUEEN: "queen",
+    chess.KING: "king",
+}
+_START_COUNTS = {chess.PAWN: 8, chess.KNIGHT: 2, chess.BISHOP: 2, chess.ROOK: 2, chess.QUEEN: 1}
+_PREFIX = "chess:"
+
+
+def chess_board(position: str) -> chess.Board:
+    """The python-chess board of a stored ``chess:<FEN>`` position."""
+    return chess.Board(position.removeprefix(_PREFIX))
+
+
+def _taken(board: chess.Board) -> tuple[str, str]:
+    """The pieces each side has taken (White's, Black's), most valuable first, as FEN letters:
+    what is missing from the other side's starting set (a promotion can hide a pawn taken)."""
+    rows = []
+    for taker in (chess.WHITE, chess.BLACK):
+        victim = not taker
+        letters = ""
+        for piece_type in (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT, chess.PAWN):
+            missing = _START_COUNTS[piece_type] - len(board.pieces(piece_type, victim))
+            symbol = chess.piece_symbol(piece_type)
+            letters += (symbol.upper() if victim == chess.WHITE else symbol) * max(0, missing)
+        rows.append(letters)
+    return rows[0], rows[1]
+
+
+class ChessPresenter(GamePresenter):
+    game_id = "chess"
+    record_suffix = "pgn"
+    move_examples = "Nf3, exd5, O-O, e8=Q (or g1f3)"
+    reasons = {
+        "checkmate": "checkmate",
+        "stalemate": "stalemate",
+        "insufficient_material": "insufficient material: neither side can mate",
+        "threefold_repetition": "the same position came up three times",
+        "fifty_moves": "fifty moves each passed without a capture or a pawn move",
+    }
+
+    def short_reason(self, reason: str) -> str:
+        return {
+            "insufficient_material": "insufficient material",
+            "threefold_repetition": "threefold repetition",
+            "fifty_moves": "fifty-move rule",
+            "timeout": "out of time",
+        }.get(reason, self.reason_words(reason))
+
+    # ----- words ----------------------------------------------------------------------------
+
+    def describe(self, who: str, ply: Ply) -> str:
+        result = ply.result
+        board = chess_board(ply.before)
+        move = board.parse_san(result.canonical)
+        text = f"{who} ({self.seat_title(result.seat)}) played `{result.canonical}`"
+        effects = []
+        if result.captured:
+            square = chess.parse_square(str(result.captured[0]))
+            piece = board.piece_at(square)
+            name = _PIECE_NAMES[piece.piece_type] if piece else "piece"
+            how = " en passant" if board.is_en_passant(move) else ""
+            effects.append(f"took the {name} on {result.captured[0]}{how}")
+        if move.promotion:
+            effects.append(f"promoted to a {_PIECE_NAMES[move.promotion]}")
+        if effects:
+            text += " and " + " and ".join(effects)
+        if result.canonical.endswith("#"):
+            text += " — checkmate"
+        elif result.canonical.endswith("+"):
+            text += " — check"
+        return text
+
+    # ----- pictures -------------------------------------------------------------------------
+
+    def picture(self, board_view: BoardView) -> bytes:
+        board = chess_board(board_view.position)
+        last = None
+        if board_view.last is not None:
+            move = chess_board(board_view.last.before).parse_san(board_view.last.result.canonical)
+            last = (chess.square_name(move.from_square), chess.square_name(move.to_square))
+        check = None
+        king = board.king(board.turn)
+        if board.is_check() and king is not None:
+            check = chess.square_name(king)
+        outcome = board_view.outcome
+        players = board_view.players
+        status = board_view.status
+        if status is None and outcome is not None:
+            words = self.short_reason(outcome.reason.value)
+            if outcome.winner is None:
+                status = f"Draw — {words}"
+            else:
+                status = f"{_who(players, outcome.winner)} wins — {words}"
+        caption = Caption(
+            players=(players.get("white", "White"), players.get("black", "Black")),
+            status=status,
+            winner=outcome.winner if outcome is not None else None,
+            taken=_taken(board),
+            move_number=board_view.move_number,
+        )
+        return render_chess(
+            placement_pieces(board.board_fen()),
+            last_move=last,
+            check=check,
+            to_move=None if outcome is not None else ("white" if board.turn else "black"),
+            view=board_view.view,
+            theme=board_view.theme,
+            caption=caption,
+        )
+
+    # ----- choosing moves -------------------------------------------------------------------
+
+    def choice_name(self, text: str, result: ActionResult, wins: bool) -> str:
+        parts = [text]
+        if result.captured:
+            parts.append(f"✕ takes on {result.captured[0]}")
+        if wins:
+            parts.append("🏆 mates")
+        return " ".join(parts)
+
+    def pick_paths(self, session: Session[Any]) -> list[PickPath]:
+        board: chess.Board = session.board  # type: ignore[attr-defined]
+        paths = []
+        for move in session.legal_moves():
+            piece = board.piece_at(move.from_square)
+            name = _PIECE_NAMES[piece.piece_type].title() if piece else "Piece"
+            origin = f"{name} on {chess.square_name(move.from_square)}"
+            target = chess.square_name(move.to_square)
+            if board.is_castling(move):
+                target = "castle " + ("kingside (O-O)" if move.to_square > move.from_square
+                                      else "queenside (O-O-O)")
+            elif board.is_capture(move):
+                target = f"to {target} ✕ takes"
+            else:
+                target = f"to {target}"
+            labels: tuple[str, ...] = (origin, target)
+            if move.promotion:
+                labels += (f"promote to a {_PIECE_NAMES[move.promotion]}",)
+            paths.append(PickPath(labels, session.format(move)))
+        return paths
+
+    # ----- records and rules ----------------------------------------------------------------
+
+    def record_text(self, info: RecordInfo, moves: Sequence[str]) -> str:
+        """The game in PGN (Seven Tag Roster, plus FEN/SetUp for a custom start and the
+        reason as ``Termination``), written by python-chess's exporter."""
+        start = chess_board(info.start)
+        game = chess.pgn.Game()
+        if start.fen() != chess.STARTING_FEN:
+            game.setup(start)
+        game.headers["Event"] = f"Game #{info.game_number}"
+        game.headers["Site"] = "Discord"
+        game.headers["Date"] = info.date
+        game.headers["Round"] = "-"
+        game.headers["White"] = info.players.get("white", "White")
+        game.headers["Black"] = info.players.get("black", "Black")
+        game.headers["Result"] = _pgn_result(info)
+        if not info.active and info.reason:
+            game.headers["Termination"] = self.short_reason(info.reason)
+        node: chess.pgn.GameNode = game
+        board = start.copy()
+        for san in moves:
+            move = board.parse_san(san)
+            node = node.add_variation(move)
+            board.push(move)
+        out = io.StringIO()
+        game.accept(chess.pgn.FileExporter(out))
+        return out.getvalue()
+
+    def rules_text(self) -> str:
+        return (
+            "FIDE chess. White moves first. Castling, en passant and promotion (to queen, rook, "
+            "bishop or knight) as usual. **Checkmate** wins; **stalemate** is a draw.\n"
+            "The bot ends the game at once, without a claim, on insufficient material, "
+            "threefold repetition and the fifty-move rule (as lichess does). "
+            "`/draw` offers a draw, `/resign` gives up.\n"
+            "**Moves** in SAN: `Nf3`, `exd5`, `O-O`, `e8=Q`; UCI (`g1f3`) also works, as do "
+            "`0-0`, `o-o` and `e8q`. `/history` gives the game as a PGN file."
+        )
+
+
+def _who(players: Any, seat: str) -> str:
+    name = str(players.get(seat, "")).strip()
+    title = seat.title()
+    if not name or name == title:
+        return title
+    return f"{name[:17] + '...' if len(name) > 18 else name} ({title})"
+
+
+def _pgn_result(info: RecordInfo) -> str:
+    if info.active or info.reason == "aborted":
+        return "*"
+    if info.winner is None:
+        return "1/2-1/2"
+    return "1-0" if info.winner == "white" else "0-1"

@@ -1,0 +1,217 @@
+"""English draughts in the bot: PDN numbers, a PDN record, and the picture with the jump path
+and the pieces jumped shown as ghosts."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from rendering import Caption, render_draughts
+from rules.games import ActionResult, Session
+from rules.games.draughts import parse_position
+
+from .base import BoardView, GamePresenter, PickPath, Ply, RecordInfo
+
+__all__ = ["DraughtsPresenter", "draughts_pieces"]
+
+_LETTERS = {1: "b", 2: "B", -1: "w", -2: "W"}
+_NAMES = {"b": "man", "B": "king", "w": "man", "W": "king"}
+_PREFIX = "draughts:"
+
+
+def draughts_pieces(position: str) -> dict[int, str]:
+    """Square number → piece letter (``b``/``B`` Black man/king, ``w``/``W`` White's)."""
+    board, _, _ = parse_position(position)
+    return {i + 1: _LETTERS[v] for i, v in enumerate(board) if v}
+
+
+def _path(canonical: str) -> list[int]:
+    return [int(s) for s in re.split(r"[x\-]", canonical)]
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}" if n != 1 else f"a {word}"
+
+
+class DraughtsPresenter(GamePresenter):
+    game_id = "draughts"
+    record_suffix = "pdn"
+    move_examples = "11-15, 22x15, 15x24x31"
+    reasons = {
+        "no_pieces": "the side to move had no pieces left",
+        "no_legal_moves": "the side to move could not move",
+        "threefold_repetition": "the same position came up three times",
+        "forty_moves": "forty moves each passed without a capture or a man's move",
+    }
+
+    def short_reason(self, reason: str) -> str:
+        return {
+            "no_pieces": "no pieces left",
+            "no_legal_moves": "no legal moves",
+            "threefold_repetition": "threefold repetition",
+            "forty_moves": "forty-move rule",
+            "timeout": "out of time",
+        }.get(reason, self.reason_words(reason))
+
+    def describe(self, who: str, ply: Ply) -> str:
+        result = ply.result
+        before = draughts_pieces(ply.before)
+        after = draughts_pieces(ply.after)
+        path = _path(result.canonical)
+        seat = self.seat_title(result.seat)
+        if result.captured:
+            taken = [before.get(int(s), "b") for s in result.captured]
+            kings = sum(1 for t in taken if t.isupper())
+            men = len(taken) - kings
+            what = " and ".join(
+                part for part in (_count(men, "man") if men else "",
+                                  _count(kings, "king") if kings else "") if part
+            )
+            squares = ", ".join(str(s) for s in result.captured)
+            text = f"{who} ({seat}) jumped `{result.canonical}` and took {what} (on {squares})"
+        else:
+            text = f"{who} ({seat}) moved `{result.canonical}`"
+        moved, landed = before.get(path[0], ""), after.get(path[-1], "")
+        if moved.islower() and landed.isupper():
+            text += " — crowned a king"
+        return text
+
+    def picture(self, board_view: BoardView) -> bytes:
+        pieces = draughts_pieces(board_view.position)
+        _, side, _ = parse_position(board_view.position)
+        path: list[int] = []
+        jumped: dict[int, str] = {}
+        if board_view.last is not None:
+            path = _path(board_view.last.result.canonical)
+            before = draughts_pieces(board_view.last.before)
+            jumped = {int(s): before.get(int(s), "b") for s in board_view.last.result.captured}
+        outcome = board_view.outcome
+        players = board_view.players
+        status = board_view.status
+        if status is None and outcome is not None:
+            words = self.short_reason(outcome.reason.value)
+            if outcome.winner is None:
+                status = f"Draw — {words}"
+            else:
+                name = players.get(outcome.winner, "")
+                title = outcome.winner.title()
+                status = f"{name} ({title}) wins — {words}" if name else f"{title} wins — {words}"
+        taken_by_white = "".join(
+            "b" for _ in range(max(0, 12 - sum(1 for p in pieces.values() if p in "bB")))
+        )
+        taken_by_black = "".join(
+            "w" for _ in range(max(0, 12 - sum(1 for p in pieces.values() if p in "wW")))
+        )
+        caption = Caption(
+            players=(players.get("white", "White"), players.get("black", "Black")),
+            status=status,
+            winner=outcome.winner if outcome is not None else None,
+            taken=(taken_by_white, taken_by_black),
+            move_number=board_view.move_number,
+        )
+        return render_draughts(
+            pieces,
+            last_move=path,
+            jumped=jumped,
+            to_move=None if outcome is not None else ("black" if side > 0 else "white"),
+            view=board_view.view,
+            theme=board_view.theme,
+            caption=caption,
+        )
+
+    def choice_name(self, text: str, result: ActionResult, wins: bool) -> str:
+        parts = [text]
+        if result.captured:
+            n = len(result.captured)
+            parts.append(f"✕ takes {n}" if n > 1 else "✕ takes 1")
+        if wins:
+            parts.append("🏆 wins")
+        return " ".join(parts)
+
+    def pick_paths(self, session: Session[Any]) -> list[PickPath]:
+        """Piece first ("Man on 11"), then the whole move (a multi-jump is one choice, its full
+        path, since a capture must go on while it can)."""
+        paths = []
+        for move in session.legal_moves():
+            text = session.format(move)
+            squares = _path(text)
+            start = squares[0]
+            piece = session.piece_at(start) or "piece"  # type: ignore[attr-defined]
+            kind = piece.split()[-1].title()
+            if move.captured:
+                n = len(move.captured)
+                second = f"jump {text} ✕ takes {n}"
+            else:
+                second = f"to {squares[-1]}"
+            paths.append(PickPath((f"{kind} on {start}", second), text))
+        return paths
+
+    def record_text(self, info: RecordInfo, moves: Sequence[str]) -> str:
+        """The game in PDN: tag pairs (``GameType 21`` is English draughts), the start
+        position as ``FEN`` when it is not the usual one, then numbered moves (Black first)."""
+        start_board, start_side, _ = parse_position(info.start)
+        usual = self.rules.start()
+        tags = [
+            ("Event", f"Game #{info.game_number}"),
+            ("Site", "Discord"),
+            ("Date", info.date),
+            ("Round", "-"),
+            ("Black", info.players.get("black", "Black")),
+            ("White", info.players.get("white", "White")),
+            ("Result", _pdn_result(info)),
+            ("GameType", "21"),
+        ]
+        if info.start.split(" plies=")[0] != usual:
+            tags.append(("FEN", info.start.removeprefix(_PREFIX).split(" plies=")[0]))
+        lines = [f'[{k} "{_tag(v)}"]' for k, v in tags]
+        words: list[str] = []
+        number = 1
+        black_to_move = start_side > 0
+        if not black_to_move and moves:
+            words.append("1...")
+        for move in moves:
+            if black_to_move:
+                words.append(f"{number}.")
+            words.append(move)
+            if not black_to_move:
+                number += 1
+            black_to_move = not black_to_move
+        words.append(_pdn_result(info))
+        body, line = [], ""
+        for word in words:
+            if line and len(line) + 1 + len(word) > 79:
+                body.append(line)
+                line = word
+            else:
+                line = f"{line} {word}" if line else word
+        body.append(line)
+        del start_board
+        return "\n".join([*lines, "", *body, ""])
+
+    def rules_text(self) -> str:
+        return (
+            "English draughts (checkers) on the 32 dark squares, numbered 1–32. **Black moves "
+            "first.** Men step and jump diagonally forward; kings (crowned on the far row) one "
+            "square in all four diagonal directions.\n"
+            "**Capturing is compulsory**; you may choose among captures, but a jump goes on "
+            "while the same piece can jump. A man reaching the far row is crowned and its move "
+            "ends there.\n"
+            "You win when the opponent has no pieces or cannot move. Draws: threefold "
+            "repetition, or forty moves each without a capture or a man's move; `/draw` offers "
+            "one.\n**Moves** in PDN: `11-15`, `22x15`, `15x24x31` (every landing square). "
+            "`/history` gives the game as a PDN file."
+        )
+
+
+def _tag(value: str) -> str:
+    return value.replace('"', "'").replace("\n", " ")
+
+
+def _pdn_result(info: RecordInfo) -> str:
+    """PDN results name White's score first, as in PGN (``1-0`` White won)."""
+    if info.active or info.reason == "aborted":
+        return "*"
+    if info.winner is None:
+        return "1/2-1/2"
+    return "1-0" if info.winner == "white" else "0-1"

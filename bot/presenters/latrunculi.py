@@ -1,0 +1,110 @@
+"""The four Latrunculi rule sets in the bot: the words, pictures, suggestions and LPN record
+the bot has always shown for them (the Move button keeps its own menus, with placements)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rendering import render_board
+from rules import PASS, Game, MoveResult, Outcome, Side, Termination, find_variant, parse_position
+from rules.games import GameOutcome, LatrunculiSession, Session
+
+from ..services.complete import move_choices
+from ..texts import REASONS, describe_move
+from .base import BoardView, GamePresenter, Ply, RecordInfo, Suggestion
+
+__all__ = ["LatrunculiPresenter", "latrunculi_presenters"]
+
+
+def _tag(value: str) -> str:
+    return value.replace('"', "'").replace("\n", " ")
+
+
+def replayed(ply: Ply) -> MoveResult:
+    """The rules core's full report of a stored ply (which pieces were taken or held)."""
+    return Game(ply.before).play(ply.result.canonical)
+
+
+def rules_outcome(outcome: GameOutcome | None) -> Outcome | None:
+    """The picture's outcome: only results the rules decided (a resignation is not one)."""
+    if outcome is None:
+        return None
+    try:
+        termination = Termination(outcome.reason.value)
+    except ValueError:
+        return None
+    return Outcome(Side(outcome.winner) if outcome.winner else None, termination)
+
+
+class LatrunculiPresenter(GamePresenter):
+    record_suffix = "txt"
+    reasons = REASONS
+
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        self.move_examples = find_variant(game_id).move_hint
+
+    def describe(self, who: str, ply: Ply) -> str:
+        before = parse_position(ply.before)
+        return describe_move(who, replayed(ply), before, parse_position(ply.after))
+
+    def forced_action(self, session: Session[Any]) -> str | None:
+        game = _game(session)
+        return str(PASS) if game.legal_moves() == [PASS] else None
+
+    def picture(self, board: BoardView) -> bytes:
+        return render_board(
+            parse_position(board.position),
+            last_move=replayed(board.last) if board.last is not None else None,
+            players=(board.players.get("white", "White"), board.players.get("black", "Black")),
+            outcome=rules_outcome(board.outcome),
+            status=board.status,
+            move_number=board.move_number,
+            view=Side(board.view),
+            theme=board.theme,
+        )
+
+    def suggestions(self, session: Session[Any], typed: str, limit: int = 25) -> list[Suggestion]:
+        return [
+            Suggestion(c.name, c.value, c.wins, c.captured)
+            for c in move_choices(_game(session), typed, limit)
+        ]
+
+    def record_filename(self, game_number: int) -> str:
+        return f"latrunculi-game-{game_number}.txt"
+
+    def record_text(self, info: RecordInfo, moves: Sequence[str]) -> str:
+        rows = [
+            f"{i // 2 + 1}. {' '.join(moves[i : i + 2])}" for i in range(0, len(moves), 2)
+        ]
+        opts = ",".join(f"{k}={v}" for k, v in sorted(info.options.items()))
+        return "\n".join(
+            [
+                f'[Game "{info.game_number}"]',
+                f'[Variant "{self.game_id}"]',
+                f'[Options "{opts}"]',
+                f'[White "{_tag(info.players.get("white", "White"))}"]',
+                f'[Black "{_tag(info.players.get("black", "Black"))}"]',
+                f'[Result "{_tag(info.result_words.replace("*", ""))}"]',
+                f'[Start "{info.start}"]',
+                f'[Position "{info.position}"]',
+                "",
+                *rows,
+                "",
+            ]
+        )
+
+    def rules_text(self) -> str:
+        return find_variant(self.game_id).description
+
+
+def _game(session: Session[Any]) -> Game:
+    assert isinstance(session, LatrunculiSession)
+    return session.game
+
+
+def latrunculi_presenters() -> list[LatrunculiPresenter]:
+    from rules import variants
+
+    return [LatrunculiPresenter(v.id) for v in variants()]

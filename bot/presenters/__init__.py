@@ -11,6 +11,7 @@ from .latrunculi import LatrunculiPresenter, latrunculi_presenters
 __all__ = [
     "BoardView",
     "GamePresenter",
+    "LatrunculiPresenter",
     "PickPath",
     "Ply",
     "RecordInfo",

@@ -159,8 +159,11 @@ class GamePresenter(ABC):
 
     def matches(self, canonical: str, typed: str) -> bool:
         """Whether a move fits what was typed so far (case and separators ignored)."""
-        needle = _compact(typed)
-        return not needle or _compact(canonical).startswith(needle)
+        needle, canon = _compact(typed), _compact(canonical)
+        if not needle or canon.startswith(needle):
+            return True
+        # a capture typed without its "x" (``ed5``, ``22-15``) still finds it
+        return "x" not in needle and canon.replace("x", "").startswith(needle)
 
     def suggestions(
         self, session: Session[Any], typed: str, limit: int = MAX_SUGGESTIONS
@@ -208,4 +211,4 @@ def _text(pair: tuple[object, str]) -> str:
 
 
 def _compact(text: str) -> str:
-    return "".join(ch for ch in text.strip().lower() if ch not in " -–—x:+#=")
+    return "".join(ch for ch in text.strip().lower() if ch not in " -–—:+#=")

@@ -149,8 +149,9 @@ class ChessPresenter(GamePresenter):
             origin = f"{name} on {chess.square_name(move.from_square)}"
             target = chess.square_name(move.to_square)
             if board.is_castling(move):
-                target = "castle " + ("kingside (O-O)" if move.to_square > move.from_square
-                                      else "queenside (O-O-O)")
+                target = "castle " + (
+                    "kingside (O-O)" if move.to_square > move.from_square else "queenside (O-O-O)"
+                )
             elif board.is_capture(move):
                 target = f"to {target} ✕ takes"
             else:

@@ -65,8 +65,12 @@ class DraughtsPresenter(GamePresenter):
             kings = sum(1 for t in taken if t.isupper())
             men = len(taken) - kings
             what = " and ".join(
-                part for part in (_count(men, "man") if men else "",
-                                  _count(kings, "king") if kings else "") if part
+                part
+                for part in (
+                    _count(men, "man") if men else "",
+                    _count(kings, "king") if kings else "",
+                )
+                if part
             )
             squares = ", ".join(str(s) for s in result.captured)
             text = f"{who} ({seat}) jumped `{result.canonical}` and took {what} (on {squares})"

@@ -10,7 +10,6 @@ from rendering import render_board
 from rules import PASS, Game, MoveResult, Outcome, Side, Termination, find_variant, parse_position
 from rules.games import GameOutcome, LatrunculiSession, Session
 
-from ..services.complete import move_choices
 from ..texts import REASONS, describe_move
 from .base import BoardView, GamePresenter, Ply, RecordInfo, Suggestion
 
@@ -66,6 +65,8 @@ class LatrunculiPresenter(GamePresenter):
         )
 
     def suggestions(self, session: Session[Any], typed: str, limit: int = 25) -> list[Suggestion]:
+        from ..services.complete import move_choices  # the services import the presenters
+
         return [
             Suggestion(c.name, c.value, c.wins, c.captured)
             for c in move_choices(_game(session), typed, limit)
@@ -75,9 +76,7 @@ class LatrunculiPresenter(GamePresenter):
         return f"latrunculi-game-{game_number}.txt"
 
     def record_text(self, info: RecordInfo, moves: Sequence[str]) -> str:
-        rows = [
-            f"{i // 2 + 1}. {' '.join(moves[i : i + 2])}" for i in range(0, len(moves), 2)
-        ]
+        rows = [f"{i // 2 + 1}. {' '.join(moves[i : i + 2])}" for i in range(0, len(moves), 2)]
         opts = ",".join(f"{k}={v}" for k, v in sorted(info.options.items()))
         return "\n".join(
             [

@@ -61,6 +61,7 @@ def game_from_row(row: sqlite3.Row) -> GameRecord:
         reminded_ply=row["reminded_ply"],
         announced_ply=row["announced_ply"],
         announced_over=bool(row["announced_over"]),
+        announce_claimed_until=from_ms_opt(row["announce_claimed_until"]),
     )
 
 
@@ -273,22 +274,60 @@ class GameRepository:
         finished_after: float,
         *,
         limit: int = 100,
+        now: float | None = None,
     ) -> list[GameRecord]:
         """Games with a stored move or end whose board was never posted (see
         :attr:`GameRecord.needs_announcement`), least recently changed first.
 
         Only games last changed at or before ``settled_before`` (so a board being posted right
         now is not announced twice) and, for finished games, finished after ``finished_after``
-        (an old loss is not worth reviving).
+        (an old loss is not worth reviving). With ``now``, games another process has claimed
+        (:meth:`claim_announcement`, claim not yet expired) are left out.
         """
+        claimed = ""
+        params: tuple[Any, ...] = (to_ms(settled_before), to_ms(finished_after))
+        if now is not None:
+            claimed = " AND (announce_claimed_until IS NULL OR announce_claimed_until <= ?)"
+            params += (to_ms(now),)
         rows = await self._db.fetchall(
             "SELECT * FROM games"
             " WHERE (announced_ply < ply OR (status = 'finished' AND announced_over = 0))"
             " AND updated_at <= ? AND (status = 'active' OR finished_at > ?)"
-            " ORDER BY updated_at, id LIMIT ?",
-            (to_ms(settled_before), to_ms(finished_after), limit),
+            f"{claimed} ORDER BY updated_at, id LIMIT ?",
+            (*params, limit),
         )
         return [game_from_row(r) for r in rows]
+
+    async def claim_announcement(
+        self, game_id: int, *, now: float, lease: float
+    ) -> GameRecord | None:
+        """Claim posting ``game_id``'s missed board for ``lease`` seconds; the game as stored,
+        or ``None`` if nothing is due (announced meanwhile) or another claim is still running.
+
+        One guarded UPDATE, so of two processes (or machines) on this database exactly one
+        gets the claim. The claimer marks the board announced (:meth:`set_board_message` with
+        ``ply``, or :meth:`mark_announced`), which ends the claim, or gives it back with
+        :meth:`release_announcement`; a claimer that died leaves the claim to expire, and the
+        board is claimed and posted again after ``lease``.
+        """
+        row = await self._db.fetchone(
+            """
+            UPDATE games SET announce_claimed_until = :until
+             WHERE id = :id
+               AND (announced_ply < ply OR (status = 'finished' AND announced_over = 0))
+               AND (announce_claimed_until IS NULL OR announce_claimed_until <= :now)
+            RETURNING *
+            """,
+            {"id": game_id, "now": to_ms(now), "until": to_ms(now + lease)},
+        )
+        return None if row is None else game_from_row(row)
+
+    async def release_announcement(self, game_id: int) -> None:
+        """Give back a claim taken with :meth:`claim_announcement` (the post failed: the next
+        sweep, of any process, may try again)."""
+        await self._db.execute(
+            "UPDATE games SET announce_claimed_until = NULL WHERE id = ?", (game_id,)
+        )
 
     async def mark_announced(self, game_id: int, ply: int, *, over: bool = False) -> bool:
         """Record that a public board announced the game at ``ply`` (and, with ``over``, its
@@ -299,7 +338,8 @@ class GameRepository:
             UPDATE games
                SET announced_ply = max(announced_ply, min(:ply, ply)),
                    announced_over = announced_over
-                                    OR (:over AND status = 'finished' AND ply = :ply)
+                                    OR (:over AND status = 'finished' AND ply = :ply),
+                   announce_claimed_until = NULL
              WHERE id = :id
                AND (announced_ply < min(:ply, ply)
                     OR (:over AND status = 'finished' AND ply = :ply AND announced_over = 0))
@@ -544,7 +584,8 @@ class GameRepository:
             game_id,
             "board_channel_id = ?, board_message_id = ?,"
             " announced_ply = max(announced_ply, min(?, ply)),"
-            " announced_over = announced_over OR (? AND status = 'finished' AND ply = ?)",
+            " announced_over = announced_over OR (? AND status = 'finished' AND ply = ?),"
+            " announce_claimed_until = NULL",
             (channel_id, message_id, ply, int(over), ply),
         )
 

@@ -180,7 +180,15 @@ _V5: list[str] = [
     """,
 ]
 
-MIGRATIONS: Sequence[Sequence[str]] = (_V1, _V2, _V3, _V4, _V5)
+_V6: list[str] = [
+    # The catch-up's claim on a game's missed board: until this time (ms) one bot process is
+    # posting it, and no other may. Taken by one guarded UPDATE, so two processes (or two
+    # machines) on one database never both post it; a claimer that dies lets its claim expire,
+    # and the board is still posted after that. NULL: nobody is posting.
+    "ALTER TABLE games ADD COLUMN announce_claimed_until INTEGER",
+]
+
+MIGRATIONS: Sequence[Sequence[str]] = (_V1, _V2, _V3, _V4, _V5, _V6)
 """Migration ``i`` upgrades from ``user_version == i`` to ``i + 1``."""
 
 SCHEMA_VERSION: int = len(MIGRATIONS)

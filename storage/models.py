@@ -102,6 +102,8 @@ class GameRecord:
     """The ply the game's latest public board message announces (schema 4)."""
     announced_over: bool = False
     """Whether the end of the (finished) game was announced with its final board."""
+    announce_claimed_until: float | None = None
+    """Until when a bot process has claimed posting the game's missed board (schema 6)."""
 
     @property
     def is_active(self) -> bool:

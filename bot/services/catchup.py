@@ -10,8 +10,11 @@ move pinged (both players when the game is over), and the Rematch button under a
 
 No double announcement: storage lists a game only once it has been unchanged for
 :data:`SETTLE_SECONDS` (the normal path marks its board announced long before that), and the
-catch-up re-reads the game under the per-game lock before posting, so a move landing meanwhile
-waits and is announced by its own path.
+catch-up claims the game in storage before posting (``claim_announcement``: one guarded UPDATE
+that re-reads it, with a lease of :data:`CLAIM_SECONDS`), so of two processes, or two
+machines, on one database only one posts it; a claimer that dies before marking it announced
+lets the lease expire and the board is posted after that. The per-game lock is still taken, so
+a move of this process landing meanwhile waits and is announced by its own path.
 """
 
 from __future__ import annotations
@@ -31,7 +34,14 @@ from .announce import board_payload, home_channel
 if TYPE_CHECKING:
     from ..client import LatrunculiBot
 
-__all__ = ["BATCH", "RECENT_SECONDS", "SETTLE_SECONDS", "catch_up", "catch_up_game"]
+__all__ = [
+    "BATCH",
+    "CLAIM_SECONDS",
+    "RECENT_SECONDS",
+    "SETTLE_SECONDS",
+    "catch_up",
+    "catch_up_game",
+]
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +50,10 @@ SETTLE_SECONDS = 30.0
 """A game changed more recently than this may still be being announced by its own path."""
 RECENT_SECONDS = 7 * 86400.0
 """A finished game whose end was never posted is caught up only within this time."""
+CLAIM_SECONDS = 300.0
+"""How long a process's claim on posting a missed board lasts (stored, see
+``claim_announcement`` in storage): far longer than a post takes, short enough that a board whose
+claimer died is posted a few minutes later by whichever process sweeps next."""
 MAX_LINES = 10
 """At most this many missed plies are told in words (the board shows the rest)."""
 
@@ -52,7 +66,7 @@ async def catch_up(bot: LatrunculiBot) -> int:
     """Post the missed boards of settled games; returns how many were posted."""
     now = bot.now()
     due = await bot.db.games.unannounced_games(
-        now - SETTLE_SECONDS, now - RECENT_SECONDS, limit=BATCH
+        now - SETTLE_SECONDS, now - RECENT_SECONDS, limit=BATCH, now=now
     )
     posted = 0
     for record in due:
@@ -87,45 +101,60 @@ async def missed_lines(bot: LatrunculiBot, record: GameRecord) -> list[str]:
 
 
 async def catch_up_game(bot: LatrunculiBot, game_id: int) -> bool:
-    """Post one game's missed board and mark it announced (``False`` if nothing was due or
-    the post failed; a failed post is tried again at the next tick)."""
+    """Post one game's missed board and mark it announced (``False`` if nothing was due,
+    another process is posting it, or the post failed; a failed post is tried again at the
+    next tick)."""
     async with bot.games.lock(game_id):
-        record = await bot.db.games.load_game(game_id)
-        if record is None or not record.needs_announcement:
-            return False  # announced meanwhile
-        lines = await missed_lines(bot, record)
-        if lines:
-            lines[0] = f"{MARK}: {lines[0]}"
-            lines[-1] = lines[-1].removesuffix(".") + f" — {WHY}."
-        else:  # only the end was missed (a resignation, a timeout, an abort, a draw)
-            lines = [f"{MARK}: game #{record.id} ended — {WHY}."]
-        payload = await board_payload(
-            bot.db,
-            record,
-            intro="\n".join(lines),
-            move_timeout=bot.settings.move_timeout_seconds,
+        record = await bot.db.games.claim_announcement(
+            game_id, now=bot.now(), lease=CLAIM_SECONDS
         )
-        if not record.is_active:
-            payload["allowed_mentions"] = ping_users(record.white_id, record.black_id)
-        over = not record.is_active
+        if record is None:
+            return False  # announced meanwhile, or another process is posting it
+        done = False
         try:
-            message = await home_channel(bot, record).send(**payload)
-        except (discord.NotFound, discord.Forbidden) as exc:
-            # the thread or channel is gone or closed to the bot: it never will be told
-            log.warning("game %d: cannot catch up, giving up: %s", record.id, exc)
-            await bot.db.games.mark_announced(record.id, record.ply, over=over)
-            return False
-        except discord.HTTPException as exc:
-            log.warning("game %d: catch-up failed, will retry: %s", record.id, exc)
-            return False
-        await bot.db.games.set_board_message(
-            record.id, message.channel.id, message.id, ply=record.ply, over=over
+            done = await _post_missed_board(bot, record)
+        finally:
+            if not done:  # let the next tick (of any process) try again
+                await bot.db.games.release_announcement(record.id)
+    if done:
+        log.info(
+            "game %d: caught up to ply %d (announced was %d%s)",
+            record.id,
+            record.ply,
+            record.announced_ply,
+            ", game over" if not record.is_active else "",
         )
-    log.info(
-        "game %d: caught up to ply %d (announced was %d%s)",
-        record.id,
-        record.ply,
-        record.announced_ply,
-        ", game over" if over else "",
+    return done
+
+
+async def _post_missed_board(bot: LatrunculiBot, record: GameRecord) -> bool:
+    """Post the claimed game's missed board; ``True`` once it is marked announced."""
+    lines = await missed_lines(bot, record)
+    if lines:
+        lines[0] = f"{MARK}: {lines[0]}"
+        lines[-1] = lines[-1].removesuffix(".") + f" — {WHY}."
+    else:  # only the end was missed (a resignation, a timeout, an abort, a draw)
+        lines = [f"{MARK}: game #{record.id} ended — {WHY}."]
+    payload = await board_payload(
+        bot.db,
+        record,
+        intro="\n".join(lines),
+        move_timeout=bot.settings.move_timeout_seconds,
+    )
+    if not record.is_active:
+        payload["allowed_mentions"] = ping_users(record.white_id, record.black_id)
+    over = not record.is_active
+    try:
+        message = await home_channel(bot, record).send(**payload)
+    except (discord.NotFound, discord.Forbidden) as exc:
+        # the thread or channel is gone or closed to the bot: it never will be told
+        log.warning("game %d: cannot catch up, giving up: %s", record.id, exc)
+        await bot.db.games.mark_announced(record.id, record.ply, over=over)
+        return False
+    except discord.HTTPException as exc:
+        log.warning("game %d: catch-up failed, will retry: %s", record.id, exc)
+        return False
+    await bot.db.games.set_board_message(
+        record.id, message.channel.id, message.id, ply=record.ply, over=over
     )
     return True

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from storage import Database
@@ -101,3 +102,45 @@ async def test_announced_state_survives_reopening(db_path: Path) -> None:
     async with Database(db_path) as db:
         assert await db.games.unannounced_games(100.0, 0.0) == []
         assert (await db.games.require_game(1)).player_ids == (ALICE, BOB)
+
+
+async def test_one_process_of_two_claims_a_missed_board(db: Database, db_path: Path) -> None:
+    """Two processes (two connections to one file) claim at once: exactly one gets it; the
+    claim keeps the game out of the other's list until it expires or the board is posted."""
+    game = await make_game(db, now=1.0)
+    await db.games.record_move(game.id, 0, ALICE, "a2-a3", "P1", now=10.0)
+    async with Database(db_path) as other:
+        got = await asyncio.gather(
+            db.games.claim_announcement(game.id, now=100.0, lease=300.0),
+            other.games.claim_announcement(game.id, now=100.0, lease=300.0),
+        )
+        [claimed] = [g for g in got if g is not None]
+        assert (claimed.id, claimed.ply, claimed.announce_claimed_until) == (game.id, 1, 400.0)
+        # listed for a sweep that ignores claims, not for one that honours them
+        assert [g.id for g in await other.games.unannounced_games(90.0, 0.0)] == [game.id]
+        assert await other.games.unannounced_games(90.0, 0.0, now=399.0) == []
+        assert await other.games.claim_announcement(game.id, now=399.0, lease=300.0) is None
+        # the claimer died: after the lease the other process takes it over
+        assert [g.id for g in await other.games.unannounced_games(90.0, 0.0, now=400.0)] == [
+            game.id
+        ]
+        taken = await other.games.claim_announcement(game.id, now=400.0, lease=300.0)
+        assert taken is not None and taken.announce_claimed_until == 700.0
+        # posting the board marks it announced and ends the claim: nothing to claim any more
+        await other.games.set_board_message(game.id, 5, 7, ply=1)
+    loaded = await db.games.require_game(game.id)
+    assert (loaded.needs_announcement, loaded.announce_claimed_until) == (False, None)
+    assert await db.games.claim_announcement(game.id, now=1000.0, lease=300.0) is None
+
+
+async def test_a_released_claim_can_be_taken_again_at_once(db: Database) -> None:
+    game = await make_game(db, now=1.0)
+    await db.games.finish_game(game.id, 0, "white", "resignation", now=10.0)
+    assert await db.games.claim_announcement(game.id, now=100.0, lease=300.0) is not None
+    assert await db.games.claim_announcement(game.id, now=101.0, lease=300.0) is None
+    await db.games.release_announcement(game.id)  # the post failed: retry at the next tick
+    again = await db.games.claim_announcement(game.id, now=102.0, lease=300.0)
+    assert again is not None and again.announce_claimed_until == 402.0
+    assert await db.games.mark_announced(game.id, 0, over=True)  # gave up (channel gone)
+    loaded = await db.games.require_game(game.id)
+    assert (loaded.needs_announcement, loaded.announce_claimed_until) == (False, None)

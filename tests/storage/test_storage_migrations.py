@@ -28,6 +28,11 @@ SCHEMA_V3_FILE = Path(__file__).parent / "fixtures" / "schema-v3.db"
 # code's sweep, which edited its message; challenge 3 (Bob→Carol, lat, message 8003) pending
 # until t=10000; challenge 4 (Carol's open schadler challenge, no message) pending too.
 SCHEMA_V4_FILE = Path(__file__).parent / "fixtures" / "schema-v4.db"
+# Written by the schema-5 code (commit 541dcb7) through its public API: game 1 (Alice–Bob,
+# rugen, thread 3000) with plies a2-a3 (t=1001, board 9001 announcing it) and a7-a6 (t=1002,
+# never posted); game 2 (Bob–Carol) resigned at t=2000, final board 9002 posted; game 3
+# (Alice–Carol) resigned at t=2500, its final board never posted.
+SCHEMA_V5_FILE = Path(__file__).parent / "fixtures" / "schema-v5.db"
 
 
 _TABLES = {"games", "moves", "challenges", "players", "pings"}
@@ -172,6 +177,33 @@ async def test_a_schema_4_file_upgrades_with_no_stale_messages_and_no_pings(
     async with Database(path) as db:
         assert await db.challenges.claim_stale_messages() == []
         assert not await db.pings.claim("draw", 1, ALICE, every=3600, now=10_001.0)
+
+
+async def test_a_schema_5_file_upgrades_with_its_missed_boards_unclaimed(tmp_path: Path) -> None:
+    """The boards the old code never posted are still due after the upgrade, claimable once
+    (schema 6's claim), and nothing already announced becomes due."""
+    path = tmp_path / "old.sqlite3"
+    shutil.copyfile(SCHEMA_V5_FILE, path)
+    async with Database(path) as db:
+        assert SCHEMA_VERSION >= 6
+        assert await db.schema_version() == SCHEMA_VERSION
+        assert await db.integrity_check() == ["ok"]
+        g1 = await db.games.require_game(1)
+        assert (g1.ply, g1.announced_ply, g1.board_message_id) == (2, 1, 9001)
+        assert g1.announce_claimed_until is None
+        report = await verify_game(db, 1)
+        assert report.ok, report.problems
+        due = await db.games.unannounced_games(10_000.0, 0.0, now=10_000.0)
+        assert [g.id for g in due] == [1, 3]
+        assert await db.games.claim_announcement(1, now=10_000.0, lease=300.0) is not None
+        assert await db.games.claim_announcement(1, now=10_001.0, lease=300.0) is None
+        due = await db.games.unannounced_games(10_000.0, 0.0, now=10_001.0)
+        assert [g.id for g in due] == [3]
+        await db.games.set_board_message(1, 3000, 9003, ply=2)
+    async with Database(path) as db:
+        due = await db.games.unannounced_games(10_000.0, 0.0, now=10_002.0)
+        assert [g.id for g in due] == [3]
+        assert not (await db.games.require_game(2)).needs_announcement
 
 
 async def test_hot_queries_use_indexes(db: Database) -> None:

@@ -16,7 +16,7 @@ from ..board import board_file
 from ..errors import send_ephemeral
 from ..limits import fit_lines
 from ..links import message_link, server_channel
-from ..mentions import ping_only
+from ..mentions import ping_users
 from ..texts import (
     describe_move,
     describe_result,
@@ -196,6 +196,10 @@ async def board_payload(
 ) -> dict[str, Any]:
     """Keyword arguments for ``send``: content, the board file, the view, allowed mentions.
 
+    With ``mention`` the message is for someone and pings them: the player to move, or both
+    players with a final board (the result, the loser's included). ``/board`` shows a board
+    without pinging anyone.
+
     With ``move_timeout`` (seconds; the bot's setting) an active game's line says by when
     the player to move must move, as a Discord timestamp each reader sees in their own zone.
 
@@ -214,7 +218,7 @@ async def board_payload(
         highlight: MoveResult | None = played.moves[0].result
     else:
         highlight = await last_move(db, record)
-    pinged: int | None = None  # the player to move, when this message is for them
+    pinged: tuple[int, ...] = ()  # who this message is for: the player to move, or both
     if record.is_active:
         to_move = player_for(record, position.turn)
         status = None
@@ -226,7 +230,7 @@ async def board_payload(
                 f"<@{to_move}>, your move ({position.turn.title}){by}. "
                 "Use `/move` or the Move button."
             )
-            pinged = to_move
+            pinged = (to_move,)
         else:
             lines.append(f"<@{to_move}> ({position.turn.title}) to move{by}.")
         buttons = ui.move_view(record.id)
@@ -238,6 +242,8 @@ async def board_payload(
         lines.append(f"**Game #{record.id} is over.** {result}")
         lines.append(await records_line(db, record))
         buttons = ui.finished_view(record.id)
+        if mention:  # the result is news for both, the loser above all (told once: the
+            pinged = (record.white_id, record.black_id)  # final board is posted once)
     file = await board_file(
         position,
         last_move=highlight,
@@ -260,7 +266,7 @@ async def board_payload(
         ),
         "file": file,
         "view": buttons,
-        "allowed_mentions": ping_only(pinged),
+        "allowed_mentions": ping_users(*pinged),
     }
 
 

@@ -27,7 +27,6 @@ import discord
 from rules import Game, parse_position
 from storage import GameRecord
 
-from ..mentions import ping_users
 from ..texts import describe_move
 from .announce import board_payload, home_channel
 
@@ -141,8 +140,6 @@ async def _post_missed_board(bot: LatrunculiBot, record: GameRecord) -> bool:
         intro="\n".join(lines),
         move_timeout=bot.settings.move_timeout_seconds,
     )
-    if not record.is_active:
-        payload["allowed_mentions"] = ping_users(record.white_id, record.black_id)
     over = not record.is_active
     try:
         message = await home_channel(bot, record).send(**payload)

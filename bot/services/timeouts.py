@@ -18,7 +18,7 @@ import discord
 from rules import parse_position
 from storage import ConcurrencyError, GameRecord
 
-from ..mentions import ping_only, ping_users
+from ..mentions import ping_only
 from ..texts import duration_words
 from .announce import board_payload, home_channel, jump_url
 from .games import player_for
@@ -67,7 +67,6 @@ async def finish_on_time(bot: LatrunculiBot, record: GameRecord, timeout: float)
     log.info("game %d: %d ran out of time at ply %d", record.id, loser, record.ply)
     intro = f"⏰ Time is up: <@{loser}> did not move within {duration_words(timeout)}."
     payload = await board_payload(bot.db, record, intro=intro)
-    payload["allowed_mentions"] = ping_users(record.white_id, record.black_id)
     try:
         message = await home_channel(bot, record).send(**payload)
     except discord.HTTPException as exc:  # finished either way; the catch-up posts it later

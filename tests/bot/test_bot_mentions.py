@@ -66,7 +66,8 @@ async def test_each_message_pings_exactly_the_user_it_is_for(arena):
     await alice.slash(thread, "board")
     assert sent.pinged() == [[]]  # a board someone asked to look at pings nobody
     await alice.slash(thread, "resign")
-    assert sent.pinged() == [[]]  # the final board is for everyone and pings nobody
+    # the final board is news for both players (the loser above all): it pings exactly them
+    assert [sorted(p) for p in sent.pinged()] == [sorted([alice.id, bob.id])]
 
 
 async def test_everyone_typed_as_a_move_is_refused_without_a_ping(arena):
@@ -103,6 +104,7 @@ async def test_display_names_in_messages_are_shown_literally(arena):
     final = last_board(where)
     assert "@everyone" not in final.content and "**Boss**" not in final.content, final.content
     assert "\\*\\*Boss\\*\\*" in final.content
-    assert sent.pinged() == [[]]
+    # only the two players, never @everyone (allowed_mentions parse is checked empty)
+    assert [sorted(p) for p in sent.pinged()] == [sorted([arena.alice.id, mallory.id])]
     r = await arena.alice.slash(where, "history", game=str(game.id))
     assert "**Boss**" not in r.response.content

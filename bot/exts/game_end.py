@@ -16,9 +16,10 @@ from .. import ui
 from ..buttons import PersistentButton
 from ..client import LatrunculiBot
 from ..errors import UserError, user_errors
+from ..links import message_link
 from ..mentions import rationed_ping
 from ..services.announce import board_payload, publish
-from ..services.challenges import send_challenge
+from ..services.challenges import post_challenge, send_challenge
 from ..services.rematch import offer_rematch
 from .play import game_autocomplete
 
@@ -103,11 +104,30 @@ class RematchButton(
                 interaction.user.id,
                 interaction.user.display_name,
                 guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id or record.channel_id,
+                channel_id=record.channel_id,  # where the game was set up, not its thread
                 expires_in=bot.settings.challenge_ttl_seconds,
                 now=bot.now(),
             )
+        if interaction.channel_id == ch.channel_id:  # the game had no thread
             await send_challenge(interaction, ch)
+            return
+        # Asked for in the game's thread: the challenge goes to the channel, so that its
+        # game gets a thread of its own (named after it), and the old thread links to it.
+        try:
+            message = await post_challenge(bot, ch)
+        except discord.HTTPException as exc:
+            log.warning("game %d: cannot post its rematch in %d: %s", record.id, ch.channel_id, exc)
+            await bot.db.challenges.cancel_challenge(ch.id, ch.challenger_id, now=bot.now())
+            raise UserError(
+                f"I can't post in <#{ch.channel_id}>, where game #{record.id} was set up, so no "
+                "rematch was offered. Use `/challenge` in a channel where I can post."
+            ) from exc
+        link = message_link(ch.guild_id, ch.channel_id, message.id)
+        await interaction.response.send_message(
+            f"🔁 <@{ch.challenger_id}> offers <@{ch.challenged_id}> a rematch of game "
+            f"#{record.id}, colours swapped: {link} (once accepted, it is played in a thread "
+            "of its own)."
+        )
 
 
 class GameEnd(commands.Cog):

@@ -4,7 +4,7 @@ the Rematch button)."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -13,10 +13,10 @@ from storage import ChallengeRecord, GameRecord
 
 from .. import ui
 from ..errors import UserError
-from ..links import server_channel
+from ..links import message_link, server_channel
 from ..mentions import ping_only, rationed_ping
 from ..texts import code, variant_line
-from .announce import board_payload, start_line
+from .announce import board_payload, home_channel, start_line
 from .names import display_names
 
 if TYPE_CHECKING:
@@ -26,6 +26,7 @@ __all__ = [
     "challenge_content",
     "expire_overdue",
     "parse_options",
+    "post_challenge",
     "send_challenge",
     "show_expiries",
     "start_game",
@@ -84,32 +85,49 @@ def challenge_content(ch: ChallengeRecord) -> str:
         who = f"⚔️ <@{ch.challenger_id}> challenges <@{ch.challenged_id}>"
         accept = f"Only <@{ch.challenged_id}> can accept or decline."
     expires = int(ch.expires_at)
+    what = f"a rematch of game #{ch.rematch_of}" if ch.rematch_of else "a game of Latrunculi"
     return (
-        f"{who} to a game of Latrunculi ({colour}).\n"
+        f"{who} to {what} ({colour}).\n"
         f"{variant_line(ch.variant, ch.options)}\n"
         f"{accept} This challenge expires <t:{expires}:R> (<t:{expires}:f>)."
     )
+
+
+async def challenge_payload(bot: LatrunculiBot, ch: ChallengeRecord) -> dict[str, Any]:
+    """The challenge message: its text, Accept / Decline / Cancel, and a ping for the
+    challenged player only (rationed: challenging and cancelling again and again pings once)."""
+    mentions = ping_only(None)  # an open challenge pings nobody
+    if ch.challenged_id is not None:
+        mentions = await rationed_ping(
+            bot.db, "challenge", ch.challenger_id, ch.challenged_id, now=bot.now()
+        )
+    return {
+        "content": challenge_content(ch),
+        "view": ui.challenge_view(ch.id, open_challenge=ch.is_open),
+        "allowed_mentions": mentions,
+    }
 
 
 async def send_challenge(
     interaction: discord.Interaction[LatrunculiBot], ch: ChallengeRecord
 ) -> None:
     """Answer ``interaction`` with the challenge message and remember its id."""
-    bot = interaction.client
-    mentions = ping_only(None)  # an open challenge pings nobody
-    if ch.challenged_id is not None:
-        mentions = await rationed_ping(
-            bot.db, "challenge", ch.challenger_id, ch.challenged_id, now=bot.now()
-        )
-    response = await interaction.response.send_message(
-        challenge_content(ch),
-        view=ui.challenge_view(ch.id, open_challenge=ch.is_open),
-        allowed_mentions=mentions,
-    )
+    payload = await challenge_payload(interaction.client, ch)
+    response = await interaction.response.send_message(**payload)
     message_id = getattr(response, "message_id", None)
     if message_id is None:
         message_id = (await interaction.original_response()).id
     await interaction.client.db.challenges.set_challenge_message(ch.id, message_id)
+
+
+async def post_challenge(bot: LatrunculiBot, ch: ChallengeRecord) -> discord.Message:
+    """Post the challenge message in its own channel (not as an answer: a rematch asked for
+    in a game's thread is posted in the channel, so that its game gets a thread of its own)
+    and remember its id. Raises ``discord.HTTPException`` when it cannot be posted."""
+    payload = await challenge_payload(bot, ch)
+    message = await server_channel(bot, ch.channel_id, ch.guild_id).send(**payload)
+    await bot.db.challenges.set_challenge_message(ch.id, message.id)
+    return message
 
 
 async def start_game(
@@ -162,7 +180,28 @@ async def start_game(
     )
     message = await target.send(**payload)
     await bot.db.games.set_board_message(game.id, message.channel.id, message.id, ply=game.ply)
+    if ch.rematch_of is not None:
+        await link_from_old_game(bot, ch.rematch_of, game, message)
     return game
+
+
+async def link_from_old_game(
+    bot: LatrunculiBot, old_id: int, game: GameRecord, board: discord.Message
+) -> None:
+    """Tell the finished game's thread where its rematch is played (in a thread of its own),
+    so players reading the old thread find the new one. Best effort: a failure is logged."""
+    old = await bot.db.games.load_game(old_id)
+    if old is None or old.thread_id is None or old.thread_id == game.thread_id:
+        return  # no thread of its own: the new thread hangs under the challenge right there
+    link = message_link(game.guild_id, board.channel.id, board.id)
+    text = (
+        f"🔁 The rematch has started: **game #{game.id}**, <@{game.white_id}> (White) vs "
+        f"<@{game.black_id}> (Black), in its own thread: {link}"
+    )
+    try:
+        await home_channel(bot, old).send(text)
+    except discord.HTTPException as exc:
+        log.warning("game %d: could not link its rematch, game %d: %s", old.id, game.id, exc)
 
 
 EDITS_PER_TICK = 100

@@ -118,3 +118,12 @@ async def game_at(arena: Any, lpn: str, *, channel: Any = None, now: float | Non
         start_position=lpn,
         now=now if now is not None else arena.bot.now(),
     )
+
+
+def rematch_challenge(channel: Any) -> Any:
+    """The latest rematch challenge message in ``channel`` (a Rematch pressed in a game's thread
+    posts it in the game's channel, where its game gets a thread of its own)."""
+    for message in reversed(channel.history()):
+        if "to a rematch of game #" in message.content and not message.flags.ephemeral:
+            return message
+    raise AssertionError("no rematch challenge")

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from .helpers import board_image, button_labels, challenge_and_accept, last_board
+from .helpers import (
+    board_image,
+    button_labels,
+    challenge_and_accept,
+    last_board,
+    rematch_challenge,
+)
 
 
 async def test_draw_offer_declined_then_accepted(arena):
@@ -65,9 +71,9 @@ async def test_resign_and_rematch_with_colours_swapped(arena):
     c = await arena.carol.click(final, label="Rematch")
     assert c.ephemeral and "Only the two players" in c.response.content
     c = await arena.bob.click(final, label="Rematch")
-    assert "challenges" in c.response.content
-    await arena.alice.click(c.response, label="Accept")
+    assert "offers" in c.response.content and "a rematch" in c.response.content
+    await arena.alice.click(rematch_challenge(arena.channel), label="Accept")
     games = await arena.db.games.active_games(user_id=arena.alice.id)
     [new] = games
     assert new.white_id == arena.bob.id and new.black_id == arena.alice.id
-    assert last_board(where).id != final.id  # the rematch is played in the same thread
+    assert new.thread_id != where.id  # the rematch is played in a thread of its own

@@ -12,7 +12,7 @@ from bot.errors import UserError
 from bot.services.rematch import offer_rematch
 from storage import Database
 
-from .helpers import challenge_and_accept, last_board
+from .helpers import challenge_and_accept, last_board, rematch_challenge
 
 
 async def _finished_game(arena):
@@ -76,11 +76,11 @@ async def test_the_button_links_to_the_rematch_another_process_offered(arena, db
 async def test_declined_rematch_may_be_offered_again_accepted_one_not(arena):
     record, where = await _finished_game(arena)
     final = last_board(where)
-    c = await arena.bob.click(final, label="Rematch")
-    await arena.alice.click(c.response, label="Decline")
+    await arena.bob.click(final, label="Rematch")
+    await arena.alice.click(rematch_challenge(arena.channel), label="Decline")
     c = await arena.alice.click(final, label="Rematch")  # the other player offers anew
-    assert not c.ephemeral and "challenges" in c.response.content
-    await arena.bob.click(c.response, label="Accept")
+    assert not c.ephemeral and "offers" in c.response.content
+    await arena.bob.click(rematch_challenge(arena.channel), label="Accept")
     [new] = await arena.db.games.active_games(user_id=arena.alice.id)
     assert (await arena.db.challenges.get_challenge(2)).rematch_of == record.id
     c = await arena.bob.click(final, label="Rematch")

@@ -209,3 +209,39 @@ def test_the_fitting_helpers_never_pass_the_limit_nor_leave_markdown_open():
         for page in paginate(lines, limit * 4):
             joined = "\n".join(page)
             assert len(joined) <= limit * 4 and is_balanced(joined)
+
+
+SCHADLER_4 = "schadler:1CC3cc/c4c1c/cCC1CC1C*/cc*4cc/1C1Cc*C2/C1C2c2/6Cc/c2CCc*C1 b hand=0,0"
+"""Black's h5-f5 takes four pieces at once (the most seen in random play of any variant)."""
+
+
+async def test_announcements_with_many_captures_and_long_catch_ups_fit(arena):
+    """A move taking four pieces names each in a whole message; a catch-up of thirty missed
+    plies tells the last ten and fits (the rest are in /history)."""
+    import random
+
+    from bot.services.catchup import MARK
+    from rules import Game, start_position
+    from storage import PlyToRecord
+
+    from .helpers import last_board
+
+    await game_at(arena, SCHADLER_4)
+    r = await arena.bob.slash(arena.channel, "move", move="h5-f5")
+    assert_whole(r.response.content)
+    assert r.response.content.count(" on ") >= 4, r.response.content
+    # thirty plies stored but never announced (the bot died each time before posting)
+    lpn = start_position("classic", {"size": "12x8"}).to_lpn()
+    game = await game_at(arena, lpn, channel=arena.channel)
+    rules_game, rnd, plies = Game(lpn), random.Random(3), []
+    for _ in range(30):
+        move = rnd.choice(rules_game.legal_moves())
+        mover = arena.alice.id if rules_game.turn.value == "white" else arena.bob.id
+        rules_game.push(move)
+        plies.append(PlyToRecord(mover, str(move), rules_game.position.to_lpn()))
+    now = arena.bot.now()
+    await arena.db.games.record_moves(game.id, 0, plies, now=now - 120)
+    await arena.env.advance_time(60)
+    caught = last_board(arena.channel)
+    assert MARK in caught.content and "20 earlier turns" in caught.content
+    assert_whole(caught.content)

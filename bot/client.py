@@ -14,6 +14,7 @@ from .clock import Clock, discord_clock
 from .errors import message_for, report_unexpected, send_ephemeral
 from .mentions import NO_MENTIONS
 from .services.games import GameService
+from .services.menus import OpenMenus
 from .settings import Settings
 
 __all__ = ["EXTENSIONS", "LatrunculiBot", "LatrunculiTree", "create_bot"]
@@ -52,6 +53,7 @@ class LatrunculiBot(commands.Bot):
     db: Database
     settings: Settings
     games: GameService
+    menus: OpenMenus
 
     def __init__(self, *, settings: Settings, db: Database, clock: Clock = discord_clock) -> None:
         intents = discord.Intents.none()
@@ -68,6 +70,7 @@ class LatrunculiBot(commands.Bot):
         self.db = db
         self.clock = clock
         self.games = GameService(db, clock)
+        self.menus = OpenMenus(clock)
 
     def now(self) -> float:
         return self.clock()

@@ -18,7 +18,9 @@ __all__ = [
     "CHALLENGE_TEMPLATE",
     "DRAW_TEMPLATE",
     "GAMES_TEMPLATE",
+    "MENU_TEMPLATE",
     "MOVE_TEMPLATE",
+    "ONLY_MOVE_TEMPLATE",
     "REMATCH_TEMPLATE",
     "challenge_button",
     "challenge_view",
@@ -27,7 +29,9 @@ __all__ = [
     "finished_view",
     "games_page_button",
     "games_pages_view",
+    "move_menu",
     "move_view",
+    "only_move_button",
 ]
 
 CHALLENGE_TEMPLATE = r"lat:ch:(?P<challenge_id>\d+):(?P<action>accept|decline|cancel)"
@@ -35,6 +39,8 @@ MOVE_TEMPLATE = r"lat:move:(?P<game_id>\d+)"
 REMATCH_TEMPLATE = r"lat:rematch:(?P<game_id>\d+)"
 DRAW_TEMPLATE = r"lat:draw:(?P<game_id>\d+):(?P<ply>\d+):(?P<answer>yes|no)"
 GAMES_TEMPLATE = r"lat:games:(?P<page>\d+):(?P<way>prev|next)"
+MENU_TEMPLATE = r"lat:pick:(?P<game_id>\d+):(?P<ply>\d+)"
+ONLY_MOVE_TEMPLATE = r"lat:only:(?P<game_id>\d+):(?P<ply>\d+):(?P<move>[^:]+)"
 
 CHALLENGE_LABELS = {"accept": "Accept", "decline": "Decline", "cancel": "Cancel"}
 CHALLENGE_STYLES = {
@@ -65,6 +71,28 @@ def move_button(game_id: int) -> discord.ui.Button[discord.ui.View]:
 
 def move_view(game_id: int) -> discord.ui.View:
     return dynamic_view(move_button(game_id))
+
+
+def move_menu(
+    game_id: int,
+    ply: int,
+    options: list[discord.SelectOption] | None = None,
+    placeholder: str | None = None,
+) -> discord.ui.Select[discord.ui.View]:
+    """A select of the Move menus (its options say what each pick does, see
+    ``bot.services.picker``); ``ply`` is the turn it was opened for."""
+    return discord.ui.Select(
+        custom_id=f"lat:pick:{game_id}:{ply}", options=options or [], placeholder=placeholder
+    )
+
+
+def only_move_button(game_id: int, ply: int, move: str, label: str = "") -> discord.ui.Button[Any]:
+    """The Move menus' one button when there is a single legal move (never a one-option menu)."""
+    return discord.ui.Button(
+        label=(label or f"Play {move}")[:80],
+        style=discord.ButtonStyle.primary,
+        custom_id=f"lat:only:{game_id}:{ply}:{move}",
+    )
 
 
 def rematch_button(game_id: int) -> discord.ui.Button[discord.ui.View]:

@@ -12,16 +12,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from rendering import THEMES
-from rules import Game, MoveKind, Side, parse_position, square_name
-from rules.geometry import square_file, square_rank
+from rules import Side, parse_position
 from storage import GameRecord
 
 from .. import ui
-from ..buttons import PersistentButton
+from ..buttons import PersistentItem, dynamic_view
 from ..client import LatrunculiBot
-from ..errors import UserError, message_for, refuse_deferred, report_unexpected, user_errors
-from ..limits import MAX_CONTENT, MAX_SELECT_OPTIONS, cut
+from ..errors import UserError, message_for, refuse_deferred, user_errors
+from ..limits import MAX_CONTENT, cut
 from ..links import message_link
+from ..services import picker
 from ..services.announce import (
     board_payload,
     home_channel,
@@ -32,6 +32,7 @@ from ..services.announce import (
     tell_stood,
 )
 from ..services.complete import game_label, move_choices
+from ..services.menus import moved_on_text
 from ..services.names import display_names, names_for_text
 from ..texts import describe_result, turn_words, variant_title
 
@@ -87,227 +88,133 @@ async def game_autocomplete(
 
 
 class MoveButton(
-    PersistentButton, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ui.MOVE_TEMPLATE
+    PersistentItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ui.MOVE_TEMPLATE
 ):
-    """ "Move" on a board message: opens an ephemeral picker of legal moves (for phones)."""
+    """ "Move" on a board message: opens an ephemeral menu of legal moves (for phones)."""
 
     def __init__(self, game_id: int) -> None:
         super().__init__(ui.move_button(game_id))
         self.game_id = game_id
 
     async def act(self, interaction: Interaction) -> None:
-        svc = interaction.client.games
-        record = await svc.load_here(self.game_id, interaction.guild_id)
-        game = await svc.rules_game(record)
-        svc.check_turn(record, game, interaction.user.id)
-        view = MovePicker(record, game, interaction.user.id)
-        await interaction.response.send_message(view.prompt, view=view, ephemeral=True)
-
-
-def first_options(game: Game) -> tuple[list[discord.SelectOption], int]:
-    """The Move picker's first menu (every piece that can move, placing, removing, passing)
-    and the number of empty squares a counter can be placed on."""
-    options: list[discord.SelectOption] = []
-    origins: dict[int, list[str]] = {}
-    places = 0
-    position = game.position
-    for move in game.legal_moves():
-        if move.kind is MoveKind.MOVE:
-            origins.setdefault(move.path[0], []).append(str(move))
-        elif move.kind is MoveKind.PLACE:
-            places += 1
-        elif move.kind is MoveKind.REMOVE:
-            sq = square_name(move.path[0])
-            options.append(
-                discord.SelectOption(
-                    label=f"Remove the trapped piece on {sq}", value=f"play:{move}"
-                )
-            )
-        else:
-            options.append(
-                discord.SelectOption(label="Pass (you have no legal move)", value="play:pass")
-            )
-    if places:
-        options.insert(
-            0,
-            discord.SelectOption(
-                label="Place a counter", value="place", description=f"{places} empty squares"
-            ),
-        )
-    for origin in sorted(origins, key=lambda s: (square_rank(s), square_file(s))):
-        piece = position.piece_at(origin)
-        n = len(origins[origin])
-        options.append(
-            discord.SelectOption(
-                label=f"{square_name(origin)} {piece.name if piece else 'piece'}",
-                value=f"from:{square_name(origin)}",
-                description=f"{n} move{'s' if n != 1 else ''}",
-            )
-        )
-    return options, places
-
-
-def paged(options: list[discord.SelectOption], offset: int, key: str) -> list[discord.SelectOption]:
-    """At most 25 options (Discord's limit): when there are more, 24 from ``offset`` and a
-    last one that shows the next ones (value ``<key>@<next offset>``), or, on the last page,
-    goes back to the first. No legal move is ever out of reach of the menus."""
-    if len(options) <= MAX_SELECT_OPTIONS:
-        return options
-    offset = offset if 0 <= offset < len(options) else 0
-    page = options[offset : offset + MAX_SELECT_OPTIONS - 1]
-    rest = len(options) - offset - len(page)
-    if rest > 0:
-        label, value = f"More… ({rest} more)", f"{key}@{offset + len(page)}"
-    else:
-        label, value = "Back to the first choices", f"{key}@0"
-    return [*page, discord.SelectOption(label=label, value=value)]
-
-
-class MovePicker(discord.ui.View):
-    """Ephemeral: pick a piece (or placement / removal), then where it goes.
-
-    Holds only ids and the ply it was opened at; every step re-checks the stored game, and the
-    final choice goes through :meth:`GameService.play_move` with that ply.
-    """
-
-    def __init__(self, record: GameRecord, game: Game, user_id: int) -> None:
-        super().__init__(timeout=900)
-        self.game_id = record.id
-        self.ply = record.ply
-        self.user_id = user_id
-        options, places = first_options(game)
-        self.prompt = f"**Game #{record.id}**: pick a piece to move."
-        if places:
-            self.prompt = f"**Game #{record.id}**: place a counter, or pick another action."
-        self.add_item(
-            PickSelect(
-                options=paged(options, 0, "first"),
-                placeholder="Choose a piece or action",
-                custom_id="lat:pick:first",
-            )
-        )
-
-    async def interaction_check(self, interaction: Interaction) -> bool:  # type: ignore[override]
-        return interaction.user.id == self.user_id
-
-    async def on_error(
-        self, interaction: discord.Interaction[Any], error: Exception, item: discord.ui.Item[Any]
-    ) -> None:
-        await report_unexpected(interaction, error)
-
-    async def choose(self, interaction: Interaction, value: str) -> None:
-        async with user_errors(interaction):
-            svc = interaction.client.games
-            if value.startswith("play:"):
-                await self.play(interaction, value.removeprefix("play:"))
-                return
-            record = await svc.load_here(self.game_id, interaction.guild_id)
-            if record.ply != self.ply or not record.is_active:
-                raise UserError(
-                    "The game moved on since you opened this menu. Press Move on the latest board."
-                )
-            game = await svc.rules_game(record)
-            svc.check_turn(record, game, interaction.user.id)
-            self.clear_items()
-            value, _, at = value.partition("@")  # "<choice>@<offset>": another page of it
-            offset = int(at) if at.isdigit() else 0
-            custom_id = "lat:pick:next"
-            if value == "first":
-                opts = paged(first_options(game)[0], offset, "first")
-                prompt = f"**Game #{self.game_id}**: pick a piece to move."
-                placeholder = "Choose a piece or action"
-                custom_id = "lat:pick:first"
-            elif value.startswith("from:"):
-                origin = value.removeprefix("from:")
-                choices = [
-                    c
-                    for c in move_choices(game, origin, limit=10_000)
-                    if str(c.move).startswith(origin + "-")
-                ]
-                opts = paged(
-                    [
-                        discord.SelectOption(label=c.name[:100], value=f"play:{c.move}")
-                        for c in choices
-                    ],
-                    offset,
-                    value,
-                )
-                prompt = f"**Game #{self.game_id}**: where does the piece on {origin} go?"
-                placeholder = "Choose the destination"
-            else:  # placement, maybe by rank first
-                empties = [m for m in game.legal_moves() if m.kind is MoveKind.PLACE]
-                rank_filter = value.removeprefix("rank:") if value.startswith("rank:") else None
-                if rank_filter is None and len(empties) > 25:
-                    by_rank: dict[int, int] = {}
-                    for m in empties:
-                        by_rank[square_rank(m.path[0]) + 1] = (
-                            by_rank.get(square_rank(m.path[0]) + 1, 0) + 1
-                        )
-                    opts = [
-                        discord.SelectOption(
-                            label=f"Rank {r}", value=f"rank:{r}", description=f"{n} empty squares"
-                        )
-                        for r, n in sorted(by_rank.items(), reverse=True)
-                    ]
-                    prompt = f"**Game #{self.game_id}**: on which rank do you place the counter?"
-                    placeholder = "Choose a rank"
-                else:
-                    if rank_filter is not None:
-                        empties = [
-                            m for m in empties if square_rank(m.path[0]) + 1 == int(rank_filter)
-                        ]
-                    opts = paged(
-                        [
-                            discord.SelectOption(
-                                label=f"Place on {square_name(m.path[0])}", value=f"play:{m}"
-                            )
-                            for m in empties
-                        ],
-                        offset,
-                        value,
-                    )
-                    prompt = f"**Game #{self.game_id}**: where do you place the counter?"
-                    placeholder = "Choose a square"
-            if not opts:
-                raise UserError("Nothing to choose there; press Move again.")
-            self.add_item(PickSelect(options=opts, placeholder=placeholder, custom_id=custom_id))
-            await interaction.response.edit_message(content=prompt, view=self)
-
-    async def play(self, interaction: Interaction, move: str) -> None:
         bot = interaction.client
-        await interaction.response.defer()
+        record = await bot.games.load_here(self.game_id, interaction.guild_id)
+        game = await bot.games.rules_game(record)
+        bot.games.check_turn(record, game, interaction.user.id)
+        menu = picker.menu_for(record.id, game)
+        sent = await interaction.response.send_message(
+            menu.prompt, view=menu_view(record, menu), ephemeral=True
+        )
+        bot.menus.opened(record.id, record.ply, interaction, sent.message_id)
+
+
+def menu_view(record: GameRecord, menu: picker.Menu, offset: int = 0) -> discord.ui.View:
+    """The components of one Move menu step: a select, or one button for the only move."""
+    if len(menu.options) == 1:
+        [only] = menu.options
+        move = only.value.removeprefix("play:")
+        return dynamic_view(ui.only_move_button(record.id, record.ply, move, f"Play {only.label}"))
+    options = [
+        discord.SelectOption(label=o.label, value=o.value, description=o.description)
+        for o in picker.page(menu, offset)
+    ]
+    return dynamic_view(ui.move_menu(record.id, record.ply, options, menu.placeholder))
+
+
+class MoveMenu(
+    PersistentItem, discord.ui.DynamicItem[discord.ui.Select[Any]], template=ui.MENU_TEMPLATE
+):
+    """A select of the Move menus. Persistent like the buttons: it carries the game and the
+    ply it was opened for, reads the game from storage, and so answers after a restart or
+    hours later; a menu of an earlier ply says the game moved on and does nothing."""
+
+    def __init__(self, game_id: int, ply: int) -> None:
+        super().__init__(ui.move_menu(game_id, ply))
+        self.game_id, self.ply = game_id, ply
+
+    async def act(self, interaction: Interaction) -> None:
+        await pick(interaction, self.game_id, self.ply, self.item.values[0])
+
+
+class OnlyMoveButton(
+    PersistentItem,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=ui.ONLY_MOVE_TEMPLATE,
+):
+    """The Move menus' button for a single legal move."""
+
+    def __init__(self, game_id: int, ply: int, move: str) -> None:
+        super().__init__(ui.only_move_button(game_id, ply, move))
+        self.game_id, self.ply, self.move = game_id, ply, move
+
+    async def act(self, interaction: Interaction) -> None:
+        await pick(interaction, self.game_id, self.ply, f"play:{self.move}")
+
+
+async def pick(interaction: Interaction, game_id: int, ply: int, value: str) -> None:
+    """One pick in a Move menu of ``game_id`` opened at ``ply``: play the move, or show the
+    next menu (or another page of this one) in its place."""
+    bot = interaction.client
+    record = await bot.games.load_here(game_id, interaction.guild_id)
+    if record.ply != ply or not record.is_active:
+        await interaction.response.edit_message(
+            content=moved_on_text(record, jump_url(record)), view=None
+        )
+        return
+    game = await bot.games.rules_game(record)
+    bot.games.check_turn(record, game, interaction.user.id)
+    if value.startswith("play:"):
+        await play_from_menu(interaction, record, value.removeprefix("play:"))
+        return
+    key, _, at = value.partition("@")  # "<menu key>@<offset>": another page of that menu
+    menu = picker.menu_for(record.id, game, key)
+    await interaction.response.edit_message(
+        content=menu.prompt, view=menu_view(record, menu, int(at) if at.isdigit() else 0)
+    )
+
+
+async def play_from_menu(interaction: Interaction, record: GameRecord, move: str) -> None:
+    """Play the move picked in a menu; the menu becomes the confirmation, or the refusal."""
+    bot = interaction.client
+    if interaction.message is not None:
+        bot.menus.used(record.id, interaction.message.id)
+    await interaction.response.defer()
+    try:
         played = await bot.games.play_move(
-            self.game_id, interaction.user.id, move, expected_ply=self.ply
+            record.id, interaction.user.id, move, expected_ply=record.ply
         )
-        self.stop()
-        record = played.game
-        payload = await board_payload(
-            bot.db, record, played=played, move_timeout=bot.settings.move_timeout_seconds
-        )
-        try:
-            message = await home_channel(bot, record).send(**payload)
-        except discord.HTTPException as exc:  # the move stands: say so, the catch-up posts it
-            log.warning("game %d: board post failed after ply %d: %s", record.id, record.ply, exc)
-            stood = (
-                f"Your move `{played.moves[0].result.move}` in game #{record.id} was played "
-                "and stands."
-            )
-            await tell_stood(interaction, f"{stood} {not_posted(exc)}")
-            return
-        await bot.db.games.set_board_message(
-            record.id, message.channel.id, message.id, ply=record.ply, over=not record.is_active
-        )
-        link = message_link(record.guild_id, message.channel.id, message.id)
+    except Exception as exc:  # e.g. a resignation or a move landed meanwhile
+        text = message_for(exc)
+        if text is None:
+            raise
         await interaction.edit_original_response(
-            content=f"✅ You played `{played.moves[0].result.move}` in game #{record.id}: {link}",
-            view=None,
+            content=cut(f"`{move}` was not played. {text}", MAX_CONTENT), view=None
         )
-
-
-class PickSelect(discord.ui.Select[MovePicker]):
-    async def callback(self, interaction: Interaction) -> None:  # type: ignore[override]
-        assert self.view is not None
-        await self.view.choose(interaction, self.values[0])
+        return
+    record = played.game
+    payload = await board_payload(
+        bot.db, record, played=played, move_timeout=bot.settings.move_timeout_seconds
+    )
+    try:
+        message = await home_channel(bot, record).send(**payload)
+    except discord.HTTPException as exc:  # the move stands: say so, the catch-up posts it
+        log.warning("game %d: board post failed after ply %d: %s", record.id, record.ply, exc)
+        stood = (
+            f"Your move `{played.moves[0].result.move}` in game #{record.id} was played "
+            "and stands."
+        )
+        await tell_stood(interaction, f"{stood} {not_posted(exc)}")
+        await bot.menus.lapse(record)
+        return
+    await bot.db.games.set_board_message(
+        record.id, message.channel.id, message.id, ply=record.ply, over=not record.is_active
+    )
+    link = message_link(record.guild_id, message.channel.id, message.id)
+    await interaction.edit_original_response(
+        content=f"✅ You played `{played.moves[0].result.move}` in game #{record.id}: {link}",
+        view=None,
+    )
+    await bot.menus.lapse(record, link)
 
 
 # ----- commands ---------------------------------------------------------------------------------
@@ -501,8 +408,17 @@ class Play(commands.Cog):
 
 
 async def setup(bot: LatrunculiBot) -> None:
-    bot.add_dynamic_items(MoveButton)
+    bot.add_dynamic_items(MoveButton, MoveMenu, OnlyMoveButton)
     await bot.add_cog(Play(bot))
 
 
-__all__ = ["MoveButton", "MovePicker", "Play", "game_autocomplete", "setup"]
+__all__ = [
+    "MoveButton",
+    "MoveMenu",
+    "OnlyMoveButton",
+    "Play",
+    "game_autocomplete",
+    "menu_view",
+    "pick",
+    "setup",
+]

@@ -86,7 +86,8 @@ async def publish(
     """Post ``payload`` in the game's own channel: as the reply when the command was used
     there, else as a new message there plus an ephemeral ``note`` with its link (a game's
     story stays in one place). A ``board`` message is remembered as the game's latest board,
-    and as announcing ``record``'s ply (and its end), in the same write, once it was sent.
+    and as announcing ``record``'s ply (and its end), in the same write, once it was sent; the
+    Move menus opened for an earlier ply are then taken down.
 
     Called after the action was committed, so a failed post must not read as a failed
     action: the user is told ``stood`` (what was recorded) and that the board follows (the
@@ -110,6 +111,8 @@ async def publish(
     except discord.HTTPException as exc:
         log.warning("game %d: post failed after ply %d was stored: %s", record.id, record.ply, exc)
         await tell_stood(interaction, f"{stood} {not_posted(exc, board=board)}")
+        if board:
+            await bot.menus.lapse(record)
         return None
     if board:  # at once: a failing note below must not leave a sent board unannounced
         await bot.db.games.set_board_message(
@@ -119,8 +122,10 @@ async def publish(
             ply=record.ply,
             over=not record.is_active,
         )
+    link = message_link(record.guild_id, message.channel.id, message.id)
+    if board:
+        await bot.menus.lapse(record, link)  # Move menus of the earlier ply
     if interaction.channel_id != home_channel_id(record):
-        link = message_link(record.guild_id, message.channel.id, message.id)
         await send_ephemeral(interaction, f"{note} {link}")
     return message
 

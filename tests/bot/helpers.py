@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
+
 from rules import Game
 
 from .conftest import open_png
@@ -65,33 +67,57 @@ def player(arena: Any, record: Any, side_value: str) -> Any:
     return next(m for m in (arena.alice, arena.bob, arena.carol) if m.id == uid)
 
 
+def components_of(message: Any) -> list[Any]:
+    """A message's components, flattened (dicts or discord.py objects, as simcord gives them)."""
+    out = []
+    for row in message.components:
+        out.extend(row["components"] if isinstance(row, dict) else row.children)
+    return out
+
+
+def _get(component: Any, key: str) -> Any:
+    return component[key] if isinstance(component, dict) else getattr(component, key)
+
+
+def menu_options(message: Any) -> list[str]:
+    """The option values of the one select of a Move menu message."""
+    [select] = components_of(message)
+    return [_get(o, "value") for o in _get(select, "options")]
+
+
 async def play_by_button(arena: Any, where: Any, member: Any, move: str) -> Any:
-    """Play ``move`` through the Move button and its select menus, as a phone user would."""
+    """Play ``move`` through the Move button and its menus, as a phone user would: pick the
+    move if it is listed, else the piece or rank that leads to it (or "More…"). Returns the
+    last pick's result; its ``picks`` attribute counts the picks it took."""
     from rules import parse_move
     from rules.geometry import square_name, square_rank
 
     board = last_board(where)
     r = await member.click(board, label="Move")
     assert r.ephemeral, r
-    assert "pick" in r.response.content or "place" in r.response.content, r.response.content
     parsed = parse_move(move)
-    kind = parsed.kind.value
-    if kind == "move":
-        origin = square_name(parsed.path[0])
-        r2 = await member.select(r.response, [f"from:{origin}"], custom_id="lat:pick:first")
-        r3 = await member.select(
-            r2.response or r.response, [f"play:{parsed}"], custom_id="lat:pick:next"
-        )
-        return r3
-    if kind == "place":
-        r2 = await member.select(r.response, ["place"], custom_id="lat:pick:first")
-        msg = r2.response or r.response
-        if "which rank" in msg.content:
-            rank = square_rank(parsed.path[0]) + 1
-            r2 = await member.select(msg, [f"rank:{rank}"], custom_id="lat:pick:next")
-            msg = r2.response or msg
-        return await member.select(msg, [f"play:{parsed}"], custom_id="lat:pick:next")
-    return await member.select(r.response, [f"play:{parsed}"], custom_id="lat:pick:first")
+    target = f"play:{parsed}"
+    leads = {f"from:{square_name(parsed.path[0])}", f"rank:{square_rank(parsed.path[0]) + 1}"}
+    message, picks = r.response, 0
+    for _ in range(6):
+        [component] = components_of(message)
+        picks += 1
+        if _get(component, "type") in (2, discord.ComponentType.button):
+            assert _get(component, "custom_id").endswith(f":{parsed}"), component
+            result = await member.click(message, custom_id=_get(component, "custom_id"))
+            result.picks = picks
+            return result
+        values = menu_options(message)
+        assert len(values) >= 2, f"a menu of one option: {values}"
+        if target in values:
+            result = await member.select(message, [target])
+            result.picks = picks
+            return result
+        step = next((v for v in values if v in leads), None)
+        step = step or next(v for v in values if "@" in v)  # another page
+        r = await member.select(message, [step])
+        message = r.response or message
+    raise AssertionError(f"{move} is not reachable through the Move menus")
 
 
 def button_labels(message: Any) -> list[str]:

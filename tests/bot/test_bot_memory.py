@@ -8,7 +8,7 @@ import discord
 
 from bot.buttons import stored_views
 
-from .helpers import challenge_and_accept, player, rules_game
+from .helpers import challenge_and_accept, last_board, play_by_button, player, rules_game
 
 
 def live_views() -> int:
@@ -19,15 +19,35 @@ def live_views() -> int:
 async def test_stored_views_stay_flat_over_thirty_moves(arena):
     game, where = await challenge_and_accept(arena, "rugen")
     stored, live = [], []
-    for _ in range(30):
+    for i in range(30):
         record = await arena.db.games.load_game(game.id)
         assert record.is_active
         rules = await rules_game(arena, game.id)
         move = next(str(m) for m in rules.legal_moves() if not str(m).startswith("x"))
-        r = await player(arena, record, rules.turn.value).slash(where, "move", move=move)
-        assert not r.ephemeral, r.response.content
+        mover = player(arena, record, rules.turn.value)
+        if i % 2:  # by the Move button's menus
+            r = await play_by_button(arena, where, mover, move)
+            assert r.response.content.startswith("✅"), r.response.content
+        else:
+            r = await mover.slash(where, "move", move=move)
+            assert not r.ephemeral, r.response.content
         stored.append(stored_views(arena.bot))
         live.append(live_views())
-    # every board carries a Move button, and none of them costs a stored View
+    # every board carries a Move button, every menu is made of selects, and none of them
+    # costs a stored View
     assert stored == [0] * 30
-    assert live[-1] <= live[0], live
+    # an ephemeral menu's View lives 15 minutes (discord.py times it out), then nothing is left
+    await arena.env.advance_time(16 * 60)
+    assert live_views() <= live[0], live
+
+
+async def test_open_menus_are_remembered_for_15_minutes_only(arena):
+    """The bot remembers open Move menus to take them down, but only while it could."""
+    game, where = await challenge_and_accept(arena, "rugen")
+    for _ in range(3):
+        await arena.alice.click(last_board(where), label="Move")
+    assert len(arena.bot.menus) == 3
+    await arena.env.advance_time(15 * 60)
+    await arena.bob.click(last_board(where), label="Move")  # refused (not Bob's turn)
+    await arena.alice.click(last_board(where), label="Move")
+    assert len(arena.bot.menus) == 1

@@ -10,6 +10,7 @@ from .helpers import (
     board_image,
     button_labels,
     challenge_and_accept,
+    components_of,
     game_at,
     last_board,
     play_by_button,
@@ -283,14 +284,13 @@ async def test_stored_position_with_only_a_pass_to_play(arena):
     assert r.ephemeral and "not your turn" in r.response.content
     picker = await arena.bob.click(last_board(arena.channel), label="Move")
     assert picker.ephemeral
-    [menu] = picker.response.components
-    options = menu["components"][0]["options"] if isinstance(menu, dict) else None
-    if options is None:
-        options = [{"value": o.value} for o in menu.children[0].options]
-    assert [o["value"] for o in options] == ["play:pass"]
-    r = await arena.bob.slash(arena.channel, "move", move="pass")
-    assert not r.ephemeral, r.response.content
-    assert "had no legal move and passed" in r.response.content
+    # the only legal move is one button, never a menu of one option
+    [button] = components_of(picker.response)
+    assert button_labels(picker.response) == ["Play pass (no legal move)"]
+    r = await arena.bob.click(picker.response, label="Play pass (no legal move)")
+    assert r.response.content.startswith("✅ You played `pass` in game #")
+    assert components_of(r.response) == []
+    assert "had no legal move and passed" in last_board(arena.channel).content
     assert (await arena.db.games.load_game(record.id)).ply == 1
 
 

@@ -6,11 +6,12 @@
     'a2-a3'
 
 Importing this package registers the games, in the order ``python -m rules variants`` lists
-them: the four Latrunculi rule sets, then chess and draughts.
+them: the four Latrunculi rule sets, then chess, draughts and backgammon.
 """
 
 from __future__ import annotations
 
+from .backgammon import BackgammonRules, BackgammonSession
 from .base import (
     GAME_OVER_REASON,
     ActionResult,
@@ -33,12 +34,14 @@ from .registry import (
     replay,
 )
 
-for _game in (*latrunculi_games(), ChessRules(), DraughtsRules()):
+for _game in (*latrunculi_games(), ChessRules(), DraughtsRules(), BackgammonRules()):
     register(_game)
 
 __all__ = [
     "GAME_OVER_REASON",
     "ActionResult",
+    "BackgammonRules",
+    "BackgammonSession",
     "DraughtsMove",
     "DraughtsRules",
     "DraughtsSession",

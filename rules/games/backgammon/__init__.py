@@ -1,0 +1,30 @@
+"""Backgammon with the doubling cube (games.md): XGID positions (:mod:`.xgid`), legal turns
+(:mod:`.turns`), typed turns and refusals (:mod:`.notation`), and the session with the cube and
+match scores (:mod:`.session`)."""
+
+from __future__ import annotations
+
+from .session import (
+    BackgammonAction,
+    BackgammonRules,
+    BackgammonSession,
+    MatchScore,
+    conceded,
+    score_after,
+)
+from .turns import Play, generate
+from .xgid import State, format_xgid, parse_xgid
+
+__all__ = [
+    "BackgammonAction",
+    "BackgammonRules",
+    "BackgammonSession",
+    "MatchScore",
+    "Play",
+    "State",
+    "conceded",
+    "format_xgid",
+    "generate",
+    "parse_xgid",
+    "score_after",
+]

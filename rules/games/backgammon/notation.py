@@ -1,0 +1,225 @@
+"""Reading a typed turn (games.md, "Notation") and saying why a turn is refused.
+
+Accepted: steps or whole paths (``24/18 13/11``, ``24/13``, ``24/18/13``), counts
+(``8/5(2)``), ``bar`` or ``25`` for the bar, ``off`` or ``0`` for off, in any order that can be
+played, with any spacing, with or without ``*``. A typed turn is matched to a legal turn by the
+board it leads to; the points it names on the way (and any ``*``) choose between legal turns that
+reach the same board with different hits, and when they cannot, the refusal lists both.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from itertools import permutations
+
+from ...errors import IllegalMoveError, MoveSyntaxError
+from .turns import BAR, OFF, Play, Step, apply_step, format_steps, step_target, undo_step
+
+MAX_INPUT = 80
+MOVE_HINT = "a turn like 24/18 13/11, bar/22, 6/off, 8/5(2) or 24/13, or pass, double, take, drop"
+
+_POINT = r"(?:bar|off|\d{1,2})"
+_PATH = re.compile(rf"^({_POINT}\*?(?:/{_POINT}\*?)+)(?:\((\d)\))?$")
+
+
+@dataclass(frozen=True, slots=True)
+class Path:
+    """One checker's way as typed: the points it visits (25 the bar, 0 off), the points typed
+    with ``*``, and how many checkers go that way."""
+
+    points: tuple[int, ...]
+    starred: frozenset[int]
+    count: int
+
+
+def _point(token: str, shown: str, first: bool, last: bool) -> int:
+    if token == "bar":
+        value = BAR
+    elif token == "off":
+        value = OFF
+    else:
+        value = int(token)
+    if value > BAR:
+        raise MoveSyntaxError(f"{shown!r}: {value} is not a point (1–24, bar or 25, off or 0)")
+    if value == BAR and not first:
+        raise MoveSyntaxError(f"{shown!r}: a checker only comes from the bar, never goes to it")
+    if value == OFF and not last:
+        raise MoveSyntaxError(f"{shown!r}: a checker borne off cannot move on")
+    return value
+
+
+def parse_paths(shown: str) -> list[Path]:
+    """The paths of a typed turn, or :class:`MoveSyntaxError` quoting it."""
+    text = shown.lower().replace(",", " ")
+    text = re.sub(r"\s*([/*()])\s*", r"\1", text).strip()
+    if not text:
+        raise MoveSyntaxError(f"an empty text is not a turn; expected {MOVE_HINT}")
+    paths = []
+    for token in text.split():
+        match = _PATH.match(token)
+        if match is None:
+            raise MoveSyntaxError(f"{shown!r} is not a backgammon turn; expected {MOVE_HINT}")
+        parts = match.group(1).split("/")
+        points = []
+        starred = set()
+        for index, part in enumerate(parts):
+            star = part.endswith("*")
+            value = _point(part.rstrip("*"), shown, index == 0, index == len(parts) - 1)
+            if star:
+                starred.add(value)
+            points.append(value)
+        for a, b in zip(points, points[1:], strict=False):
+            if b >= a:
+                raise MoveSyntaxError(
+                    f"{shown!r}: {_name(a)}/{_name(b)} goes backwards (checkers move from "
+                    "higher points to lower ones)"
+                )
+        count = int(match.group(2) or 1)
+        if not 1 <= count <= 4:
+            raise MoveSyntaxError(f"{shown!r}: a count is 1–4, as in 8/5(2)")
+        paths.append(Path(tuple(points), frozenset(starred), count))
+    return paths
+
+
+def _name(point: int) -> str:
+    return "bar" if point == BAR else "off" if point == OFF else str(point)
+
+
+def match_play(shown: str, paths: list[Path], me: list[int], plays: list[Play]) -> Play | None:
+    """The legal turn ``paths`` stands for; ``None`` when none fits (then :func:`explain`).
+    Raises :class:`IllegalMoveError` when two legal turns fit equally well."""
+    target = list(me)
+    for path in paths:
+        target[path.points[0]] -= path.count
+        if path.points[-1] != OFF:
+            target[path.points[-1]] += path.count
+    if min(target) < 0:
+        return None
+    after = tuple(target)
+    candidates = [p for p in plays if p.after == after]
+    if len(candidates) <= 1:
+        return candidates[0] if candidates else None
+    starred = set().union(*(p.starred for p in paths))
+    named = {q for p in paths for q in p.points[1:] if q != OFF}
+    fitting = [c for c in candidates if starred <= set(c.hits) and named <= {s[1] for s in c.steps}]
+    if len(fitting) == 1:
+        return fitting[0]
+    options = " or ".join(str(c) for c in (fitting or candidates))
+    raise IllegalMoveError(shown, f"ambiguous: say the points on the way ({options})")
+
+
+def _dice_words(dice: list[int]) -> str:
+    return "-".join(str(d) for d in sorted(dice, reverse=True))
+
+
+def explain(
+    paths: list[Path],
+    me_in: list[int],
+    opp_in: list[int],
+    dice: tuple[int, int],
+    plays: list[Play],
+) -> str:
+    """Why the typed turn is not legal, in one clause, found by playing it step by step."""
+    me = list(me_in)
+    opp = list(opp_in)
+    high, low = dice
+    pool = [high] * 4 if high == low else [high, low]
+    all_dice = _dice_words(pool[:2])
+    if me[BAR]:
+        entering = sum(p.count for p in paths if p.points[0] == BAR)
+        if entering < me[BAR] and any(p.points[0] != BAR for p in paths):
+            many = "checkers" if me[BAR] > 1 else "a checker"
+            return f"you have {many} on the bar: enter before any other checker moves"
+    used = 0
+    for path in paths:
+        for _ in range(path.count):
+            for origin, end in zip(path.points, path.points[1:], strict=False):
+                if not me[origin]:
+                    if origin == BAR:
+                        return "you have no checker on the bar"
+                    return f"you have no checker on {origin}"
+                problem = _walk(me, opp, origin, end, pool, all_dice)
+                if isinstance(problem, str):
+                    return problem
+                used += problem
+    most = max((len(p.steps) for p in plays), default=0)
+    if used < most:
+        example = plays[0]
+        if high == low:
+            return f"you can play {most} {high}s: play as many as possible (e.g. {example})"
+        if most == 2:
+            return f"you must use both dice when you can (e.g. {example})"
+    if most == 1 and high != low and all(p.steps[0][2] == high for p in plays):
+        return f"only one die can be played, and the {high} can: play the higher die ({plays[0]})"
+    return "that turn is not legal here"
+
+
+def _walk(
+    me: list[int], opp: list[int], origin: int, end: int, pool: list[int], all_dice: str
+) -> int | str:
+    """Play ``origin``→``end`` with some of the dice left in ``pool`` (removing them and moving
+    the checker), returning how many dice it used, or the reason it cannot be played."""
+    distance = origin - end
+    ways: list[tuple[int, ...]] = []
+    for size in range(1, len(pool) + 1):
+        for combo in sorted(set(permutations(pool, size)), reverse=True):
+            total = sum(combo)
+            if total == distance or (
+                end == OFF and total > distance and total - combo[-1] < distance
+            ):
+                ways.append(combo)
+    left = _dice_words(pool)
+    if not ways:
+        how = f"the dice left are {left}" if left != all_dice else f"your dice are {all_dice}"
+        if not pool:
+            how = "every die is used"
+        span = f"{distance} point{'s' if distance != 1 else ''}"
+        if end == OFF:
+            return f"{_name(origin)}/off needs {span} or more; {how}"
+        return f"{_name(origin)}/{_name(end)} is {span}; {how}"
+    first_reason = ""
+    for way in ways:
+        done: list[Step] = []
+        at = origin
+        reason = ""
+        for die in way:
+            target = step_target(me, opp, at, die)
+            if target is None:
+                reason = _step_reason(me, opp, at, die)
+                break
+            step = (at, target[0], die, target[1])
+            apply_step(me, opp, step)
+            done.append(step)
+            at = target[0]
+        if not reason and at == end:
+            for die in way:
+                pool.remove(die)
+            return len(way)
+        for step in reversed(done):
+            undo_step(me, opp, step)
+        first_reason = first_reason or reason or f"{_name(origin)}/{_name(end)} cannot be played"
+    return first_reason
+
+
+def _step_reason(me: list[int], opp: list[int], origin: int, die: int) -> str:
+    """Why one step of ``die`` from ``origin`` is not legal (the checker is there)."""
+    to = origin - die
+    start = _name(origin)
+    if me[BAR] and origin != BAR:
+        return "a checker on the bar must enter before any other checker moves"
+    if to >= 1:
+        enemy = opp[25 - to]
+        return f"the {die} is blocked: {start}/{to} lands on {enemy} enemy checkers"
+    outside = [p for p in range(BAR, 6, -1) if me[p]]
+    if outside:
+        where = ", ".join(_name(p) for p in outside)
+        return f"you cannot bear off yet: not all your checkers are home (on {where})"
+    higher = [p for p in range(6, origin, -1) if me[p]]
+    return (
+        f"the {die} cannot bear off from {origin}: a checker stands on {higher[0]}, "
+        f"so the {die} must be played from a higher point"
+    )
+
+
+__all__ = ["MAX_INPUT", "MOVE_HINT", "Path", "explain", "format_steps", "match_play", "parse_paths"]

@@ -52,7 +52,8 @@ def _point(token: str, shown: str, first: bool, last: bool) -> int:
 def parse_paths(shown: str) -> list[Path]:
     """The paths of a typed turn, or :class:`MoveSyntaxError` quoting it."""
     text = shown.lower().replace(",", " ")
-    text = re.sub(r"\s*([/*()])\s*", r"\1", text).strip()
+    text = re.sub(r"\s*/\s*", "/", text)
+    text = re.sub(r"\s*\(\s*(\d)\s*\)", r"(\1)", re.sub(r"\s+\*", "*", text)).strip()
     if not text:
         raise MoveSyntaxError(f"an empty text is not a turn; expected {MOVE_HINT}")
     paths = []

@@ -9,6 +9,7 @@ down is done at the first tick after a restart.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 
 from discord.ext import commands, tasks
@@ -26,12 +27,15 @@ log = logging.getLogger(__name__)
 class Sweep(commands.Cog):
     def __init__(self, bot: LatrunculiBot) -> None:
         self.bot = bot
+        self._edits: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
         self.loop.start()
 
     async def cog_unload(self) -> None:
         self.loop.cancel()
+        if self._edits is not None:
+            self._edits.cancel()
 
     @tasks.loop(minutes=1)
     async def loop(self) -> None:
@@ -46,8 +50,10 @@ class Sweep(commands.Cog):
 
         Each kind of work has its budget per tick (100 timeouts, 100 reminders, 100 lost
         boards, 100 message edits); more waits for the next tick. Storage work that is cheap
-        whatever the backlog (expiring every overdue challenge) is done at once; the edits of
-        their messages come last, so a backlog of them never delays a timeout or a catch-up.
+        whatever the backlog (expiring every overdue challenge) is done at once. The edits of
+        their messages are started last and not waited for: if Discord's rate limits slow
+        them down, the next tick's timeouts and catch-ups still run on time (a tick starts no
+        new edits while the previous batch is still going).
         """
         try:
             await expire_overdue(self.bot)
@@ -61,6 +67,10 @@ class Sweep(commands.Cog):
             await catch_up(self.bot)
         except Exception:
             log.exception("catching up on unannounced boards failed")
+        if self._edits is None or self._edits.done():
+            self._edits = asyncio.create_task(self._show_expiries())
+
+    async def _show_expiries(self) -> None:
         try:
             await show_expiries(self.bot)
         except Exception:

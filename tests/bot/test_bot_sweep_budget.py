@@ -73,3 +73,37 @@ async def test_a_backlog_of_expired_challenges_is_edited_100_a_tick_after_the_ur
     await env.advance_time(60)  # the next tick edits the next hundred
     assert len(edits(env, start)) == EDITS_PER_TICK
     assert await db.challenges.stale_message_count() == BACKLOG + 3 - 2 * EDITS_PER_TICK
+
+
+async def test_edits_slowed_by_rate_limits_do_not_hold_up_the_next_ticks_timeout(
+    arena, monkeypatch
+):
+    """Discord pacing the edits (ten minutes each here) must not delay a timeout that comes
+    due a tick later: the edits run beside the sweep, which keeps its one-minute beat."""
+    import asyncio
+
+    import discord
+
+    async def rate_limited(self, **kwargs):
+        await asyncio.sleep(600)
+
+    monkeypatch.setattr(discord.PartialMessage, "edit", rate_limited)
+    db, now = arena.db, arena.bot.now()
+    for i in range(5):
+        await db.challenges.create_challenge(
+            guild_id=arena.guild.id,
+            channel_id=arena.channel.id,
+            challenger_id=arena.alice.id,
+            variant="rugen",
+            message_id=8_000_000 + i,
+            expires_in=1,
+            now=now,
+        )
+    timeout = arena.bot.settings.move_timeout_seconds
+    assert timeout is not None
+    game = await game_at(arena, start_position("rugen").to_lpn(), now=now - timeout + 90)
+    await arena.env.advance_time(60)  # the first tick expires them and starts the edits
+    assert await db.challenges.stale_message_count() == 0  # all five claimed, being edited
+    assert (await db.games.load_game(game.id)).is_active
+    await arena.env.advance_time(60)  # the next tick, while the edits still wait
+    assert (await db.games.load_game(game.id)).reason == "timeout"

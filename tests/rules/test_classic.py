@@ -167,13 +167,18 @@ def test_blocked_with_equal_captives_is_a_draw() -> None:
 def test_third_repetition_is_illegal() -> None:
     game, _ = play(
         "classic:7s/8/8/8/8/8/8/S7 w",
-        "a1-a2", "h8-h7", "a2-a1", "h7-h8", "a1-a2", "h8-h7", "a2-a1",
+        "a1-a2",
+        "h8-h7",
+        "a2-a1",
+        "h7-h8",
+        "a1-a2",
+        "h8-h7",
+        "a2-a1",
     )
     with pytest.raises(IllegalMoveError, match="h7-h8: that would repeat the position a third"):
         game.play("h7-h8")
     assert "h7-h8" not in legal(game)
     game.play("h7-h6")
-
 
 
 def test_edge_soldier_is_captured_along_the_edge_but_not_against_it() -> None:

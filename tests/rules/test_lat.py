@@ -99,10 +99,38 @@ def test_start_position_is_the_house_setup() -> None:
     assert start.to_lpn() == START
     assert start.width == 11 and start.height == 8
     assert parse_position(START) == start
-    assert lpn({"a1": "V", "b1": "B", "c1": "V", "d1": "B", "e1": "V", "f1": "B", "g1": "V",
-                "h1": "B", "i1": "V", "j1": "B", "k1": "V", "f2": "Q",
-                "a8": "v", "b8": "b", "c8": "v", "d8": "b", "e8": "v", "f8": "b", "g8": "v",
-                "h8": "b", "i8": "v", "j8": "b", "k8": "v", "f7": "q"}, reserve=False) == START
+    assert (
+        lpn(
+            {
+                "a1": "V",
+                "b1": "B",
+                "c1": "V",
+                "d1": "B",
+                "e1": "V",
+                "f1": "B",
+                "g1": "V",
+                "h1": "B",
+                "i1": "V",
+                "j1": "B",
+                "k1": "V",
+                "f2": "Q",
+                "a8": "v",
+                "b8": "b",
+                "c8": "v",
+                "d8": "b",
+                "e8": "v",
+                "f8": "b",
+                "g8": "v",
+                "h8": "b",
+                "i8": "v",
+                "j8": "b",
+                "k8": "v",
+                "f7": "q",
+            },
+            reserve=False,
+        )
+        == START
+    )
     game = Game(start)
     assert game.turn is Side.WHITE  # White moves first
     assert game.outcome is None
@@ -358,9 +386,7 @@ def test_queen_on_an_edge_along_it_by_three_sides() -> None:
         ({"d5": "V", "a4": "q", "a3": "V"}, "d5-a5", "on an edge, flanked along it only"),
     ],
 )
-def test_queen_not_taken_while_a_side_is_open(
-    pieces: dict[str, str], move: str, why: str
-) -> None:
+def test_queen_not_taken_while_a_side_is_open(pieces: dict[str, str], move: str, why: str) -> None:
     game, result = play(pieces, move)
     assert result.captured == (), why
     assert game.outcome is None
@@ -408,16 +434,32 @@ def test_queen_in_a_corner_with_one_of_her_own_is_shut_in() -> None:
 
 
 def test_queen_by_two_sides_when_her_side_is_down_to_three() -> None:
-    pieces = {"a3": "V", "d5": "V", "g1": "V", "h1": "V", "i1": "Q",  # White: 5
-              "d4": "q", "k8": "v", "j8": "b"}  # Black: 3
+    pieces = {
+        "a3": "V",
+        "d5": "V",
+        "g1": "V",
+        "h1": "V",
+        "i1": "Q",  # White: 5
+        "d4": "q",
+        "k8": "v",
+        "j8": "b",
+    }  # Black: 3
     game, result = play(pieces, "a3-d3", reserve=False)
     assert captured(result) == ["d4"]
     assert game.outcome is not None and game.outcome.termination is Termination.QUEEN_CAPTURED
 
 
 def test_queen_by_two_sides_when_the_capturing_side_is_down_to_three() -> None:
-    pieces = {"a3": "V", "d5": "B", "i1": "Q",  # White: 3
-              "d4": "q", "k8": "v", "j8": "b", "k7": "v", "j7": "b"}  # Black: 5
+    pieces = {
+        "a3": "V",
+        "d5": "B",
+        "i1": "Q",  # White: 3
+        "d4": "q",
+        "k8": "v",
+        "j8": "b",
+        "k7": "v",
+        "j7": "b",
+    }  # Black: 5
     _, result = play(pieces, "a3-d3", reserve=False)
     assert captured(result) == ["d4"]
 
@@ -430,8 +472,16 @@ def test_weakened_queen_taken_with_any_piece_beyond(beyond: str) -> None:
 
 
 def test_four_pieces_each_keeps_the_four_sides_rule() -> None:
-    pieces = {"a3": "V", "d5": "V", "h1": "V", "i1": "Q",
-              "d4": "q", "k8": "v", "j8": "b", "k7": "v"}
+    pieces = {
+        "a3": "V",
+        "d5": "V",
+        "h1": "V",
+        "i1": "Q",
+        "d4": "q",
+        "k8": "v",
+        "j8": "b",
+        "k7": "v",
+    }
     game, result = play(pieces, "a3-d3", reserve=False)
     assert result.captured == () and game.outcome is None
 
@@ -439,8 +489,16 @@ def test_four_pieces_each_keeps_the_four_sides_rule() -> None:
 def test_the_three_piece_count_is_taken_before_removal() -> None:
     # Black has 4 pieces when White lands on d3; the same move takes the Valkyrie on c3,
     # leaving 3, but the Queen on d4 is judged with 4 on the board: two sides are not enough.
-    pieces = {"d1": "V", "b3": "V", "d5": "V", "i1": "Q",
-              "d4": "q", "c3": "v", "k8": "v", "j8": "b"}
+    pieces = {
+        "d1": "V",
+        "b3": "V",
+        "d5": "V",
+        "i1": "Q",
+        "d4": "q",
+        "c3": "v",
+        "k8": "v",
+        "j8": "b",
+    }
     game, result = play(pieces, "d1-d3", reserve=False)
     assert captured(result) == ["c3"]
     assert at(game, "d4") == "q" and game.outcome is None
@@ -501,8 +559,7 @@ def test_the_switch_does_not_change_the_other_types() -> None:
 
 
 def test_black_wins_by_capturing_the_white_queen() -> None:
-    game, result = play({"d4": "Q", "c4": "b", "e4": "V", "d3": "v", "a5": "v"}, "a5-d5",
-                        turn="b")
+    game, result = play({"d4": "Q", "c4": "b", "e4": "V", "d3": "v", "a5": "v"}, "a5-d5", turn="b")
     assert captured(result) == ["d4"]
     assert game.outcome is not None
     assert (game.outcome.winner, game.outcome.reason) == (Side.BLACK, "queen_captured")
@@ -530,8 +587,17 @@ def test_queen_captured_comes_before_only_queen_left() -> None:
 
 def blocked_black() -> dict[str, str]:
     # Black's Queen on a8 and Berserkers on a7, b8 are shut in by White on a6, b7, c8.
-    return {"a8": "q", "a7": "b", "b8": "b", "a6": "B", "b7": "B", "c8": "B", "i1": "Q",
-            "k1": "V", "k3": "V"}
+    return {
+        "a8": "q",
+        "a7": "b",
+        "b8": "b",
+        "a6": "B",
+        "b7": "B",
+        "c8": "B",
+        "i1": "Q",
+        "k1": "V",
+        "k3": "V",
+    }
 
 
 def test_a_side_with_no_legal_move_loses() -> None:
@@ -544,8 +610,7 @@ def test_a_side_with_no_legal_move_loses() -> None:
     assert (game.outcome.winner, game.outcome.reason) == (Side.WHITE, "no_legal_moves")
     assert game.legal_moves() == []
     # With another black piece free to move, the same capture does not end the game.
-    game = Game(lpn(blocked_black() | {"h7": "v", "h8": "V", "k6": "V", "e5": "v"},
-                    reserve=False))
+    game = Game(lpn(blocked_black() | {"h7": "v", "h8": "V", "k6": "V", "e5": "v"}, reserve=False))
     game.play("k6-h6")
     assert game.outcome is None
 

@@ -18,8 +18,9 @@ from rules import (
 )
 
 
-@pytest.mark.parametrize("text", ["a2-a5", "a2a5", "A2-A5", "a2 a5", "a2\u2013a5", "a2\u2014a5",
-                                  "  a2 - a5 "])
+@pytest.mark.parametrize(
+    "text", ["a2-a5", "a2a5", "A2-A5", "a2 a5", "a2\u2013a5", "a2\u2014a5", "  a2 - a5 "]
+)
 def test_every_accepted_slide_form_gives_the_canonical_move(text: str) -> None:
     move = parse_move(text)
     assert move.kind is MoveKind.MOVE and str(move) == "a2-a5"
@@ -35,8 +36,22 @@ def test_other_move_kinds() -> None:
     assert str(parse_move("a1a10")) == "a1-a10"
 
 
-@pytest.mark.parametrize("text", ["", "hello", "a9z1", "a0-a3", "m1-m2", "a2-", "--", "a2-a5!",
-                                  "x" * 200, "💥", "a2-a5; drop table"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "hello",
+        "a9z1",
+        "a0-a3",
+        "m1-m2",
+        "a2-",
+        "--",
+        "a2-a5!",
+        "x" * 200,
+        "💥",
+        "a2-a5; drop table",
+    ],
+)
 def test_anything_else_is_not_a_move_and_the_error_quotes_it(text: str) -> None:
     with pytest.raises(MoveSyntaxError) as info:
         parse_move(text)

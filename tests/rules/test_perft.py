@@ -6,8 +6,13 @@ from rules import Game, Side, start_position
 from rules.geometry import make_square
 
 
-def _naive_rook_moves(position_cells: dict[tuple[int, int], tuple[Side, str, bool]],
-                      side: Side, width: int, height: int, eagle_step: int | None) -> int:
+def _naive_rook_moves(
+    position_cells: dict[tuple[int, int], tuple[Side, str, bool]],
+    side: Side,
+    width: int,
+    height: int,
+    eagle_step: int | None,
+) -> int:
     """Count slides with a plain dictionary board: an implementation independent of the core."""
     count = 0
     for (f, r), (owner, kind, held) in position_cells.items():
@@ -35,8 +40,9 @@ def _cells(game: Game) -> dict[tuple[int, int], tuple[Side, str, bool]]:
     }
 
 
-def _naive_perft2(variant_id: str, eagle_step: int | None, options: dict[str, str] | None = None
-                  ) -> int:
+def _naive_perft2(
+    variant_id: str, eagle_step: int | None, options: dict[str, str] | None = None
+) -> int:
     """Depth 2 where no first move can capture (true of these start positions)."""
     game = Game(start_position(variant_id, options))
     pos = game.position

@@ -135,7 +135,13 @@ def test_a_capture_resets_the_fifty_move_count() -> None:
 def test_third_repetition_is_illegal() -> None:
     game, _ = play(
         "rugen:7s/8/8/8/8/8/8/S6E w",
-        "a1-a2", "h8-h7", "a2-a1", "h7-h8", "a1-a2", "h8-h7", "a2-a1",
+        "a1-a2",
+        "h8-h7",
+        "a2-a1",
+        "h7-h8",
+        "a1-a2",
+        "h8-h7",
+        "a2-a1",
     )
     with pytest.raises(IllegalMoveError, match="repeat the position a third time"):
         game.play("h7-h8")

@@ -161,7 +161,12 @@ JUMPS = "schadler:8/8/3Cc*C2/3C4/2c5/2C5/8/c7 w hand=0,0"
 def test_jumps_over_either_colour_free_or_alligatus_and_every_prefix_is_a_move() -> None:
     game = Game(JUMPS)
     assert moves_from(game, "c3") == [
-        "c3-b3", "c3-c2", "c3-c5", "c3-c5-e5", "c3-c5-e5-e7", "c3-d3",
+        "c3-b3",
+        "c3-c2",
+        "c3-c5",
+        "c3-c5-e5",
+        "c3-c5-e5-e7",
+        "c3-d3",
     ]
     game.play("c3-c5-e5-e7")  # changes direction twice; jumps over black, white, alligatus
     # Jumping removes nothing: the jumped counters are all still there, unchanged.
@@ -182,8 +187,12 @@ def test_a_jump_sequence_never_lands_twice_on_a_square_or_on_its_start() -> None
     ring = "schadler:6cc/8/8/8/2C5/1C1C4/2C1CC2/8 w hand=0,0"
     game = Game(ring)
     assert [m for m in moves_from(game, "f2") if m.count("-") > 1] == [
-        "f2-d2-b2", "f2-d2-b2-b4", "f2-d2-b2-b4-d4",
-        "f2-d2-d4", "f2-d2-d4-b4", "f2-d2-d4-b4-b2",
+        "f2-d2-b2",
+        "f2-d2-b2-b4",
+        "f2-d2-b2-b4-d4",
+        "f2-d2-d4",
+        "f2-d2-d4-b4",
+        "f2-d2-d4-b4-b2",
     ]
     with pytest.raises(
         IllegalMoveError,
@@ -316,9 +325,7 @@ def test_an_alligatus_stays_while_held_even_after_other_moves() -> None:
 
 
 def test_an_enemy_alligatus_may_be_removed_on_a_later_turn_and_never_returns() -> None:
-    game, results = play(
-        "schadler:7c/8/8/8/8/8/8/Cc1C2cc w hand=0,0", "d1-c1", "h8-h7"
-    )
+    game, results = play("schadler:7c/8/8/8/8/8/8/Cc1C2cc w hand=0,0", "d1-c1", "h8-h7")
     assert names(results[0].captured) == ["b1"]
     assert "xb1" in legal(game)
     r = game.play("xb1")
@@ -461,7 +468,13 @@ def test_two_passes_in_succession_draw() -> None:
 def test_repetition_the_third_occurrence_is_illegal() -> None:
     game, _ = play(
         "schadler:c6c/8/8/8/8/8/8/C6C w hand=0,0",
-        "a1-a2", "h8-h7", "a2-a1", "h7-h8", "a1-a2", "h8-h7", "a2-a1",
+        "a1-a2",
+        "h8-h7",
+        "a2-a1",
+        "h7-h8",
+        "a1-a2",
+        "h8-h7",
+        "a2-a1",
     )
     assert "h7-h8" not in legal(game)
     with pytest.raises(IllegalMoveError, match="that would repeat the position a third time"):
@@ -688,7 +701,8 @@ def test_random_games_undo_exactly_and_match_the_brute_force(seed: int) -> None:
             assert game.position.hand[i] == hand[i] - (1 if text.startswith("@") else 0)
             # What the move reports is its net effect on the board.
             captured = [
-                sq for sq, v in board.items()
+                sq
+                for sq, v in board.items()
                 if v[0] != side and (sq not in after or (after[sq][1] and not v[1]))
             ]
             released = [sq for sq, v in board.items() if v[1] and sq in after and not after[sq][1]]

@@ -29,7 +29,7 @@ def lpn(variant: str, pieces: str, side: str = "w", extra: str = "") -> str:
     for token in pieces.split():
         symbol = token[:2] if token[1] == "*" else token[0]
         assert symbol[0] in PIECE_LETTERS
-        board[token[len(symbol):]] = symbol
+        board[token[len(symbol) :]] = symbol
     rows = []
     for rank in range(8, 0, -1):
         out, empty = "", 0
@@ -101,8 +101,14 @@ def test_schadler_jump_ring_every_prefix_never_back_to_the_start() -> None:
     # lists every prefix that stops early as its own move.
     position = lpn("schadler", "Cc3 cd5 ce4 cd3 cc4 Ch8 Cg8 ca8", extra="hand=0,0")
     assert [m for m in moves(position) if m.startswith("c3")] == [
-        "c3-b3", "c3-c2", "c3-c5", "c3-c5-e5", "c3-c5-e5-e3",
-        "c3-e3", "c3-e3-e5", "c3-e3-e5-c5",
+        "c3-b3",
+        "c3-c2",
+        "c3-c5",
+        "c3-c5-e5",
+        "c3-c5-e5-e3",
+        "c3-e3",
+        "c3-e3-e5",
+        "c3-e3-e5-c5",
     ]
     done = cli("play", position, "c3-c5-e5-e3-c3")
     assert done.returncode == 2
@@ -151,9 +157,7 @@ def test_schadler_repetition_leaves_only_a_forced_pass() -> None:
     # White's only free counter shuffles h1-h2; its only move would make a position a third time,
     # so it has no legal action and passes ("If that leaves the side to move without moves, the
     # variant's 'no legal move' rule applies").
-    position = lpn(
-        "schadler", "C*a1 ca2 cb1 Ch1 cg1 cf1 cg2 cf2 ch3 ch4 ce8", "b", "hand=0,0"
-    )
+    position = lpn("schadler", "C*a1 ca2 cb1 Ch1 cg1 cf1 cg2 cf2 ch3 ch4 ce8", "b", "hand=0,0")
     shuffle = ("e8-e7", "h1-h2", "e7-e8", "h2-h1", "e8-e7", "h1-h2", "e7-e8")
     after = str(play(position, *shuffle)["position"])
     done = cli("play", position, *shuffle, "h2-h1")

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from ._convert import dump_options, from_ms, from_ms_opt, load_options, to_ms
 from .errors import ConcurrencyError, GameNotFound, GameOver, NoDrawOffer, NotAllowed
-from .models import GameRecord, GameStatus, MoveRecord, PlyToRecord, Winner
+from .models import GameRecord, GameStatus, ListedGame, MoveRecord, PlyToRecord, Winner
 
 if TYPE_CHECKING:
     from .database import Database
@@ -32,6 +32,8 @@ Outcome = tuple[Winner, str]
 """``(winner, reason)``: winner ``"white"``, ``"black"`` or ``None`` (draw); a reason id."""
 
 _WINNERS = (None, "white", "black")
+_MAX_GAME_DIGITS = 12
+"""Game numbers are looked up by prefix up to this many digits (the bot's ``#N`` allows 12)."""
 
 
 def game_from_row(row: sqlite3.Row) -> GameRecord:
@@ -188,11 +190,13 @@ class GameRepository:
         user_id: int | None = None,
         channel_id: int | None = None,
         guild_id: int | None = None,
+        limit: int | None = None,
     ) -> list[GameRecord]:
         """Active games, filtered by any combination of player, channel and guild.
 
         ``channel_id`` matches the channel a game was set up in or its thread. Newest activity
-        first.
+        first; at most ``limit`` (a caller that only needs to know "one, or several?" asks for
+        two, not for every game of a busy channel).
         """
         where = ["status = 'active'"]
         params: dict[str, Any] = {}
@@ -208,11 +212,154 @@ class GameRepository:
             narrow = user_id is not None or channel_id is not None
             where.append(("+" if narrow else "") + "guild_id = :guild")
             params["guild"] = guild_id
+        tail = ""
+        if limit is not None:
+            tail = " LIMIT :limit"
+            params["limit"] = limit
         rows = await self._db.fetchall(
-            f"SELECT * FROM games WHERE {' AND '.join(where)} ORDER BY updated_at DESC, id DESC",
+            f"SELECT * FROM games WHERE {' AND '.join(where)} ORDER BY updated_at DESC, id DESC"
+            + tail,
             params,
         )
         return [game_from_row(r) for r in rows]
+
+    async def games_here(
+        self, *, guild_id: int, channel_id: int, user_id: int
+    ) -> tuple[GameRecord | None, list[GameRecord], list[GameRecord]]:
+        """What a command used in ``channel_id`` without naming a game may mean, in ONE query
+        that reads a handful of rows however many games the channel has:
+
+        ``(thread game, mine, any)``: the game of the thread ``channel_id`` whatever its status
+        (the active one, else the latest; a finished game's thread still shows that game), up
+        to two of ``user_id``'s active games in the channel, and up to two of anyone's.
+        """
+        rows = await self._db.fetchall(
+            """
+            SELECT 0 AS part, * FROM (
+                SELECT * FROM games WHERE thread_id = :channel AND +guild_id = :guild
+                 ORDER BY status = 'active' DESC, id DESC LIMIT 1)
+            UNION ALL
+            SELECT 1, * FROM (
+                SELECT * FROM games WHERE channel_id = :channel AND status = 'active'
+                   AND :user IN (white_id, black_id) AND +guild_id = :guild LIMIT 2)
+            UNION ALL
+            SELECT 2, * FROM (
+                SELECT * FROM games WHERE channel_id = :channel AND status = 'active'
+                   AND +guild_id = :guild LIMIT 2)
+            """,
+            {"channel": channel_id, "guild": guild_id, "user": user_id},
+        )
+        parts: list[list[GameRecord]] = [[], [], []]
+        for row in rows:
+            parts[row["part"]].append(game_from_row(row))
+        thread = parts[0][0] if parts[0] else None
+        return thread, parts[1], parts[2]
+
+    async def listed_games(
+        self,
+        *,
+        guild_id: int,
+        user_id: int,
+        channel_id: int,
+        spectating: bool,
+        active_only: bool,
+        needle: str = "",
+        variants: Sequence[str] = (),
+        limit: int = 25,
+    ) -> list[ListedGame]:
+        """Games of ``guild_id`` to offer ``user_id`` by name, with both players' names, in ONE
+        query whose work does not grow with the number of games (a busy server has thousands:
+        a query per game, or sorting them all, is too slow for autocomplete).
+
+        ``user_id``'s games (active ones, or all), and with ``spectating`` also the games of
+        the thread ``channel_id`` and the active games of the channel ``channel_id`` (without
+        it, only ``user_id``'s games among those). The games
+        of ``channel_id`` come first, then the newest. ``needle`` (lowercase, ``""`` = all):
+        digits keep the games whose number starts with them; other text keeps the games of
+        ``variants`` (the variant ids the caller found the text in) or whose players' names
+        contain it.
+
+        How: every source of games is one index range read newest first and cut at ``limit``
+        (so only ``limit`` rows per source are read when nothing is typed); a number is looked
+        up as ranges of game ids (``12`` → 12, 120–129, 1200–1299, …).
+        """
+        params: dict[str, Any] = {
+            "user": user_id,
+            "channel": channel_id,
+            "guild": guild_id,
+            "needle": needle,
+            "limit": limit,
+        }
+        mine = "AND :user IN (white_id, black_id)" if not spectating else ""
+        sources = [  # (rows of one index range, the columns naming its players)
+            ("white_id = :user AND status = 'active'", "black_id"),
+            ("black_id = :user AND status = 'active'", "white_id"),
+            (f"thread_id = :channel {mine}", "white_id, black_id"),
+            (f"channel_id = :channel AND status = 'active' {mine}", "white_id, black_id"),
+        ]
+        if not active_only:
+            sources += [
+                ("white_id = :user AND status = 'finished'", "black_id"),
+                ("black_id = :user AND status = 'finished'", "white_id"),
+            ]
+        status = " AND g.status = 'active'" if active_only else ""
+        named = ""
+        if needle.isdigit():
+            if len(needle) > _MAX_GAME_DIGITS:
+                return []
+            number = int(needle)
+            ranges = ["g.id = :number"] + [
+                f"g.id BETWEEN {number * 10**more} AND {(number + 1) * 10**more - 1}"
+                for more in range(1, _MAX_GAME_DIGITS - len(needle) + 1)
+            ]
+            params["number"] = number
+            whose = ["+g.white_id = :user", "+g.black_id = :user"]
+            if spectating:
+                whose += [
+                    "+g.thread_id = :channel",
+                    "(+g.channel_id = :channel AND g.status = 'active')",
+                ]
+            ids = (
+                f"SELECT g.id FROM games AS g WHERE ({' OR '.join(ranges)})"
+                f" AND ({' OR '.join(whose)}){status}"
+            )
+        else:
+            if needle:
+                named = (
+                    "WITH named AS (SELECT user_id FROM players"
+                    " WHERE instr(lower(display_name), :needle) > 0) "
+                )
+            by_variant = ""
+            for i, variant in enumerate(variants):
+                params[f"variant{i}"] = variant
+            if variants:
+                listed = ", ".join(f":variant{i}" for i in range(len(variants)))
+                by_variant = f"variant IN ({listed}) OR "
+            selects = []
+            for where, players in sources:
+                match = ""
+                if needle:
+                    by_name = " OR ".join(f"{c.strip()} IN named" for c in players.split(","))
+                    match = f" AND ({by_variant}{by_name})"
+                selects.append(
+                    f"SELECT * FROM (SELECT id FROM games WHERE {where}{match}"
+                    " AND +guild_id = :guild ORDER BY id DESC LIMIT :limit)"
+                )
+            ids = " UNION ".join(selects)
+        rows = await self._db.fetchall(
+            f"""
+            {named}SELECT g.*, coalesce(w.display_name, '') AS white_name,
+                   coalesce(b.display_name, '') AS black_name
+              FROM games AS g
+              LEFT JOIN players AS w ON w.user_id = g.white_id
+              LEFT JOIN players AS b ON b.user_id = g.black_id
+             WHERE g.id IN ({ids}) AND +g.guild_id = :guild{status}
+             ORDER BY (g.channel_id = :channel OR g.thread_id IS :channel) DESC, g.id DESC
+             LIMIT :limit
+            """,
+            params,
+        )
+        return [ListedGame(game_from_row(r), r["white_name"], r["black_name"]) for r in rows]
 
     async def finished_games(
         self,

@@ -24,6 +24,7 @@ __all__ = [
     "PlyToRecord",
     "PlayerRecord",
     "LeaderboardRow",
+    "ListedGame",
 ]
 
 Colour = Literal["white", "black"]
@@ -180,6 +181,16 @@ class PlayerRecord:
     draws: int
     created_at: float
     updated_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class ListedGame:
+    """A game with its players' stored display names (``""`` for a player never seen by name),
+    read in the same query: a list of games costs one query, not one per game."""
+
+    game: GameRecord
+    white_name: str
+    black_name: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from rendering import THEMES
-from rules import Side, parse_position
+from rules import Side, parse_position, variants
 from storage import GameRecord
 
 from .. import ui
@@ -31,7 +31,7 @@ from ..services.announce import (
     publish,
     tell_stood,
 )
-from ..services.complete import game_label, move_choices
+from ..services.complete import listed_label, move_choices
 from ..services.menus import moved_on_text
 from ..services.names import display_names, names_for_text
 from ..texts import describe_result, turn_words, variant_title
@@ -63,25 +63,43 @@ def latest_moves(text: str, room: int) -> str:
 # ----- shared helpers -----------------------------------------------------------------------
 
 
+async def _game_choices(
+    interaction: Interaction, current: str, *, spectating: bool, active_only: bool
+) -> list[app_commands.Choice[str]]:
+    """Games of this server to offer in a ``game`` option: one query, whatever the number."""
+    if interaction.guild_id is None or interaction.channel_id is None:
+        return []
+    uid = interaction.user.id
+    needle = current.strip().lstrip("#").strip().lower()[:100]
+    listed = await interaction.client.db.games.listed_games(
+        guild_id=interaction.guild_id,
+        user_id=uid,
+        channel_id=interaction.channel_id,
+        spectating=spectating,
+        active_only=active_only,
+        needle=needle,
+        variants=[v.id for v in variants() if needle in v.id or needle in v.name.lower()],
+    )
+    return [
+        app_commands.Choice(name=listed_label(g, uid), value=str(g.game.id)) for g in listed
+    ]
+
+
 async def game_autocomplete(
     interaction: Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    """The caller's active games in this channel (or anywhere, when there are none here)."""
-    bot = interaction.client
-    uid = interaction.user.id
-    games = await bot.db.games.active_games(user_id=uid, channel_id=interaction.channel_id)
-    if not games:
-        games = await bot.db.games.active_games(user_id=uid, guild_id=interaction.guild_id)
-    needle = current.strip().lstrip("#").lower()
-    out = []
-    for g in games:
-        label = await game_label(bot.db, g, uid)
-        if needle and needle not in label.lower():
-            continue
-        out.append(app_commands.Choice(name=label, value=str(g.id)))
-        if len(out) == 25:
-            break
-    return out
+    """For acting in a game (/move, /resign, /draw, /abort): the caller's active games in this
+    server, this channel's first, then the latest activity."""
+    return await _game_choices(interaction, current, spectating=False, active_only=True)
+
+
+async def watch_autocomplete(
+    interaction: Interaction, current: str
+) -> list[app_commands.Choice[str]]:
+    """For looking at a game (/board, /history): the caller's games in this server and the
+    games of this channel, finished ones too (the end is when players want the record); this
+    channel's first, then the most recent. Each is marked "(your move)", "(finished)" etc."""
+    return await _game_choices(interaction, current, spectating=True, active_only=False)
 
 
 # ----- the Move button and its selects -----------------------------------------------------
@@ -305,7 +323,7 @@ class Play(commands.Cog):
         theme="Light or dark board (default: light)",
     )
     @app_commands.choices(view=VIEW_CHOICES, theme=THEME_CHOICES)
-    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.autocomplete(game=watch_autocomplete)
     async def board(
         self,
         interaction: Interaction,
@@ -331,22 +349,29 @@ class Play(commands.Cog):
             await interaction.followup.send(ephemeral=private, **payload)
 
     async def _watch(self, interaction: Interaction, game: str | None) -> GameRecord:
+        """The game ``/board`` and ``/history`` show: the one named, else the game of this
+        thread (finished or not), else the caller's only active game in this channel, else the
+        channel's only active game."""
         svc = self.bot.games
         guild_id = interaction.guild_id
         if game:
             return await svc.load_here(svc.parse_game_ref(game), guild_id)
-        try:
-            return await svc.resolve(
-                interaction.user.id, interaction.channel_id, None, guild_id=guild_id
+        if guild_id is None or interaction.channel_id is None:
+            raise UserError("Name the game with the `game` option.")
+        thread, mine, anyone = await self.bot.db.games.games_here(
+            guild_id=guild_id, channel_id=interaction.channel_id, user_id=interaction.user.id
+        )
+        if thread is not None:
+            return thread  # this thread's game (the active one, else the latest)
+        if len(mine) == 1:
+            return mine[0]
+        if not anyone:
+            raise UserError(
+                "There is no active game in this channel; name one with the `game` option."
             )
-        except UserError:
-            return await svc.resolve(
-                interaction.user.id,
-                interaction.channel_id,
-                None,
-                guild_id=guild_id,
-                players_only=False,
-            )
+        if not mine and len(anyone) == 1:
+            return anyone[0]
+        raise UserError("Which game? Name it with the `game` option (e.g. `#12`).")
 
     @app_commands.command(
         name="history", description="The moves of a game so far, with the full record as a file"
@@ -355,7 +380,7 @@ class Play(commands.Cog):
     @app_commands.describe(
         game="Which game (default: yours here, or the only game in this channel)"
     )
-    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.autocomplete(game=watch_autocomplete)
     async def history(self, interaction: Interaction, game: str | None = None) -> None:
         async with user_errors(interaction):
             record = await self._watch(interaction, game)
@@ -421,4 +446,5 @@ __all__ = [
     "menu_view",
     "pick",
     "setup",
+    "watch_autocomplete",
 ]

@@ -6,13 +6,21 @@ import re
 from dataclasses import dataclass
 
 from rules import Game, Move, MoveKind, find_variant, square_name
-from storage import Database, GameRecord
+from storage import Database, GameRecord, ListedGame
 
 from ..limits import MAX_CHOICE_NAME, cut
 from ..texts import one_line, plain
-from .names import player_name
+from .names import player_name, shown_name
 
-__all__ = ["MoveChoice", "compact", "game_label", "move_choices"]
+__all__ = [
+    "MoveChoice",
+    "compact",
+    "game_label",
+    "label",
+    "listed_label",
+    "move_choices",
+    "player_to_move",
+]
 
 MAX_CHOICES = 25
 LABEL_NAME = 28
@@ -77,39 +85,65 @@ def move_choices(game: Game, typed: str, limit: int = MAX_CHOICES) -> list[MoveC
     return choices[:limit]
 
 
-async def game_label(
-    db: Database, record: GameRecord, user_id: int, *, markdown: bool = False
-) -> str:
-    """E.g. '#12 Latrunculi (Rügen) vs Bob (your move)': at most 100 characters (an
-    autocomplete choice's name), names shortened so the state at the end always shows. With
-    ``markdown`` (for a message's text) the names are escaped, so a name like ``**x**`` shows
-    as typed."""
+def player_to_move(record: GameRecord) -> int:
+    """The id of the player whose turn it is in the stored position (LPN: "<board> <w|b> ...")."""
+    parts = record.current_position.split(" ")
+    turn_letter = parts[1] if len(parts) > 1 else "w"
+    return record.white_id if turn_letter == "w" else record.black_id
 
+
+def label(
+    record: GameRecord, user_id: int, white: str, black: str, *, markdown: bool = False
+) -> str:
+    """E.g. '#12 Latrunculi (Rügen) vs Bob (your move)' (``white``, ``black``: the players'
+    names): at most 100 characters (an autocomplete choice's name), names shortened so the
+    state at the end always shows. With ``markdown`` (for a message's text) the names are
+    escaped, so a name like ``**x**`` shows as typed."""
     opponent = record.opponent_of(user_id)
-    turn_letter = record.current_position.split(" ")[1] if " " in record.current_position else "w"
-    to_move = record.white_id if turn_letter == "w" else record.black_id
+    to_move = player_to_move(record)
     if not record.is_active:
         state = "finished"
     elif to_move == user_id:
         state = "your move"
+    elif opponent is not None:
+        state = "their move"
     else:
-        state = (
-            "their move"
-            if opponent is not None
-            else f"{'White' if turn_letter == 'w' else 'Black'} to move"
-        )
+        state = f"{'White' if to_move == record.white_id else 'Black'} to move"
     variant = find_variant(record.variant).name
     # the names get what the rest leaves (the variant's name can be 30 characters long)
     fixed = len(f"#{record.id} {variant}  vs  ({state})")
     room = max(8, min(LABEL_NAME, (MAX_CHOICE_NAME - fixed) // 2))
 
-    async def name(uid: int) -> str:
-        raw = await player_name(db, uid)
+    def name(raw: str) -> str:
         return plain(raw, room) if markdown else one_line(raw, room)
 
     if opponent is None:
-        who = f"{await name(record.white_id)} vs {await name(record.black_id)}"
+        who = f"{name(white)} vs {name(black)}"
     else:
-        who = f"vs {await name(opponent)}"
-    label = f"#{record.id} {variant} {who} ({state})"
-    return label if markdown else cut(label, MAX_CHOICE_NAME)
+        who = f"vs {name(black if opponent == record.black_id else white)}"
+    text = f"#{record.id} {variant} {who} ({state})"
+    return text if markdown else cut(text, MAX_CHOICE_NAME)
+
+
+def listed_label(listed: ListedGame, user_id: int) -> str:
+    """:func:`label` of a game read with its players' names (no further query)."""
+    record = listed.game
+    return label(
+        record,
+        user_id,
+        shown_name(record.white_id, listed.white_name),
+        shown_name(record.black_id, listed.black_name),
+    )
+
+
+async def game_label(
+    db: Database, record: GameRecord, user_id: int, *, markdown: bool = False
+) -> str:
+    """:func:`label`, reading the players' names from storage."""
+    return label(
+        record,
+        user_id,
+        await player_name(db, record.white_id),
+        await player_name(db, record.black_id),
+        markdown=markdown,
+    )

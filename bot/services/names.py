@@ -11,14 +11,19 @@ from ..texts import plain
 NAME_LIMIT = 40
 """Characters of a display name shown in message text (Discord allows 32; nicknames too)."""
 
-__all__ = ["display_names", "names_for_text", "player_name"]
+__all__ = ["display_names", "names_for_text", "player_name", "shown_name"]
+
+
+def shown_name(user_id: int, stored: str | None) -> str:
+    """A stored display name, or "Player <id>" for someone the bot never saw by name."""
+    return stored if stored else f"Player {user_id}"
 
 
 async def player_name(db: Database, user_id: int) -> str:
     """The display name storage last saw for ``user_id`` (it is refreshed when they challenge
     or accept), or "Player <id>" for someone the bot never saw by name."""
     player = await db.players.get_player(user_id)
-    return player.display_name if player and player.display_name else f"Player {user_id}"
+    return shown_name(user_id, player.display_name if player else None)
 
 
 async def display_names(db: Database, record: GameRecord) -> dict[str, str]:

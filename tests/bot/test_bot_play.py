@@ -148,9 +148,12 @@ async def test_autocomplete(arena):
     await arena.bob.click(r2.response, label="Accept")
     choices = await arena.alice.autocomplete(ch, "move", "game", "")
     names = [c["name"] for c in choices]
-    assert len(names) == 2, names
-    assert any("Latrunculi (Rügen) vs Carol (your move)" in n for n in names), names
-    assert any("Latrunculi (classic) vs Bob (their move)" in n for n in names), names
+    # this channel's two games first (newest first), then the caller's game elsewhere
+    assert names == [
+        "#3 Latrunculi (classic) vs Bob (their move)",
+        "#2 Latrunculi (Rügen) vs Carol (your move)",
+        f"#{game.id} Latrunculi (Rügen) vs Bob (their move)",
+    ], names
     r = await arena.alice.slash(ch, "move", move="a2-a3")
     assert r.ephemeral and "choose one with the `game` option" in r.response.content
     rugen_id = next(c["value"] for c in choices if "Rügen" in c["name"])

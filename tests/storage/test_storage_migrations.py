@@ -232,6 +232,20 @@ async def test_hot_queries_use_indexes(db: Database) -> None:
         await db.games.unannounced_games(5000.0, 100.0)
         await db.challenges.claim_stale_messages(10)
         await db.pings.claim("draw", 1, ALICE, every=3600.0, now=1000.0)
+        await db.games.active_games(channel_id=CHANNEL, guild_id=GUILD, limit=2)
+        await db.games.games_here(guild_id=GUILD, channel_id=5001, user_id=ALICE)
+        await db.games.games_here(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE)
+        for spectating in (False, True):
+            for active_only in (False, True):
+                for needle in ("", "12"):
+                    await db.games.listed_games(
+                        guild_id=GUILD,
+                        user_id=ALICE,
+                        channel_id=CHANNEL,
+                        spectating=spectating,
+                        active_only=active_only,
+                        needle=needle,
+                    )
     finally:
         await db.connection.set_trace_callback(None)
     reads = [s for s in statements if s.lstrip().upper().startswith(("SELECT", "WITH"))]
@@ -241,3 +255,28 @@ async def test_hot_queries_use_indexes(db: Database) -> None:
         # "SCAN <table>" reads a whole table (or a whole index); CTE scans are fine
         scans = [step for step in plan if step.split(" ")[:2][-1] in _TABLES and "SCAN" in step]
         assert not scans, (sql, plan)
+
+
+async def test_game_suggestions_scan_no_games_when_a_name_is_typed(db: Database) -> None:
+    """Typed text is matched against players' names anywhere in the name, which no index can
+    serve: the players table (one row a person) is read once, never the games table."""
+    await make_game(db, ALICE, BOB)
+    statements: list[str] = []
+    await db.connection.set_trace_callback(statements.append)
+    try:
+        for spectating in (False, True):
+            await db.games.listed_games(
+                guild_id=GUILD,
+                user_id=ALICE,
+                channel_id=CHANNEL,
+                spectating=spectating,
+                active_only=False,
+                needle="bo",
+            )
+    finally:
+        await db.connection.set_trace_callback(None)
+    assert len(statements) == 2
+    for sql in statements:
+        plan = [r["detail"] for r in await db.fetchall("EXPLAIN QUERY PLAN " + sql)]
+        scans = [step for step in plan if step.split(" ")[:2][-1] in _TABLES and "SCAN" in step]
+        assert scans == ["SCAN players"], plan

@@ -3,7 +3,8 @@
 Prints, for every Latrunculi variant and for chess and draughts (through the house interface of
 ``rules.games``), the start position and a midgame reached by a seeded random game, beside
 python-chess's own perft throughput on the chess start position measured in the same run; then
-chess perft 4 (197,281) and draughts perft 6 (36,768) from the start, timed and checked.
+chess perft 4 (197,281) and draughts perft 6 (36,768) from the start, timed and checked; then
+backgammon's legal-turn generation for the 21 rolls from the start and from a midgame.
 Run: ``python bench/rules_bench.py``.
 """
 
@@ -18,7 +19,9 @@ from typing import Any
 
 import chess
 
-from rules import Game, Session, open_session, variants
+from rules import Game, Session, find_game, open_session, variants
+from rules.games.backgammon import BackgammonSession, format_xgid, generate
+from rules.games.backgammon import parse_xgid as xgid_state
 
 PERFT_BUDGET_S = 1.5
 
@@ -143,6 +146,60 @@ def fixed_perfts() -> None:
     print(f"draughts perft 6 = {nodes:,}: {elapsed:.2f} s ({nodes / elapsed:,.0f} nodes/s)")
 
 
+ROLLS = [(high, low) for high in range(1, 7) for low in range(1, high + 1)]
+
+
+def _backgammon_midgame() -> BackgammonSession:
+    """A contact position: a seeded random game through the session, 30 turns in, stopped
+    where a roll is due (the rolls are then set one by one)."""
+    rng = random.Random(7)
+    session = open_session("backgammon")
+    assert isinstance(session, BackgammonSession)
+    turns = 0
+    while turns < 30 and session.outcome is None:
+        if session.chance_due:
+            session.play(session.roll(rng))
+            continue
+        session.push(rng.choice([m for m in session.legal_moves() if str(m) != "double"]))
+        turns += session.state.dice is None
+    return session
+
+
+def backgammon_turns() -> None:
+    """Legal-turn generation for each of the 21 rolls: the bare generator and through the
+    session (generation + canonical texts, as ``moves`` prints them), µs per roll."""
+    start = xgid_state(find_game("backgammon").start())
+    mid = _backgammon_midgame().state
+    print(f"{'backgammon (21 rolls)':34} {'gen µs/roll':>12} {'max roll':>12} {'session µs':>11}"
+          f" {'plays':>6}")
+    for name, state in (("backgammon start", start), ("backgammon midgame", mid)):
+        me, opp = state.points[state.turn], state.points[1 - state.turn]
+        per_roll = [
+            _time_per_call(lambda d=dice, m=me, o=opp: generate(m, o, d), 0.05) for dice in ROLLS
+        ]
+        plays = sum(len(generate(me, opp, dice)) for dice in ROLLS)
+        sessions = []
+        for dice in ROLLS:
+            state.dice = dice
+            session = find_game("backgammon").session(format_xgid(state))
+            assert isinstance(session, BackgammonSession)
+
+            def listed(s: BackgammonSession = session) -> object:
+                s._plays = None  # noqa: SLF001 - measure generation, not the per-ply cache
+                return s.legal_actions()
+
+            sessions.append(_time_per_call(listed, 0.05))
+        state.dice = None
+        worst = max(range(len(ROLLS)), key=per_roll.__getitem__)
+        print(
+            f"{name:34} {statistics.mean(per_roll) * 1e6:>12.1f} "
+            f"{per_roll[worst] * 1e6:>7.1f} ({ROLLS[worst][0]}-{ROLLS[worst][1]}) "
+            f"{statistics.mean(sessions) * 1e6:>11.1f} {plays:>6}"
+        )
+    print("  (start position as " + format_xgid(start) + ";\n   midgame as "
+          + format_xgid(mid) + ")")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.parse_args()
@@ -181,6 +238,7 @@ def main() -> None:
             print(f"{name:34} {per_call * 1e6:>11.1f} {n_moves:>6} {depth:>8} {nodes:>9}"
                   f" {rate:>10,.0f} {ratio:>9}")
     fixed_perfts()
+    backgammon_turns()
 
 
 if __name__ == "__main__":

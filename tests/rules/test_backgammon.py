@@ -485,6 +485,7 @@ def test_moves_are_refused_while_a_roll_or_an_answer_is_due() -> None:
         ("backgammon:XGID=-b----E-C---eE---c-e----B-:0:0:1:00:1:0:0:0:10", "single game"),
         ("backgammon:XGID=-b----E-C---eE---c-e----B-:4:1:1:00:0:0:0:0:3", "above the max"),
         ("backgammon:XGID=-b----E-C---eE---c-e----B-:1:-1:1:D:0:0:0:0:10", "may not have"),
+        ("backgammon:XGID=-b----E-C---eE---c-e----B-:2:1:1:D:0:0:0:0:2", "may not have"),
         ("backgammon:XGID=--------------------------:0:0:1:00:0:0:0:0:10", "both sides"),
     ],
 )

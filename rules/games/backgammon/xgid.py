@@ -204,5 +204,7 @@ def _check_fields(shown: str, state: State) -> None:
             f"{shown!r}: the Crawford game is played when a player needs 1 point "
             f"(score {state.match - 1})"
         )
-    if state.doubled and (state.crawford or state.owner == 1 - state.turn):
+    if state.doubled and (
+        state.crawford or state.owner == 1 - state.turn or state.cube_log >= state.max_cube
+    ):
         raise PositionError(f"{shown!r}: {SEAT_NAMES[state.turn]} may not have doubled here")

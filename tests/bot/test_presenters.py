@@ -23,8 +23,14 @@ def _plies(game_id: str, moves: list[str], start: str | None = None) -> list[Ply
     return out
 
 
-def test_every_registered_game_has_a_presenter() -> None:
-    assert [p.game_id for p in all_presenters()] == [g.id for g in all_games()]
+def test_presenters_cover_the_games_the_bot_plays() -> None:
+    """Every presenter speaks for a registered game, and the bot plays chess and draughts beside
+    the four Latrunculi rule sets. A game registered in the rules core before its bot flow is
+    built (backgammon, then ludo) has no presenter yet, so the bot cannot offer it."""
+    registered = [g.id for g in all_games()]
+    presented = [p.game_id for p in all_presenters()]
+    assert presented == [g for g in registered if g in presented]
+    assert set(presented) >= {"classic", "rugen", "schadler", "lat", "chess", "draughts"}
 
 
 def test_chess_words_name_the_piece_taken_check_and_mate() -> None:

@@ -64,6 +64,7 @@ def game_from_row(row: sqlite3.Row) -> GameRecord:
         announced_ply=row["announced_ply"],
         announced_over=bool(row["announced_over"]),
         announce_claimed_until=from_ms_opt(row["announce_claimed_until"]),
+        draw_offer_message_id=row["draw_offer_message_id"],
     )
 
 
@@ -550,7 +551,8 @@ class GameRepository:
         all is written and :class:`ConcurrencyError` (:class:`GameOver`, :class:`NotAllowed`)
         is raised -- so a move the bot confirmed can never be stored without its passes. With
         ``outcome`` the same transaction finishes the game and updates both players' records.
-        Any pending draw offer lapses. Returns the updated game.
+        A pending draw offer lapses; it stays recorded as lapsed (behind ``ply``, see
+        :attr:`GameRecord.lapsed_draw_offer`) until the next move. Returns the updated game.
         """
         if not plies:
             raise ValueError("record_moves needs at least one ply")
@@ -567,8 +569,10 @@ class GameRepository:
                        ply = ply + :count,
                        updated_at = :now,
                        turn_since = :now,
-                       draw_offer_by = NULL,
-                       draw_offer_ply = NULL,
+                       draw_offer_by = CASE WHEN draw_offer_ply = ply THEN draw_offer_by END,
+                       draw_offer_ply = CASE WHEN draw_offer_ply = ply THEN draw_offer_ply END,
+                       draw_offer_message_id
+                           = CASE WHEN draw_offer_ply = ply THEN draw_offer_message_id END,
                        status = CASE WHEN :reason IS NULL THEN 'active' ELSE 'finished' END,
                        winner = :winner,
                        reason = :reason,
@@ -645,7 +649,8 @@ class GameRepository:
                 """
                 UPDATE games
                    SET status = 'finished', winner = ?, reason = ?, finished_at = ?,
-                       updated_at = ?, draw_offer_by = NULL, draw_offer_ply = NULL
+                       updated_at = ?, draw_offer_by = NULL, draw_offer_ply = NULL,
+                       draw_offer_message_id = NULL
                  WHERE id = ? AND status = 'active' AND ply = ?
                 RETURNING *
                 """,
@@ -669,7 +674,8 @@ class GameRepository:
         async with self._db.transaction():
             row = await self._db.fetchone(
                 """
-                UPDATE games SET draw_offer_by = ?, draw_offer_ply = ply, updated_at = ?
+                UPDATE games SET draw_offer_by = ?, draw_offer_ply = ply, updated_at = ?,
+                       draw_offer_message_id = NULL
                  WHERE id = ? AND status = 'active' AND ply = ? AND ? IN (white_id, black_id)
                 RETURNING *
                 """,
@@ -682,9 +688,33 @@ class GameRepository:
     async def clear_draw_offer(self, game_id: int) -> None:
         """Withdraw or decline the pending draw offer, if any."""
         await self._db.execute(
-            "UPDATE games SET draw_offer_by = NULL, draw_offer_ply = NULL WHERE id = ?",
+            "UPDATE games SET draw_offer_by = NULL, draw_offer_ply = NULL,"
+            " draw_offer_message_id = NULL WHERE id = ?",
             (game_id,),
         )
+
+    async def set_draw_offer_message(self, game_id: int, at_ply: int, message_id: int) -> bool:
+        """Remember the message with the buttons of the offer made at ``at_ply`` (``False``
+        if that offer is gone already: answered, lapsed past recall, or replaced)."""
+        row = await self._db.fetchone(
+            "UPDATE games SET draw_offer_message_id = ?"
+            " WHERE id = ? AND draw_offer_by IS NOT NULL AND draw_offer_ply = ? RETURNING id",
+            (message_id, game_id, at_ply),
+        )
+        return row is not None
+
+    async def forget_lapsed_draw_offer(self, game_id: int, offered_by: int, at_ply: int) -> bool:
+        """Drop the record of ``offered_by``'s offer made at ``at_ply`` once a player was told
+        it lapsed, so their next ``/draw`` makes an offer. ``False`` if it was not (or no
+        longer) a lapsed offer."""
+        row = await self._db.fetchone(
+            "UPDATE games SET draw_offer_by = NULL, draw_offer_ply = NULL,"
+            " draw_offer_message_id = NULL"
+            " WHERE id = ? AND draw_offer_by = ? AND draw_offer_ply = ? AND ply > draw_offer_ply"
+            " RETURNING id",
+            (game_id, offered_by, at_ply),
+        )
+        return row is not None
 
     async def accept_draw(
         self, game_id: int, user_id: int, at_ply: int, *, now: float | None = None

@@ -188,7 +188,15 @@ _V6: list[str] = [
     "ALTER TABLE games ADD COLUMN announce_claimed_until INTEGER",
 ]
 
-MIGRATIONS: Sequence[Sequence[str]] = (_V1, _V2, _V3, _V4, _V5, _V6)
+_V7: list[str] = [
+    # The message carrying a draw offer's Accept / Decline buttons, so they can be taken off
+    # when the offer lapses (a move) or is accepted with /draw. Since schema 7 a move keeps
+    # the offer it lapsed (draw_offer_by / draw_offer_ply, now behind ply) until the next move,
+    # so /draw can tell "the offer lapsed" from "there was none".
+    "ALTER TABLE games ADD COLUMN draw_offer_message_id INTEGER",
+]
+
+MIGRATIONS: Sequence[Sequence[str]] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7)
 """Migration ``i`` upgrades from ``user_version == i`` to ``i + 1``."""
 
 SCHEMA_VERSION: int = len(MIGRATIONS)

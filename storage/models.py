@@ -105,6 +105,8 @@ class GameRecord:
     """Whether the end of the (finished) game was announced with its final board."""
     announce_claimed_until: float | None = None
     """Until when a bot process has claimed posting the game's missed board (schema 6)."""
+    draw_offer_message_id: int | None = None
+    """The message with the draw offer's Accept / Decline buttons (schema 7)."""
 
     @property
     def is_active(self) -> bool:
@@ -124,6 +126,19 @@ class GameRecord:
     def pending_draw_offer(self) -> int | None:
         """The user whose draw offer is still valid now, if any."""
         if self.draw_offer_by is not None and self.draw_offer_ply == self.ply:
+            return self.draw_offer_by
+        return None
+
+    @property
+    def lapsed_draw_offer(self) -> int | None:
+        """The user whose draw offer the latest move made lapse, if any (kept until the next
+        move, so a player answering it late is told it lapsed rather than making an offer)."""
+        if (
+            self.is_active
+            and self.draw_offer_by is not None
+            and self.draw_offer_ply is not None
+            and self.draw_offer_ply < self.ply
+        ):
             return self.draw_offer_by
         return None
 

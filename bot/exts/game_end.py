@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from storage import GameRecord
+from storage import ConcurrencyError, GameOver, GameRecord
 
 from .. import ui
 from ..buttons import PersistentButton
@@ -20,6 +20,7 @@ from ..links import message_link
 from ..mentions import rationed_ping
 from ..services.announce import board_payload, publish
 from ..services.challenges import post_challenge, send_challenge
+from ..services.draw_offers import close_offer_message, refuse_lapsed_offer
 from ..services.rematch import offer_rematch
 from .play import game_autocomplete
 
@@ -35,6 +36,14 @@ async def announce_end(
     what was recorded, told to the user if the post fails)."""
     payload = await board_payload(interaction.client.db, record, intro=intro)
     await publish(interaction, record, payload, note="Done:", stood=stood)
+
+
+async def close_pending_offer(bot: LatrunculiBot, before: GameRecord) -> None:
+    """The game ended otherwise: take the buttons off the offer that was pending."""
+    if before.pending_draw_offer is not None:
+        await close_offer_message(
+            bot, before, f"🤝 The draw offer in game #{before.id} lapsed: the game is over."
+        )
 
 
 class DrawButton(
@@ -59,6 +68,10 @@ class DrawButton(
             await interaction.response.edit_message(
                 content="This draw offer has lapsed.", view=None
             )
+            lapsed = record.lapsed_draw_offer
+            if lapsed is not None and lapsed != uid and record.draw_offer_ply == self.ply:
+                # told now: their next /draw makes an offer
+                await bot.db.games.forget_lapsed_draw_offer(record.id, lapsed, self.ply)
             return
         if self.answer == "yes":
             if offer == uid:
@@ -144,6 +157,7 @@ class GameEnd(commands.Cog):
             record = await svc.resolve(
                 interaction.user.id, interaction.channel_id, game, guild_id=interaction.guild_id
             )
+            before = record
             record = await svc.resign(record, interaction.user.id)
             await announce_end(
                 interaction,
@@ -151,6 +165,7 @@ class GameEnd(commands.Cog):
                 f"🏳️ <@{interaction.user.id}> resigned.",
                 stood=f"You resigned game #{record.id}.",
             )
+            await close_pending_offer(self.bot, before)
 
     @app_commands.command(
         name="abort", description="Call off a game before both sides have moved (no result)"
@@ -165,6 +180,7 @@ class GameEnd(commands.Cog):
             record = await svc.resolve(
                 uid, interaction.channel_id, game, guild_id=interaction.guild_id
             )
+            before = record
             record = await svc.abort(record, uid)
             await announce_end(
                 interaction,
@@ -172,6 +188,7 @@ class GameEnd(commands.Cog):
                 f"🚫 <@{uid}> aborted game #{record.id} before it got going.",
                 stood=f"You aborted game #{record.id}.",
             )
+            await close_pending_offer(self.bot, before)
 
     @app_commands.command(
         name="draw", description="Offer a draw in your game (or accept your opponent's offer)"
@@ -191,16 +208,33 @@ class GameEnd(commands.Cog):
             opponent = record.opponent_of(uid)
             assert opponent is not None
             offer = record.pending_draw_offer
+            if offer is None and record.lapsed_draw_offer == opponent:
+                await refuse_lapsed_offer(bot, record, uid)  # meant to accept: say it lapsed
             if offer == opponent:  # they offered already: this is an acceptance
-                async with bot.games.lock(record.id):
-                    record = await bot.db.games.accept_draw(
-                        record.id, uid, record.ply, now=bot.now()
-                    )
+                offered = record
+                try:
+                    async with bot.games.lock(record.id):
+                        record = await bot.db.games.accept_draw(
+                            record.id, uid, record.ply, now=bot.now()
+                        )
+                except GameOver:
+                    raise
+                except ConcurrencyError:  # a move landed first: the offer lapsed meanwhile
+                    now = await bot.games.load(record.id)
+                    if now.lapsed_draw_offer == opponent:
+                        await refuse_lapsed_offer(bot, now, uid)
+                    raise
                 await announce_end(
                     interaction,
                     record,
                     f"🤝 <@{uid}> accepted the draw offer.",
                     stood=f"You accepted the draw: game #{record.id} is drawn by agreement.",
+                )
+                await close_offer_message(
+                    bot,
+                    offered,
+                    f"🤝 <@{uid}> accepted <@{opponent}>'s draw offer in game #{record.id} "
+                    "with `/draw`.",
                 )
                 return
             if offer == uid:
@@ -217,7 +251,7 @@ class GameEnd(commands.Cog):
                     bot.db, "draw", record.id, opponent, now=bot.now()
                 ),
             }
-            await publish(
+            message = await publish(
                 interaction,
                 record,
                 payload,
@@ -226,6 +260,8 @@ class GameEnd(commands.Cog):
                 stood=f"Your draw offer in game #{record.id} stands until a move is played; "
                 "your opponent can accept it with `/draw`.",
             )
+            if message is not None:  # so its buttons can be taken off when it ends
+                await bot.db.games.set_draw_offer_message(record.id, record.ply, message.id)
 
 
 async def setup(bot: LatrunculiBot) -> None:

@@ -32,6 +32,7 @@ from ..services.announce import (
     tell_stood,
 )
 from ..services.complete import listed_label, move_choices
+from ..services.draw_offers import close_lapsed_offer
 from ..services.menus import moved_on_text
 from ..services.names import display_names, names_for_text
 from ..texts import describe_result, turn_words, variant_title
@@ -223,6 +224,7 @@ async def play_from_menu(interaction: Interaction, record: GameRecord, move: str
         )
         await tell_stood(interaction, f"{stood} {not_posted(exc)}")
         await bot.menus.lapse(record)
+        await close_lapsed_offer(bot, record)
         return
     await bot.db.games.set_board_message(
         record.id, message.channel.id, message.id, ply=record.ply, over=not record.is_active
@@ -233,6 +235,7 @@ async def play_from_menu(interaction: Interaction, record: GameRecord, move: str
         view=None,
     )
     await bot.menus.lapse(record, link)
+    await close_lapsed_offer(bot, record)
 
 
 # ----- commands ---------------------------------------------------------------------------------
@@ -290,6 +293,7 @@ class Play(commands.Cog):
                 stood=f"Your move `{played.moves[0].result.move}` in game #{record.id} was "
                 "played and stands.",
             )
+            await close_lapsed_offer(self.bot, record)
 
     @move.autocomplete("move")
     async def move_autocomplete(

@@ -214,9 +214,10 @@ async def test_draw_offer_lifecycle(db: Database) -> None:
     with pytest.raises(NotAllowed):
         await db.games.offer_draw(game.id, CAROL, 0)
 
-    # A move makes the offer lapse (it was only valid at ply 0).
+    # A move makes the offer lapse (it was only valid at ply 0); it is remembered as lapsed
+    # until the next move, so a late "accept" can be told so.
     moved = await db.games.record_move(game.id, 0, ALICE, "m", "P1")
-    assert moved.pending_draw_offer is None and moved.draw_offer_by is None
+    assert moved.pending_draw_offer is None and moved.lapsed_draw_offer == ALICE
     with pytest.raises(NoDrawOffer):
         await db.games.accept_draw(game.id, BOB, 1)
     with pytest.raises(ConcurrencyError):
@@ -236,6 +237,39 @@ async def test_draw_offer_lifecycle(db: Database) -> None:
     assert finished.draw_offer_by is None and finished.finished_at == 77.0
     bob = await db.players.get_player(BOB)
     assert bob is not None and (bob.games_played, bob.draws) == (1, 1)
+
+
+async def test_a_lapsed_draw_offer_is_remembered_until_the_next_move_or_told(
+    db: Database,
+) -> None:
+    game = await make_game(db)
+    await db.games.offer_draw(game.id, ALICE, 0)
+    assert await db.games.set_draw_offer_message(game.id, 0, 555)
+    assert (await db.games.require_game(game.id)).draw_offer_message_id == 555
+    moved = await db.games.record_move(game.id, 0, ALICE, "m1", "P1")
+    assert (moved.pending_draw_offer, moved.lapsed_draw_offer) == (None, ALICE)
+    assert moved.draw_offer_message_id == 555  # so its buttons can be taken off
+    assert not await db.games.set_draw_offer_message(game.id, 1, 556)  # no offer at ply 1
+    # the next move forgets it
+    again = await db.games.record_move(game.id, 1, BOB, "m2", "P2")
+    assert (again.lapsed_draw_offer, again.draw_offer_by, again.draw_offer_message_id) == (
+        None,
+        None,
+        None,
+    )
+    # told: forgotten once, so the next /draw offers
+    await db.games.offer_draw(game.id, BOB, 2)
+    lapsed = await db.games.record_move(game.id, 2, ALICE, "m3", "P3")
+    assert lapsed.lapsed_draw_offer == BOB
+    assert not await db.games.forget_lapsed_draw_offer(game.id, ALICE, 2)  # not hers
+    assert await db.games.forget_lapsed_draw_offer(game.id, BOB, 2)
+    assert not await db.games.forget_lapsed_draw_offer(game.id, BOB, 2)
+    assert (await db.games.require_game(game.id)).lapsed_draw_offer is None
+    # a pending offer is never "forgotten" as lapsed, and a finished game has none
+    await db.games.offer_draw(game.id, ALICE, 3)
+    assert not await db.games.forget_lapsed_draw_offer(game.id, ALICE, 3)
+    over = await db.games.record_move(game.id, 3, BOB, "m4", "P4", outcome=("black", "x"))
+    assert over.lapsed_draw_offer is None
 
 
 async def test_board_message_and_thread(db: Database) -> None:

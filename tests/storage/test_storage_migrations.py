@@ -33,6 +33,11 @@ SCHEMA_V4_FILE = Path(__file__).parent / "fixtures" / "schema-v4.db"
 # never posted); game 2 (Bob–Carol) resigned at t=2000, final board 9002 posted; game 3
 # (Alice–Carol) resigned at t=2500, its final board never posted.
 SCHEMA_V5_FILE = Path(__file__).parent / "fixtures" / "schema-v5.db"
+# Written by the schema-6 code (commit 83b556e) through its public API: game 1 (Alice–Bob,
+# rugen, thread 3000) with a2-a3 at t=1001 (board 9001) and a draw offer by Bob at ply 1;
+# game 2 (Bob–Carol): Carol offered a draw at ply 0, then Bob played b2-b3 (t=1501, board
+# 9002), which the schema-6 code recorded by clearing the offer.
+SCHEMA_V6_FILE = Path(__file__).parent / "fixtures" / "schema-v6.db"
 
 
 _TABLES = {"games", "moves", "challenges", "players", "pings"}
@@ -204,6 +209,28 @@ async def test_a_schema_5_file_upgrades_with_its_missed_boards_unclaimed(tmp_pat
         due = await db.games.unannounced_games(10_000.0, 0.0, now=10_002.0)
         assert [g.id for g in due] == [3]
         assert not (await db.games.require_game(2)).needs_announcement
+
+
+async def test_a_schema_6_file_upgrades_with_its_draw_offer_still_pending(tmp_path: Path) -> None:
+    """Bob's pending offer can be accepted after the upgrade; it has no message on record
+    (the old code did not keep one); a move makes it lapse as schema 7 records lapses."""
+    path = tmp_path / "old.sqlite3"
+    shutil.copyfile(SCHEMA_V6_FILE, path)
+    async with Database(path) as db:
+        assert SCHEMA_VERSION >= 7
+        assert await db.schema_version() == SCHEMA_VERSION
+        assert await db.integrity_check() == ["ok"]
+        g1 = await db.games.require_game(1)
+        assert (g1.ply, g1.pending_draw_offer, g1.draw_offer_message_id) == (1, BOB, None)
+        g2 = await db.games.require_game(2)
+        assert (g2.ply, g2.pending_draw_offer, g2.lapsed_draw_offer) == (1, None, None)
+        assert await db.games.set_draw_offer_message(1, 1, 7001)
+        moved = await db.games.record_move(1, 1, BOB, "a7-a6", "P2", now=1010.0)
+        assert (moved.lapsed_draw_offer, moved.draw_offer_message_id) == (BOB, 7001)
+        report = await verify_game(db, 2)
+        assert report.ok, report.problems
+    async with Database(path) as db:
+        assert (await db.games.require_game(1)).lapsed_draw_offer == BOB
 
 
 async def test_hot_queries_use_indexes(db: Database) -> None:

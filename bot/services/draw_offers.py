@@ -1,0 +1,70 @@
+"""What becomes of a draw offer's message, and of an offer that lapsed.
+
+An offer is valid only until the next move. Its message carries Accept / Decline buttons; they
+are taken off when the offer ends in any way other than by those buttons (a move makes it
+lapse, ``/draw`` accepts it, the game ends), so no message keeps inviting an answer that can no
+longer be given. The message id is stored with the offer (``set_draw_offer_message``), so any
+process can do it.
+
+A move keeps the offer it made lapse on record until the next move
+(``GameRecord.lapsed_draw_offer``). A player whose ``/draw`` was meant to accept it is told it
+lapsed, instead of silently making a public offer of their own; the record is then dropped, so
+their next ``/draw`` does offer.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, NoReturn
+
+import discord
+
+from storage import GameRecord
+
+from ..errors import UserError
+from .announce import home_channel
+
+if TYPE_CHECKING:
+    from ..client import LatrunculiBot
+
+__all__ = ["close_lapsed_offer", "close_offer_message", "refuse_lapsed_offer"]
+
+log = logging.getLogger(__name__)
+
+
+async def close_offer_message(bot: LatrunculiBot, record: GameRecord, text: str) -> None:
+    """Replace the offer message of ``record`` (as stored while the offer stood or had just
+    lapsed) with ``text``, without buttons. Best effort: a stale button refuses by itself."""
+    if record.draw_offer_message_id is None:
+        return
+    message = home_channel(bot, record).get_partial_message(record.draw_offer_message_id)
+    try:
+        await message.edit(content=text, view=None)
+    except discord.HTTPException as exc:
+        log.info("game %d: could not close the draw offer message: %s", record.id, exc)
+
+
+async def close_lapsed_offer(bot: LatrunculiBot, record: GameRecord) -> None:
+    """After a move (``record`` as the move left it): take the buttons off the offer that
+    move made lapse, if any — also when the move ended the game."""
+    offered_by = record.draw_offer_by
+    if offered_by is not None and record.draw_offer_ply != record.ply:
+        await close_offer_message(
+            bot,
+            record,
+            f"🤝 <@{offered_by}>'s draw offer in game #{record.id} lapsed: a move was played.",
+        )
+
+
+async def refuse_lapsed_offer(bot: LatrunculiBot, record: GameRecord, user_id: int) -> NoReturn:
+    """``user_id``'s ``/draw`` came after the opponent's offer lapsed: say so, offer nothing,
+    and forget the lapsed offer so that ``/draw`` again makes an offer."""
+    offered_by = record.lapsed_draw_offer
+    assert offered_by is not None and record.draw_offer_ply is not None
+    await close_lapsed_offer(bot, record)
+    await bot.db.games.forget_lapsed_draw_offer(record.id, offered_by, record.draw_offer_ply)
+    raise UserError(
+        f"<@{offered_by}>'s draw offer in game #{record.id} lapsed: a move was played after it "
+        "(an offer lasts until the next move). Nothing was accepted or offered. "
+        "Use `/draw` again to offer a draw yourself."
+    )

@@ -24,11 +24,14 @@ async def test_draw_offer_declined_then_accepted(arena):
     assert c.ephemeral and "Only the two players" in c.response.content
     await arena.bob.click(r.response, label="Decline draw")
     assert (await arena.db.games.load_game(game.id)).pending_draw_offer is None
-    # a new offer lapses when a move is played
+    # a new offer lapses when a move is played: its buttons come off, and Bob's /draw is
+    # told it lapsed (it does not become an offer of his)
     r = await arena.alice.slash(where, "draw")
     await arena.alice.slash(where, "move", move="a2-a3")
-    c = await arena.bob.click(r.response, label="Accept draw")
-    assert "lapsed" in (c.response.content if c.response else "lapsed")
+    [offer] = [m for m in where.history() if m.id == r.response.id]
+    assert button_labels(offer) == [] and "lapsed" in offer.content
+    told = await arena.bob.slash(where, "draw")
+    assert told.ephemeral and "lapsed" in told.response.content
     assert (await arena.db.games.load_game(game.id)).is_active
     # offer and accept
     r = await arena.bob.slash(where, "draw")

@@ -441,6 +441,14 @@ def test_refusals_name_the_reason(typed: str, words: str) -> None:
     assert info.value.reason.startswith(words) and info.value.move == typed
 
 
+def test_a_path_must_be_made_of_die_steps_even_when_it_ends_on_a_legal_board() -> None:
+    game = session(xgid(START_SIDE, START_SIDE, dice="61"))
+    assert str(game.parse("13/6")) == "13/7 7/6"
+    with pytest.raises(IllegalMoveError) as info:
+        game.parse("13/10/6")  # ends where 13/7/6 does
+    assert info.value.reason == "13/10 is 3 points; your dice are 6-1"
+
+
 @pytest.mark.parametrize(
     "typed", ["banana", "24/18/", "13/15", "off/3", "3/bar", "30/24", "8/5(9)", "24/18 hello", ""]
 )

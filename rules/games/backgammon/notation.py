@@ -87,9 +87,16 @@ def _name(point: int) -> str:
     return "bar" if point == BAR else "off" if point == OFF else str(point)
 
 
-def match_play(shown: str, paths: list[Path], me: list[int], plays: list[Play]) -> Play | None:
+def match_play(
+    shown: str, paths: list[Path], me: list[int], dice: tuple[int, int], plays: list[Play]
+) -> Play | None:
     """The legal turn ``paths`` stands for; ``None`` when none fits (then :func:`explain`).
-    Raises :class:`IllegalMoveError` when two legal turns fit equally well."""
+    Raises :class:`IllegalMoveError` when two legal turns fit equally well.
+
+    The typed paths must also be made of die steps (``13/10/6`` is no way to play 6-1, even
+    though it ends where ``13/7/6`` does)."""
+    if not _fits_dice(paths, [dice[0]] * 4 if dice[0] == dice[1] else list(dice)):
+        return None
     target = list(me)
     for path in paths:
         target[path.points[0]] -= path.count
@@ -108,6 +115,37 @@ def match_play(shown: str, paths: list[Path], me: list[int], plays: list[Play]) 
         return fitting[0]
     options = " or ".join(str(c) for c in (fitting or candidates))
     raise IllegalMoveError(shown, f"ambiguous: say the points on the way ({options})")
+
+
+def _fits_dice(paths: list[Path], pool: list[int]) -> bool:
+    """Whether every typed segment is a sum of its own dice from ``pool`` (off: reached or
+    passed with the last die), ignoring the board."""
+    segments = [
+        (a, b)
+        for path in paths
+        for _ in range(path.count)
+        for a, b in zip(path.points, path.points[1:], strict=False)
+    ]
+
+    def place(index: int, left: list[int]) -> bool:
+        if index == len(segments):
+            return True
+        start, end = segments[index]
+        distance = start - end
+        for size in range(1, len(left) + 1):
+            for combo in set(permutations(left, size)):
+                total = sum(combo)
+                if total == distance or (
+                    end == OFF and total > distance and total - combo[-1] < distance
+                ):
+                    rest = list(left)
+                    for die in combo:
+                        rest.remove(die)
+                    if place(index + 1, rest):
+                        return True
+        return False
+
+    return place(0, pool)
 
 
 def _dice_words(dice: list[int]) -> str:

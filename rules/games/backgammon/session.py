@@ -249,7 +249,7 @@ class BackgammonSession(Session[BackgammonAction]):
         if not plays:
             raise IllegalMoveError(shown, "no checker can move with these dice: the turn is pass")
         me, opp = self._me_opp()
-        play = match_play(shown, paths, me, plays)
+        play = match_play(shown, paths, me, state.dice, plays)
         if play is None:
             raise IllegalMoveError(shown, explain(paths, me, opp, state.dice, plays))
         return BackgammonAction(MOVE, play=play)

@@ -579,3 +579,66 @@ def test_seeded_random_games_push_pop_and_replay(seed: int) -> None:
         game.pop()
         assert game.position_text() == expected
     assert game.ply == 0
+
+
+def _positions_with_dice(seed: int, count: int) -> list[str]:
+    """Positions with the dice set, met in a seeded random game (replayed from the start)."""
+    rng = random.Random(seed)
+    game = session(START)
+    found: list[str] = []
+    while len(found) < count:
+        if game.outcome is not None:
+            game = session(START)
+        if game.chance_due:
+            game.play(game.roll(rng))
+            continue
+        if game.state.dice is not None:
+            found.append(game.position_text())
+        moves = [m for m in game.legal_moves() if str(m) not in ("double", "drop")]
+        game.push(rng.choice(moves))
+    return found
+
+
+def test_every_legal_turn_reads_back_in_canonical_reversed_and_starless_forms() -> None:
+    for text in _positions_with_dice(3, 60):
+        game = session(text)
+        for action in game.legal_moves():
+            canonical = str(action)
+            assert game.parse(canonical) == action
+            if canonical == "pass":
+                continue
+            reversed_text = " ".join(reversed(canonical.split()))
+            assert game.parse(reversed_text) == action
+            try:
+                assert game.parse(canonical.replace("*", "")) == action
+            except IllegalMoveError as error:  # two turns differ only by a hit on the way
+                assert error.reason.startswith("ambiguous")
+
+
+def test_random_typed_turns_are_played_or_refused_with_a_move_error_never_a_crash() -> None:
+    rng = random.Random(11)
+    names = ["bar", "25", "off", "0", *map(str, range(1, 25))]
+    tried = refused = 0
+    for text in _positions_with_dice(4, 80):
+        game = session(text)
+        for _ in range(25):
+            steps = []
+            for _ in range(rng.randint(1, 4)):
+                points = sorted(rng.sample(names, rng.randint(2, 3)), key=_order_of, reverse=True)
+                steps.append(
+                    "/".join(points) + (f"({rng.randint(1, 3)})" if rng.random() < 0.1 else "")
+                )
+            typed = " ".join(steps)
+            tried += 1
+            try:
+                action = game.parse(typed)
+            except (IllegalMoveError, MoveSyntaxError) as error:
+                refused += 1
+                assert typed.strip() in str(error) or "too long" in str(error)
+                continue
+            assert action in game.legal_moves()
+    assert tried == 2000 and 0 < refused < tried
+
+
+def _order_of(name: str) -> int:
+    return {"bar": 25, "off": 0}.get(name, int(name) if name.isdigit() else 0)

@@ -146,7 +146,7 @@ async def main(moves: int, checkpoints: list[int], game_length: int, trace: bool
                     traced = f"{bot_bytes() / 1024:,.0f}" if trace else "-"
                     print(
                         f"{played:>7,} {games:>6,} {stored_views(env.bot):>13} "
-                        f"{live_views():>11} {len(env.bot.games._cache):>13} "
+                        f"{live_views():>11} {env.bot.games.cached_games:>13} "
                         f"{rss_kib() / 1024:>8,.0f} {traced:>11} "
                         f"{time.perf_counter() - start:>8.0f}",
                         flush=True,

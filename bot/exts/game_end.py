@@ -78,6 +78,7 @@ class DrawButton(
                 raise UserError("You made this offer; your opponent has to accept it.")
             async with bot.games.lock(record.id):
                 record = await bot.db.games.accept_draw(record.id, uid, self.ply, now=bot.now())
+            bot.games.forget(record.id)
             try:
                 await interaction.response.edit_message(
                     content=f"🤝 <@{uid}> accepted <@{offer}>'s draw offer in game #{record.id}.",
@@ -224,6 +225,7 @@ class GameEnd(commands.Cog):
                     if now.lapsed_draw_offer == opponent:
                         await refuse_lapsed_offer(bot, now, uid)
                     raise
+                bot.games.forget(record.id)
                 await announce_end(
                     interaction,
                     record,

@@ -6,8 +6,9 @@ a move is checked against the game as stored, and it counts only once ``record_m
 ply it was checked against has committed. Two moves for one turn therefore cannot both stand,
 even across processes; a per-game ``asyncio.Lock`` merely saves the loser some work.
 
-The only thing kept in memory is a cache of replayed :class:`rules.Game` objects (the history
-matters for the repetition rule); an entry is used only when its ply and position match storage.
+The only thing kept in memory is a cache of replayed :class:`rules.Game` objects of active games
+(the history matters for the repetition rule); an entry is used only when its ply and position
+match storage, and a game leaves it when it ends (:meth:`GameService.forget`).
 """
 
 from __future__ import annotations
@@ -196,9 +197,20 @@ class GameService:
                 record.current_position,
             )
             raise UserError(f"Game #{record.id} looks inconsistent; an admin has to look at it.")
-        if not take:
+        if not take and record.is_active:
             self._remember(record.id, game)
         return game
+
+    @property
+    def cached_games(self) -> int:
+        """How many replayed games are kept (the memory benchmark watches it)."""
+        return len(self._cache)
+
+    def forget(self, game_id: int) -> None:
+        """Drop a finished game's replayed game: it is never played again, and each keeps its
+        whole history (hundreds of kilobytes for a long game), so keeping the 512 most recent
+        would hold finished games for nothing."""
+        self._cache.pop(game_id, None)
 
     def _remember(self, game_id: int, game: Game) -> None:
         self._cache[game_id] = game
@@ -292,7 +304,8 @@ class GameService:
         )
         played.game = record
         played.rules_game = game
-        self._remember(record.id, game)
+        if record.is_active:
+            self._remember(record.id, game)
         return played
 
     async def play_move(
@@ -314,9 +327,11 @@ class GameService:
         if not record.is_active:
             raise UserError(f"Game #{record.id} is already over.")
         async with self.lock(record.id):
-            return await self.db.games.finish_game(
+            record = await self.db.games.finish_game(
                 record.id, record.ply, side.other.value, "resignation", now=self.clock()
             )
+        self.forget(record.id)
+        return record
 
     async def abort(self, record: GameRecord, user_id: int) -> GameRecord:
         """Call off a game that has not really started: no result, no records.
@@ -345,6 +360,8 @@ class GameService:
                     "longer be aborted. Use `/resign` to give it up, or `/draw` to offer a draw."
                 )
         async with self.lock(record.id):
-            return await self.db.games.finish_game(
+            record = await self.db.games.finish_game(
                 record.id, record.ply, None, "aborted", now=self.clock()
             )
+        self.forget(record.id)
+        return record

@@ -65,6 +65,7 @@ async def finish_on_time(bot: LatrunculiBot, record: GameRecord, timeout: float)
         log.info("game %d: timeout dropped, %s", record.id, exc)
         return False
     log.info("game %d: %d ran out of time at ply %d", record.id, loser, record.ply)
+    bot.games.forget(record.id)
     await bot.menus.lapse(record)  # the loser's open Move menu
     intro = f"⏰ Time is up: <@{loser}> did not move within {duration_words(timeout)}."
     payload = await board_payload(bot.db, record, intro=intro)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 
 import discord
+import pytest
 
 from bot.buttons import stored_views
 
@@ -51,3 +52,35 @@ async def test_open_menus_are_remembered_for_15_minutes_only(arena):
     await arena.bob.click(last_board(where), label="Move")  # refused (not Bob's turn)
     await arena.alice.click(last_board(where), label="Move")
     assert len(arena.bot.menus) == 1
+
+
+@pytest.mark.parametrize("ending", ["move", "resign", "abort", "draw", "timeout"])
+async def test_a_game_leaves_the_game_cache_when_it_ends(arena, ending):
+    """Each replayed game keeps its whole history; a finished one is never played again."""
+    game, where = await challenge_and_accept(arena, "rugen")  # Alice (White) to move
+    line = "a2-a4 e6-e5 f2-f3 e5-e4 h2-h3 e4-e3 a4-e4".split()  # White captures the eagle
+    for move in line[:1] if ending != "move" else line:
+        record = await arena.db.games.load_game(game.id)
+        mover = player(
+            arena, record, "white" if record.current_position.split()[1] == "w" else "black"
+        )
+        r = await mover.slash(where, "move", move=move)
+        assert not r.ephemeral, r.response.content
+        if move != line[-1]:
+            assert arena.bot.games.cached_games == 1
+    if ending in ("resign", "abort"):
+        r = await arena.bob.slash(where, ending)
+        assert not r.ephemeral, r.response.content
+    elif ending == "draw":
+        await arena.bob.slash(where, "draw")
+        r = await arena.alice.slash(where, "draw")
+        assert not r.ephemeral, r.response.content
+    elif ending == "timeout":
+        from bot.services.timeouts import finish_on_time
+
+        record = await arena.db.games.load_game(game.id)
+        assert await finish_on_time(arena.bot, record, 60.0)
+    assert not (await arena.db.games.load_game(game.id)).is_active
+    assert arena.bot.games.cached_games == 0
+    r = await arena.carol.slash(where, "board")  # showing it does not bring it back
+    assert arena.bot.games.cached_games == 0

@@ -30,15 +30,18 @@ from .errors import (
 from .games import Outcome
 from .migrations import SCHEMA_VERSION
 from .models import (
+    NOTIFY_MODES,
     ChallengeRecord,
     ChallengeStatus,
     Colour,
     ColourChoice,
+    DigestDue,
     GameRecord,
     GameStatus,
     LeaderboardRow,
     ListedGame,
     MoveRecord,
+    NotifyMode,
     PlayerRecord,
     PlyToRecord,
     Winner,
@@ -52,6 +55,9 @@ __all__ = [
     "ChallengeNotPending",
     "ChallengeRecord",
     "ChallengeStatus",
+    "DigestDue",
+    "NOTIFY_MODES",
+    "NotifyMode",
     "Colour",
     "ColourChoice",
     "ConcurrencyError",

@@ -196,7 +196,24 @@ _V7: list[str] = [
     "ALTER TABLE games ADD COLUMN draw_offer_message_id INTEGER",
 ]
 
-MIGRATIONS: Sequence[Sequence[str]] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7)
+_V8: list[str] = [
+    # How a player wants to be told it is their move: a mention in the game's thread (the
+    # default, as before), a direct message, or nothing (silent).
+    """
+    ALTER TABLE players ADD COLUMN notify TEXT NOT NULL DEFAULT 'mention'
+          CHECK (notify IN ('mention', 'dm', 'silent'))
+    """,
+    # The "your move" DM digest of a player who chose DMs: at most one an hour. dm_due_since:
+    # since when a turn of theirs waits that no digest told yet (NULL: nothing new);
+    # digest_at: when their last digest was claimed (claimed before it is sent, so a restart
+    # or a second process never sends it twice). Times in ms.
+    "ALTER TABLE players ADD COLUMN dm_due_since INTEGER",
+    "ALTER TABLE players ADD COLUMN digest_at INTEGER",
+    # Only players with news waiting are in it: a handful, whatever the number of players.
+    "CREATE INDEX players_dm_due ON players (dm_due_since) WHERE dm_due_since IS NOT NULL",
+]
+
+MIGRATIONS: Sequence[Sequence[str]] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8)
 """Migration ``i`` upgrades from ``user_version == i`` to ``i + 1``."""
 
 SCHEMA_VERSION: int = len(MIGRATIONS)

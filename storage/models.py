@@ -23,8 +23,11 @@ __all__ = [
     "MoveRecord",
     "PlyToRecord",
     "PlayerRecord",
+    "DigestDue",
     "LeaderboardRow",
     "ListedGame",
+    "NOTIFY_MODES",
+    "NotifyMode",
 ]
 
 Colour = Literal["white", "black"]
@@ -34,6 +37,10 @@ Winner = Colour | None
 """The winning colour, or ``None`` for a draw (or an aborted game)."""
 GameStatus = Literal["active", "finished"]
 ChallengeStatus = Literal["pending", "accepted", "declined", "cancelled", "expired"]
+
+NotifyMode = Literal["mention", "dm", "silent"]
+NOTIFY_MODES: tuple[NotifyMode, ...] = ("mention", "dm", "silent")
+"""How a player is told it is their move; the first is the default."""
 
 BOT_REASONS: frozenset[str] = frozenset({"resignation", "agreement", "timeout", "aborted"})
 """Finish reasons the bot decides, as opposed to the rules core's reason ids."""
@@ -196,6 +203,20 @@ class PlayerRecord:
     draws: int
     created_at: float
     updated_at: float
+    #: How they are told it is their move: ``"mention"`` (default), ``"dm"`` or ``"silent"``.
+    notify: NotifyMode = "mention"
+    #: When their last "your move" DM digest was claimed (``None``: never).
+    digest_at: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DigestDue:
+    """A player who chose DMs, has a turn no digest told yet, and may get one now."""
+
+    user_id: int
+    #: When their previous digest was claimed (``None``: never); turns that began after it
+    #: are news.
+    previous: float | None
 
 
 @dataclass(frozen=True, slots=True)

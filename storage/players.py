@@ -15,8 +15,8 @@ import sqlite3
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from ._convert import from_ms, to_ms
-from .models import GameRecord, LeaderboardRow, PlayerRecord
+from ._convert import from_ms, from_ms_opt, to_ms
+from .models import NOTIFY_MODES, DigestDue, GameRecord, LeaderboardRow, NotifyMode, PlayerRecord
 
 if TYPE_CHECKING:
     from .database import Database
@@ -41,6 +41,8 @@ def player_from_row(row: sqlite3.Row) -> PlayerRecord:
         draws=row["draws"],
         created_at=from_ms(row["created_at"]),
         updated_at=from_ms(row["updated_at"]),
+        notify=row["notify"],
+        digest_at=from_ms_opt(row["digest_at"]),
     )
 
 
@@ -71,6 +73,83 @@ class PlayerRepository:
     async def get_player(self, user_id: int) -> PlayerRecord | None:
         row = await self._db.fetchone("SELECT * FROM players WHERE user_id = ?", (user_id,))
         return None if row is None else player_from_row(row)
+
+    # ----- turn notifications ---------------------------------------------------------------
+
+    async def set_notify(
+        self, user_id: int, display_name: str, mode: NotifyMode, *, now: float | None = None
+    ) -> PlayerRecord:
+        """Store how ``user_id`` wants to be told it is their move (creating the player).
+        Choosing anything but DMs drops a digest they had coming."""
+        if mode not in NOTIFY_MODES:
+            raise ValueError(f"unknown notify mode {mode!r} (expected one of {NOTIFY_MODES})")
+        now_ms = to_ms(now)
+        row = await self._db.fetchone(
+            """
+            INSERT INTO players (user_id, display_name, created_at, updated_at, notify)
+            VALUES (:user, :name, :now, :now, :mode)
+            ON CONFLICT (user_id) DO UPDATE
+               SET display_name = excluded.display_name, updated_at = excluded.updated_at,
+                   notify = excluded.notify,
+                   dm_due_since = CASE WHEN excluded.notify = 'dm' THEN dm_due_since END
+            RETURNING *
+            """,
+            {"user": user_id, "name": display_name, "now": now_ms, "mode": mode},
+        )
+        assert row is not None
+        return player_from_row(row)
+
+    async def notify_mode(self, user_id: int) -> NotifyMode:
+        """How ``user_id`` wants to be told it is their move (the default for a stranger)."""
+        row = await self._db.fetchone("SELECT notify FROM players WHERE user_id = ?", (user_id,))
+        return NOTIFY_MODES[0] if row is None else row["notify"]
+
+    async def note_turn(self, user_id: int, since: float) -> bool:
+        """A turn of ``user_id`` began at ``since``: if they chose DMs, their next digest has
+        news (kept from the earliest such turn). ``True`` when it was noted."""
+        row = await self._db.fetchone(
+            """
+            UPDATE players SET dm_due_since = COALESCE(dm_due_since, :since)
+             WHERE user_id = :user AND notify = 'dm'
+            RETURNING user_id
+            """,
+            {"user": user_id, "since": to_ms(since)},
+        )
+        return row is not None
+
+    async def digests_due(self, now: float, every: float, *, limit: int = 100) -> list[DigestDue]:
+        """Players who chose DMs, have news noted, and had no digest in the last ``every``
+        seconds: longest waiting first."""
+        rows = await self._db.fetchall(
+            """
+            SELECT user_id, digest_at FROM players
+             WHERE dm_due_since IS NOT NULL AND notify = 'dm'
+               AND (digest_at IS NULL OR digest_at <= :cut)
+             ORDER BY dm_due_since LIMIT :limit
+            """,
+            {"cut": to_ms(now) - round(every * 1000), "limit": limit},
+        )
+        return [DigestDue(r["user_id"], from_ms_opt(r["digest_at"])) for r in rows]
+
+    async def claim_digest(self, due: DigestDue, now: float, every: float) -> bool:
+        """Take ``due``'s digest: ``True`` for exactly one caller (this one), recorded before
+        anything is sent; ``False`` when another process (or an earlier tick) took it, the news
+        is gone, or the hour is not up."""
+        row = await self._db.fetchone(
+            """
+            UPDATE players SET digest_at = :now, dm_due_since = NULL
+             WHERE user_id = :user AND digest_at IS :previous AND dm_due_since IS NOT NULL
+               AND notify = 'dm' AND (digest_at IS NULL OR digest_at <= :now - :every)
+            RETURNING user_id
+            """,
+            {
+                "user": due.user_id,
+                "previous": None if due.previous is None else to_ms(due.previous),
+                "now": to_ms(now),
+                "every": round(every * 1000),
+            },
+        )
+        return row is not None
 
     async def _ensure(self, user_ids: Iterable[int], now_ms: int) -> None:
         """Make sure rows exist for these users (games reference players)."""

@@ -38,6 +38,11 @@ SCHEMA_V5_FILE = Path(__file__).parent / "fixtures" / "schema-v5.db"
 # game 2 (Bob–Carol): Carol offered a draw at ply 0, then Bob played b2-b3 (t=1501, board
 # 9002), which the schema-6 code recorded by clearing the offer.
 SCHEMA_V6_FILE = Path(__file__).parent / "fixtures" / "schema-v6.db"
+# Written by the schema-7 code (commit f6f562e) through its public API: Alice, Bob and Carol
+# (named at t=900); game 1 (Alice–Bob, rugen, thread 3000) with Alice's a2-a3 at t=1001 (board
+# 9001); game 2 (Carol–Bob) created at t=1500 (board 9002); a draw ping claimed for Bob in game
+# 1 at t=1600.
+SCHEMA_V7_FILE = Path(__file__).parent / "fixtures" / "schema-v7.db"
 
 
 _TABLES = {"games", "moves", "challenges", "players", "pings"}
@@ -233,6 +238,34 @@ async def test_a_schema_6_file_upgrades_with_its_draw_offer_still_pending(tmp_pa
         assert (await db.games.require_game(1)).lapsed_draw_offer == BOB
 
 
+async def test_a_schema_7_file_upgrades_with_everyone_mentioned_and_no_digest_due(
+    tmp_path: Path,
+) -> None:
+    """Every existing player keeps being mentioned (the default) and is owed no DM digest; a
+    player who then chooses DMs gets one for a turn noted after the upgrade, once."""
+    path = tmp_path / "old.sqlite3"
+    shutil.copyfile(SCHEMA_V7_FILE, path)
+    async with Database(path) as db:
+        assert SCHEMA_VERSION >= 8
+        assert await db.schema_version() == SCHEMA_VERSION
+        assert await db.integrity_check() == ["ok"]
+        assert "players_dm_due" in await _index_names(db)
+        for uid, name in ((ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")):
+            player = await db.players.get_player(uid)
+            assert (player.display_name, player.notify, player.digest_at) == (name, "mention", None)
+        assert await db.players.digests_due(1e9, 3600.0) == []
+        g1 = await db.games.require_game(1)
+        assert (g1.ply, g1.board_message_id, g1.turn_since) == (1, 9001, 1001.0)
+        assert not await db.pings.claim("draw", 1, BOB, every=3600.0, now=1700.0)  # kept
+        await db.players.set_notify(BOB, "Bob", "dm", now=2000.0)
+        assert await db.players.note_turn(BOB, g1.turn_since)
+    async with Database(path) as db:
+        [due] = await db.players.digests_due(3000.0, 3600.0)
+        assert due.user_id == BOB and due.previous is None
+        assert await db.players.claim_digest(due, 3000.0, 3600.0)
+        assert await db.players.digests_due(9000.0, 3600.0) == []
+
+
 async def test_hot_queries_use_indexes(db: Database) -> None:
     """Every statement the bot's lookups run is an index search, never a table scan."""
     for i in range(3):
@@ -259,6 +292,8 @@ async def test_hot_queries_use_indexes(db: Database) -> None:
         await db.games.unannounced_games(5000.0, 100.0)
         await db.challenges.claim_stale_messages(10)
         await db.pings.claim("draw", 1, ALICE, every=3600.0, now=1000.0)
+        await db.players.digests_due(5000.0, 3600.0)
+        await db.players.notify_mode(ALICE)
         await db.games.active_games(channel_id=CHANNEL, guild_id=GUILD, limit=2)
         await db.games.games_here(guild_id=GUILD, channel_id=5001, user_id=ALICE)
         await db.games.games_here(guild_id=GUILD, channel_id=CHANNEL, user_id=ALICE)

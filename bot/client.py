@@ -27,6 +27,7 @@ EXTENSIONS = (
     "bot.exts.game_end",
     "bot.exts.info",
     "bot.exts.stats",
+    "bot.exts.notify",
     "bot.exts.sweep",
 )
 

@@ -12,10 +12,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from storage import GameRecord
+
 if TYPE_CHECKING:
     from .client import LatrunculiBot
 
-__all__ = ["message_link", "server_channel"]
+__all__ = ["home_channel", "home_channel_id", "jump_url", "message_link", "server_channel"]
 
 
 def message_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
@@ -30,3 +32,24 @@ def server_channel(
     """A channel or thread of a server to send to, knowing its server (so its messages'
     ``jump_url`` opens the server, not direct messages)."""
     return bot.get_partial_messageable(channel_id, guild_id=guild_id)
+
+
+def home_channel_id(record: GameRecord) -> int:
+    """Where a game's messages go: its thread, or the channel it was set up in."""
+    return record.thread_id or record.channel_id
+
+
+def home_channel(bot: LatrunculiBot, record: GameRecord) -> discord.PartialMessageable:
+    """The game's thread (or channel) to send to, with its server's id (so links open it)."""
+    return server_channel(bot, home_channel_id(record), record.guild_id)
+
+
+def jump_url(record: GameRecord) -> str | None:
+    """The link to a game's latest board (``None`` before one was posted)."""
+    if (
+        record.guild_id is None
+        or record.board_channel_id is None
+        or record.board_message_id is None
+    ):
+        return None
+    return message_link(record.guild_id, record.board_channel_id, record.board_message_id)

@@ -1,7 +1,8 @@
 """The sweep: one background loop, every minute and right after start-up, that expires old
 challenges, finishes games lost on time, sends move reminders, posts the boards of moves
 and game ends that were stored but never announced (a crash or a refused post in between),
-and marks expired challenges' messages as expired.
+sends the hourly "your move" DM digests of players who chose them (``/notify``), and marks
+expired challenges' messages as expired.
 
 Everything it acts on is read from storage each time, so work that came due while the bot was
 down is done at the first tick after a restart.
@@ -17,6 +18,7 @@ from discord.ext import commands, tasks
 from ..client import LatrunculiBot
 from ..services.catchup import catch_up
 from ..services.challenges import expire_overdue, show_expiries
+from ..services.notify import send_digests
 from ..services.timeouts import sweep_turns
 
 __all__ = ["Sweep", "setup"]
@@ -49,9 +51,9 @@ class Sweep(commands.Cog):
         """One sweep; a failing job is logged and does not stop the others or the loop.
 
         Each kind of work has its budget per tick (100 timeouts, 100 reminders, 100 lost
-        boards, 100 message edits); more waits for the next tick. Storage work that is cheap
-        whatever the backlog (expiring every overdue challenge) is done at once. The edits of
-        their messages are started last and not waited for: if Discord's rate limits slow
+        boards, 100 DM digests, 100 message edits); more waits for the next tick. Storage work
+        that is cheap whatever the backlog (expiring every overdue challenge) is done at once.
+        The edits of their messages are started last and not waited for: if Discord's rate limits slow
         them down, the next tick's timeouts and catch-ups still run on time (a tick starts no
         new edits while the previous batch is still going).
         """
@@ -67,6 +69,10 @@ class Sweep(commands.Cog):
             await catch_up(self.bot)
         except Exception:
             log.exception("catching up on unannounced boards failed")
+        try:  # after the catch-up, whose boards may give DM players a new turn
+            await send_digests(self.bot)
+        except Exception:
+            log.exception("sending the 'your move' DM digests failed")
         if self._edits is None or self._edits.done():
             self._edits = asyncio.create_task(self._show_expiries())
 

@@ -15,7 +15,7 @@ from .. import ui
 from ..board import board_file
 from ..errors import send_ephemeral
 from ..limits import fit_lines
-from ..links import message_link, server_channel
+from ..links import home_channel, home_channel_id, jump_url, message_link
 from ..mentions import ping_users
 from ..texts import (
     describe_move,
@@ -28,6 +28,7 @@ from ..texts import (
 )
 from .games import Played, player_for
 from .names import display_names, names_for_text
+from .notify import turn_mentions
 
 if TYPE_CHECKING:
     from ..client import LatrunculiBot
@@ -62,16 +63,6 @@ def move_number(record: GameRecord) -> int:
     """The full move being played (as ``/history`` numbers them), or the full moves made
     once the game is over."""
     return record.ply // 2 + 1 if record.is_active else full_moves(record.ply)
-
-
-def home_channel_id(record: GameRecord) -> int:
-    """Where a game's messages go: its thread, or the channel it was set up in."""
-    return record.thread_id or record.channel_id
-
-
-def home_channel(bot: LatrunculiBot, record: GameRecord) -> discord.PartialMessageable:
-    """The game's thread (or channel) to send to, with its server's id (so links open it)."""
-    return server_channel(bot, home_channel_id(record), record.guild_id)
 
 
 async def publish(
@@ -168,16 +159,6 @@ async def tell_stood(interaction: discord.Interaction[Any], text: str) -> None:
         log.warning("could not tell user %s what stood: %s", interaction.user.id, exc)
 
 
-def jump_url(record: GameRecord) -> str | None:
-    if (
-        record.guild_id is None
-        or record.board_channel_id is None
-        or record.board_message_id is None
-    ):
-        return None
-    return message_link(record.guild_id, record.board_channel_id, record.board_message_id)
-
-
 def _rules_outcome(record: GameRecord) -> Outcome | None:
     if record.is_active or record.reason is None:
         return None
@@ -201,8 +182,9 @@ async def board_payload(
 ) -> dict[str, Any]:
     """Keyword arguments for ``send``: content, the board file, the view, allowed mentions.
 
-    With ``mention`` the message is for someone and pings them: the player to move, or both
-    players with a final board (the result, the loser's included). ``/board`` shows a board
+    With ``mention`` the message is for someone and pings them: the player to move (as they
+    chose with ``/notify``: a ping, a DM digest, or nothing), or both players with a final
+    board (the result, the loser's included). ``/board`` shows a board
     without pinging anyone.
 
     With ``move_timeout`` (seconds; the bot's setting) an active game's line says by when
@@ -223,7 +205,7 @@ async def board_payload(
         highlight: MoveResult | None = played.moves[0].result
     else:
         highlight = await last_move(db, record)
-    pinged: tuple[int, ...] = ()  # who this message is for: the player to move, or both
+    mentions = ping_users()  # nobody, unless this message is for someone
     if record.is_active:
         to_move = player_for(record, position.turn)
         status = None
@@ -235,7 +217,7 @@ async def board_payload(
                 f"<@{to_move}>, your move ({position.turn.title}){by}. "
                 "Use `/move` or the Move button."
             )
-            pinged = (to_move,)
+            mentions = await turn_mentions(db, record, to_move)  # as they chose (/notify)
         else:
             lines.append(f"<@{to_move}> ({position.turn.title}) to move{by}.")
         buttons = ui.move_view(record.id)
@@ -248,7 +230,7 @@ async def board_payload(
         lines.append(await records_line(db, record))
         buttons = ui.finished_view(record.id)
         if mention:  # the result is news for both, the loser above all (told once: the
-            pinged = (record.white_id, record.black_id)  # final board is posted once)
+            mentions = ping_users(record.white_id, record.black_id)  # board is posted once)
     file = await board_file(
         position,
         last_move=highlight,
@@ -271,7 +253,7 @@ async def board_payload(
         ),
         "file": file,
         "view": buttons,
-        "allowed_mentions": ping_users(*pinged),
+        "allowed_mentions": mentions,
     }
 
 

@@ -18,10 +18,10 @@ import discord
 from rules import parse_position
 from storage import ConcurrencyError, GameRecord
 
-from ..mentions import ping_only
 from ..texts import duration_words
 from .announce import board_payload, home_channel, jump_url
 from .games import player_for
+from .notify import deliver_reminder
 
 if TYPE_CHECKING:
     from ..client import LatrunculiBot
@@ -94,9 +94,7 @@ async def remind(bot: LatrunculiBot, record: GameRecord, timeout: float) -> bool
     if url:
         text += f" The board: {url}"
     try:
-        await home_channel(bot, record).send(
-            text, allowed_mentions=ping_only(to_move)
-        )
+        await deliver_reminder(bot, record, to_move, text)
     except discord.HTTPException as exc:
         log.warning("game %d: could not send the reminder: %s", record.id, exc)
         return False

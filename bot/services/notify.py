@@ -1,0 +1,155 @@
+"""How a player is told it is their move, as they chose with ``/notify``.
+
+* ``mention`` (the default): the message in the game's thread that says it is their move pings
+  them — boards after moves, the first board, catch-ups, reminders.
+* ``dm``: those messages name them without a ping; instead the sweep sends them a direct
+  message, at most one an hour (:data:`DIGEST_EVERY`), listing every game waiting for their move
+  with links. A turn that begins within the hour is folded into the next digest. The digest is
+  claimed in storage before it is sent, so a restart or a second bot process never repeats it.
+  A reminder before a timeout is time-critical: it comes by DM at once (one per turn anyway).
+* ``silent``: no ping and no DM; the messages still name them.
+
+A DM that cannot be delivered (DMs closed: 403) falls back to what ``mention`` would have
+done — a ping in the game's thread — and is logged; the player is not told off.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from rules import find_variant, parse_position
+from storage import Database, GameRecord
+
+from ..limits import fit_lines
+from ..links import home_channel, jump_url
+from ..mentions import ping_only
+from ..texts import plain
+from .games import player_for
+from .names import player_name
+
+if TYPE_CHECKING:
+    from ..client import LatrunculiBot
+
+__all__ = [
+    "BATCH",
+    "DIGEST_EVERY",
+    "deliver_reminder",
+    "games_waiting",
+    "send_digests",
+    "send_dm",
+    "turn_mentions",
+]
+
+log = logging.getLogger(__name__)
+
+DIGEST_EVERY = 3600.0
+"""At most one "your move" DM digest per player in this many seconds."""
+BATCH = 100
+"""Digests sent per sweep tick; more wait a minute."""
+MAX_LISTED = 20
+"""Games listed in one digest; the rest are counted."""
+
+
+def to_move_id(record: GameRecord) -> int:
+    """The player whose move it is in an active game."""
+    return player_for(record, parse_position(record.current_position).turn)
+
+
+async def turn_mentions(db: Database, record: GameRecord, to_move: int) -> discord.AllowedMentions:
+    """The pings of a message telling ``to_move`` it is their move in ``record``: them, if
+    they chose mentions; nobody otherwise — and for a DM player the turn is noted for their
+    next digest."""
+    mode = await db.players.notify_mode(to_move)
+    if mode == "dm":
+        await db.players.note_turn(to_move, record.turn_since)
+    return ping_only(to_move if mode == "mention" else None)
+
+
+async def send_dm(bot: LatrunculiBot, user_id: int, text: str) -> bool:
+    """Send ``text`` to ``user_id`` privately; ``False`` (logged) when Discord refuses, e.g.
+    their DMs are closed to the bot (403)."""
+    try:
+        channel = await bot.create_dm(discord.Object(user_id))
+        await channel.send(text)
+    except discord.HTTPException as exc:
+        log.info("could not DM user %d (%s): falling back to the thread", user_id, exc)
+        return False
+    return True
+
+
+async def games_waiting(db: Database, user_id: int) -> list[GameRecord]:
+    """Every active game (in any server) waiting for ``user_id``'s move, longest first."""
+    games = [g for g in await db.games.active_games(user_id=user_id) if to_move_id(g) == user_id]
+    return sorted(games, key=lambda g: (g.turn_since, g.id))
+
+
+async def digest_text(
+    bot: LatrunculiBot, user_id: int, games: list[GameRecord], since: float | None
+) -> str:
+    """The digest: one line per waiting game (new ones marked), with its link."""
+    timeout = bot.settings.move_timeout_seconds
+    lines = [
+        f"♟️ It is your move in {len(games)} game{'s' if len(games) != 1 else ''}:"
+        if len(games) != 1
+        else "♟️ It is your move:"
+    ]
+    for g in games[:MAX_LISTED]:
+        opponent = g.opponent_of(user_id)
+        against = f" vs {plain(await player_name(bot.db, opponent), 40)}" if opponent else ""
+        new = " 🆕" if since is None or g.turn_since > since else ""
+        by = f", by <t:{int(g.turn_since + timeout)}:R>" if timeout is not None else ""
+        url = jump_url(g)
+        lines.append(
+            f"• **Game #{g.id}** · {find_variant(g.variant).name}{against} — waiting "
+            f"<t:{int(g.turn_since)}:R>{by}{new}" + (f": {url}" if url else "")
+        )
+    if len(games) > MAX_LISTED:
+        lines.append(f"… and {len(games) - MAX_LISTED} more (`/games` in each server).")
+    lines.append("At most one such message an hour; `/notify` changes how you are told.")
+    return fit_lines(lines, keep_head=1, keep_tail=1)
+
+
+async def fall_back(bot: LatrunculiBot, user_id: int, games: list[GameRecord]) -> None:
+    """A digest that could not be delivered: ping them in each game's thread instead."""
+    for g in games[:MAX_LISTED]:
+        url = jump_url(g)
+        text = f"<@{user_id}>, your move in game #{g.id}" + (f": {url}" if url else ".")
+        try:
+            await home_channel(bot, g).send(text, allowed_mentions=ping_only(user_id))
+        except discord.HTTPException as exc:
+            log.warning("game %d: could not ping %d in its thread: %s", g.id, user_id, exc)
+
+
+async def send_digests(bot: LatrunculiBot) -> int:
+    """Send the "your move" digests that are due (the sweep's job); returns how many went out
+    by DM."""
+    now = bot.now()
+    sent = 0
+    for due in await bot.db.players.digests_due(now, DIGEST_EVERY, limit=BATCH):
+        if not await bot.db.players.claim_digest(due, now, DIGEST_EVERY):
+            continue  # another process took it
+        games = await games_waiting(bot.db, due.user_id)
+        if not games:
+            continue  # they moved meanwhile
+        text = await digest_text(bot, due.user_id, games, due.previous)
+        if await send_dm(bot, due.user_id, text):
+            sent += 1
+            log.info("digest of %d games sent to %d", len(games), due.user_id)
+        else:
+            fresh = [g for g in games if due.previous is None or g.turn_since > due.previous]
+            await fall_back(bot, due.user_id, fresh)
+    return sent
+
+
+async def deliver_reminder(bot: LatrunculiBot, record: GameRecord, to_move: int, text: str) -> None:
+    """Send a move reminder as ``to_move`` chose: a ping in the thread, a DM (falling back to
+    the thread), or the thread without a ping. Raises ``discord.HTTPException`` when the
+    thread post fails."""
+    mode = await bot.db.players.notify_mode(to_move)
+    if mode == "dm" and await send_dm(bot, to_move, text):
+        return
+    pinged = to_move if mode != "silent" else None
+    await home_channel(bot, record).send(text, allowed_mentions=ping_only(pinged))

@@ -53,9 +53,9 @@ class Sweep(commands.Cog):
         Each kind of work has its budget per tick (100 timeouts, 100 reminders, 100 lost
         boards, 100 DM digests, 100 message edits); more waits for the next tick. Storage work
         that is cheap whatever the backlog (expiring every overdue challenge) is done at once.
-        The edits of their messages are started last and not waited for: if Discord's rate limits slow
-        them down, the next tick's timeouts and catch-ups still run on time (a tick starts no
-        new edits while the previous batch is still going).
+        The edits of their messages are started last and not waited for: if Discord's rate
+        limits slow them down, the next tick's timeouts and catch-ups still run on time (a tick
+        starts no new edits while the previous batch is still going).
         """
         try:
             await expire_overdue(self.bot)

@@ -19,7 +19,7 @@ from .. import ui
 from ..buttons import PersistentItem, dynamic_view
 from ..client import LatrunculiBot
 from ..errors import UserError, message_for, refuse_deferred, user_errors
-from ..limits import MAX_CONTENT, cut
+from ..limits import MAX_CHOICE_NAME, MAX_CONTENT, cut
 from ..links import message_link
 from ..services import picker
 from ..services.announce import (
@@ -33,9 +33,10 @@ from ..services.announce import (
 )
 from ..services.complete import listed_label, move_choices
 from ..services.draw_offers import close_lapsed_offer
+from ..services.games import player_for
 from ..services.menus import moved_on_text
-from ..services.names import display_names, names_for_text
-from ..texts import describe_result, turn_words, variant_title
+from ..services.names import display_names, names_for_text, player_name
+from ..texts import describe_result, one_line, turn_words, variant_title
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +63,19 @@ def latest_moves(text: str, room: int) -> str:
 
 
 # ----- shared helpers -----------------------------------------------------------------------
+
+
+NO_MOVE = "-"
+"""The value of a suggestion that only explains (e.g. "Not your turn"): if picked anyway,
+``/move`` refuses it with the same explanation (it is checked before the move is read)."""
+
+
+def hint(text: str) -> app_commands.Choice[str]:
+    """One suggestion line that explains why no moves are suggested (backticks and mentions
+    are for messages; a suggestion shows them raw)."""
+    return app_commands.Choice(
+        name=one_line(text.replace("`", ""), MAX_CHOICE_NAME), value=NO_MOVE
+    )
 
 
 async def _game_choices(
@@ -300,18 +314,28 @@ class Play(commands.Cog):
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         svc = self.bot.games
+        uid = interaction.user.id
         try:
             record = await svc.resolve(
-                interaction.user.id,
+                uid,
                 interaction.channel_id,
                 getattr(interaction.namespace, "game", None),
                 guild_id=interaction.guild_id,
             )
-        except UserError:
-            return []
-        if not record.is_active or record.colour_of(interaction.user.id) is None:
-            return []
+            if not record.is_active:
+                raise UserError(f"Game #{record.id} is over.")
+        except UserError as exc:  # say why there is nothing to suggest
+            return [hint(str(exc))]
         game = await svc.rules_game(record)
+        to_move = player_for(record, game.turn)
+        if to_move != uid:
+            name = one_line(await player_name(self.bot.db, to_move), 32)
+            return [
+                hint(
+                    f"Not your turn: it is {name}'s move ({game.turn.title}) in game "
+                    f"#{record.id}. Wait for it."
+                )
+            ]
         return [
             app_commands.Choice(name=c.name, value=c.value) for c in move_choices(game, current)
         ]

@@ -10,6 +10,7 @@ from storage import Database, GameRecord, ListedGame
 
 from ..limits import MAX_CHOICE_NAME, cut
 from ..texts import one_line, plain
+from .games import player_to_move
 from .names import player_name, shown_name
 
 __all__ = [
@@ -19,7 +20,6 @@ __all__ = [
     "label",
     "listed_label",
     "move_choices",
-    "player_to_move",
 ]
 
 MAX_CHOICES = 25
@@ -83,13 +83,6 @@ def move_choices(game: Game, typed: str, limit: int = MAX_CHOICES) -> list[MoveC
     choices = [describe_choice(game, m) for m in matching]
     choices.sort(key=lambda c: (not c.wins, -c.captured, str(c.move)))
     return choices[:limit]
-
-
-def player_to_move(record: GameRecord) -> int:
-    """The id of the player whose turn it is in the stored position (LPN: "<board> <w|b> ...")."""
-    parts = record.current_position.split(" ")
-    turn_letter = parts[1] if len(parts) > 1 else "w"
-    return record.white_id if turn_letter == "w" else record.black_id
 
 
 def label(

@@ -28,7 +28,15 @@ from ..clock import Clock, discord_clock
 from ..errors import UserError
 from ..texts import code
 
-__all__ = ["GameService", "PendingMove", "Played", "PlayedMove", "outcome_pair"]
+__all__ = [
+    "GameService",
+    "PendingMove",
+    "Played",
+    "PlayedMove",
+    "outcome_pair",
+    "player_for",
+    "player_to_move",
+]
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +44,9 @@ _CACHE_SIZE = 512
 MAX_MOVE_TEXT = 64
 """Longer than any legal move (a long multi-jump is ~30 characters); longer text is refused
 before parsing so it is never echoed back."""
+_MANY_HERE = 50
+"""Games of one player in one channel that ``/move`` without ``game`` considers; with more it
+asks which (a game waiting for them among more could not be told apart cheaply)."""
 _GAME_REF = re.compile(r"#?\s*(\d{1,12})")
 
 
@@ -48,6 +59,14 @@ def outcome_pair(outcome: Outcome | None) -> tuple[str | None, str] | None:
 
 def player_for(record: GameRecord, side: Side) -> int:
     return record.white_id if side is Side.WHITE else record.black_id
+
+
+def player_to_move(record: GameRecord) -> int:
+    """The id of the player whose turn it is in the stored position (LPN "<board> <w|b> ..."),
+    read without replaying the game."""
+    parts = record.current_position.split(" ")
+    turn_letter = parts[1] if len(parts) > 1 else "w"
+    return record.white_id if turn_letter == "w" else record.black_id
 
 
 def side_of(record: GameRecord, user_id: int) -> Side | None:
@@ -127,45 +146,49 @@ class GameService:
         game_ref: str | None,
         *,
         guild_id: int | None,
-        players_only: bool = True,
     ) -> GameRecord:
-        """The game meant by the ``game`` option (of this server only), or the caller's only
-        active game here."""
+        """The game a player means: the one named by the ``game`` option (of this server only),
+        else their only active game here, else -- with several here -- the only one waiting for
+        their move (the others wait for the opponents, so that is the one they mean)."""
         if game_ref:
             record = await self.load_here(self.parse_game_ref(game_ref), guild_id)
-            if players_only and record.colour_of(user_id) is None:
+            if record.colour_of(user_id) is None:
                 raise UserError(f"You are not playing in game #{record.id}.")
             return record
         games = await self.db.games.active_games(
-            user_id=user_id, channel_id=channel_id, guild_id=guild_id
+            user_id=user_id, channel_id=channel_id, guild_id=guild_id, limit=_MANY_HERE + 1
         )
         if not games:
-            if players_only:
-                here = await self.db.games.active_games(channel_id=channel_id, guild_id=guild_id)
-                if here:
-                    listed = ", ".join(f"#{g.id}" for g in here[:5])
-                    raise UserError(
-                        f"You are not playing in the game here ({listed}); only its two players "
-                        "can move, resign or offer a draw. Watch it with `/board`."
-                    )
-                raise UserError(
-                    "You have no active game in this channel. Start one with `/challenge`, "
-                    "or name the game with the `game` option (see `/games`)."
-                )
-            games = await self.db.games.active_games(channel_id=channel_id, guild_id=guild_id)
-            if len(games) != 1:
-                raise UserError(
-                    "Which game? Name it with the `game` option (e.g. `#12`)."
-                    if games
-                    else "There is no active game in this channel; name one with the `game` option."
-                )
-            return games[0]
-        if len(games) > 1:
-            listed = ", ".join(f"#{g.id}" for g in games[:10])
-            raise UserError(
-                f"You have {len(games)} games here ({listed}); choose one with the `game` option."
+            here = await self.db.games.active_games(
+                channel_id=channel_id, guild_id=guild_id, limit=5
             )
-        return games[0]
+            if here:
+                listed = ", ".join(f"#{g.id}" for g in here)
+                raise UserError(
+                    f"You are not playing in the game here ({listed}); only its two players "
+                    "can move, resign or offer a draw. Watch it with `/board`."
+                )
+            raise UserError(
+                "You have no active game in this channel. Start one with `/challenge`, "
+                "or name the game with the `game` option (see `/games`)."
+            )
+        if len(games) == 1:
+            return games[0]
+        waiting = [g for g in games if player_to_move(g) == user_id]
+        if len(waiting) == 1 and len(games) <= _MANY_HERE:
+            return waiting[0]
+        count = f"{len(games)}" if len(games) <= _MANY_HERE else f"more than {_MANY_HERE}"
+        listed = ", ".join(f"#{g.id}" for g in games[:10]) + (", …" if len(games) > 10 else "")
+        yours = (
+            f", {len(waiting)} of them waiting for your move"
+            if len(waiting) > 1
+            else ", none waiting for your move"
+            if not waiting
+            else ""
+        )
+        raise UserError(
+            f"You have {count} games here ({listed}){yours}; choose one with the `game` option."
+        )
 
     # ----- rules state -------------------------------------------------------------------------
 

@@ -129,8 +129,9 @@ async def test_autocomplete(arena):
     assert await arena.alice.autocomplete(where, "move", "move", "a2a5") == [
         {"name": "a2-a5", "value": "a2-a5"}
     ]
-    # not the player's turn / not a player: nothing offered
-    assert await arena.carol.autocomplete(where, "move", "move", "") == []
+    # not a player: no moves, one line that says why (picking it changes nothing)
+    [why] = await arena.carol.autocomplete(where, "move", "move", "")
+    assert why["name"].startswith(f"You are not playing in the game here (#{game.id})")
     # captures come first and are marked
     for mover, move in [(arena.alice, "b2-b6"), (arena.bob, "a7-a6"), (arena.alice, "h2-h3")]:
         await mover.slash(where, "move", move=move)
@@ -154,13 +155,14 @@ async def test_autocomplete(arena):
         "#2 Latrunculi (Rügen) vs Carol (your move)",
         f"#{game.id} Latrunculi (Rügen) vs Bob (their move)",
     ], names
-    r = await arena.alice.slash(ch, "move", move="a2-a3")
-    assert r.ephemeral and "choose one with the `game` option" in r.response.content
     rugen_id = next(c["value"] for c in choices if "Rügen" in c["name"])
     got = await arena.alice.autocomplete(ch, "move", "move", "a2", game=rugen_id)
     assert got and all(c["value"].startswith("a2") for c in got)
     r = await arena.alice.slash(ch, "move", move="a2-a3", game=rugen_id)
     assert not r.ephemeral or "You played" in r.response.content
+    # now neither game here waits for Alice: /move asks which
+    r = await arena.alice.slash(ch, "move", move="a2-a4")
+    assert r.ephemeral and "choose one with the `game` option" in r.response.content
 
 
 async def test_game_in_channel_when_threads_are_forbidden(arena):

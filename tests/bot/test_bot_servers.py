@@ -83,9 +83,15 @@ async def test_autocomplete_from_another_server_offers_nothing(arena, elsewhere)
         for typed in ("", f"#{game.id}", str(game.id), "rugen", "Bob"):
             assert await a.autocomplete(lounge, command, "game", typed) == [], (command, typed)
             assert await elsewhere.dave.autocomplete(lounge, command, "game", typed) == []
-    # No move suggestions for the game either, even when it is named.
-    assert await a.autocomplete(lounge, "move", "move", "", game=f"#{game.id}") == []
-    assert await a.autocomplete(lounge, "move", "move", "b") == []
+    # No move suggestions for the game either, even when it is named: only the words for a
+    # game that does not exist.
+    missing = f"#{game.id + 1000}"
+    [why] = await a.autocomplete(lounge, "move", "move", "", game=missing)
+    assert why["name"] == f"There is no game {missing} in this server."
+    got = await a.autocomplete(lounge, "move", "move", "", game=f"#{game.id}")
+    assert got == [{"name": f"There is no game #{game.id} in this server.", "value": "-"}]
+    [why] = await a.autocomplete(lounge, "move", "move", "b")
+    assert why["name"].startswith("You have no active game in this channel.")
 
 
 async def test_buttons_of_a_game_do_nothing_in_another_server(arena, elsewhere):

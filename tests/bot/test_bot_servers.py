@@ -111,6 +111,21 @@ async def test_buttons_of_a_game_do_nothing_in_another_server(arena, elsewhere):
     refused(await elsewhere.alice.click(move_msg, label="Move"), game.id)
     refused(await elsewhere.alice.click(draw_msg, label="Accept draw"), game.id)
     refused(await elsewhere.alice.click(draw_msg, label="Decline draw"), game.id)
+    # The Move menus' select and single-move button (persistent too) likewise.
+    menu = discord.ui.View(timeout=None)
+    menu.add_item(
+        ui.move_menu(game.id, record.ply, [discord.SelectOption(label="a7-a6", value="play:a7-a6")])
+    )
+    await outpost.send("Menu", view=menu)
+    only = discord.ui.View(timeout=None)
+    only.add_item(ui.only_move_button(game.id, record.ply, "a7-a6"))
+    await outpost.send("Only", view=only)
+    [menu_msg, only_msg] = [m for m in elsewhere.lounge.history() if m.components][2:]
+    refused(
+        await elsewhere.alice.select(menu_msg, ["play:a7-a6"], custom_id=f"lat:pick:{game.id}:1"),
+        game.id,
+    )
+    refused(await elsewhere.alice.click(only_msg, label="Play a7-a6"), game.id)
     assert await arena.db.games.load_game(game.id) == record  # the offer still stands
     # The game ends at home; its Rematch button from the other server offers nothing.
     r = await arena.alice.slash(where, "resign")

@@ -11,8 +11,7 @@ Target on this machine: median <= 40 ms, p95 <= 80 ms.
 The crowd part stores ``--crowd`` games in one channel, all Alice's (half of them finished),
 and times ``/board`` without ``game`` (a spectator and Alice: both are asked which game) and
 the ``game`` suggestions of ``/board`` and ``/move`` when the typed text matches nothing (every
-game is considered) or is empty; then, as floors, a command and a suggestion list that touch no
-storage. Target: median <= 50 ms each. The CPU time of this process
+game is considered) or is empty. Target: median <= 50 ms each. The CPU time of this process
 per call is printed too: on a shared, loaded machine the wall time mostly measures the others.
 """
 
@@ -72,9 +71,10 @@ async def seed_crowd(db, n: int, channel_id: int, alice_id: int, now: float) -> 
                 start_position=lpn,
                 now=now + i,
             )
+        # finished and announced (else the sweep's catch-up would post their boards meanwhile)
         await db.execute(
             "UPDATE games SET status = 'finished', winner = 'white', reason = 'resignation',"
-            " finished_at = updated_at WHERE channel_id = ? AND id % 2 = 0",
+            " finished_at = updated_at, announced_over = 1 WHERE channel_id = ? AND id % 2 = 0",
             (channel_id,),
         )
 
@@ -104,12 +104,6 @@ async def crowd(env, guild, alice, n: int, rounds: int) -> bool:
         got = await alice.autocomplete(channel, command, "game", typed)
         assert len(got) == expect, (command, typed, len(got))
 
-    async def floor_slash():
-        await carol.slash(channel, "help")
-
-    async def floor_suggest():
-        await alice.autocomplete(channel, "challenge", "options", "", variant="rugen")
-
     cases = [
         ("/board without game (a spectator: which game?)", lambda: board(carol)),
         ("/board without game (Alice, 5,000 active here)", lambda: board(alice)),
@@ -117,12 +111,9 @@ async def crowd(env, guild, alice, n: int, rounds: int) -> bool:
         ("/move game suggestions, 'zzz' (matches none)", lambda: suggest("move", "zzz", 0)),
         ("/board game suggestions, nothing typed (25 shown)", lambda: suggest("board", "", 25)),
         ("/history game suggestions, typed a number", lambda: suggest("history", "77", 25)),
-        ("floor: /help (no storage)", floor_slash),
-        ("floor: /challenge options suggestions (no storage)", floor_suggest),
     ]
     ok = True
     for label, call in cases:
-        floor = label.startswith("floor")
         timings, cpu = [], []
         for _ in range(rounds):
             t, c = time.perf_counter(), time.process_time()
@@ -131,7 +122,7 @@ async def crowd(env, guild, alice, n: int, rounds: int) -> bool:
             cpu.append((time.process_time() - c) * 1000)
         line, median = summary(label, timings)
         print(f"{line}   cpu median {statistics.median(cpu):6.1f} ms")
-        ok = ok and (floor or median <= 50)
+        ok = ok and median <= 50
     print("target (median <= 50 ms each):", "met" if ok else "NOT met")
     return ok
 

@@ -9,22 +9,37 @@ plays with a bear-off arrive cut short from the binding and are compared by coun
 steps (see :func:`agree`).
 Positions come from seeded random games played through the rules core (every phase: contact,
 hits, the bar, the bear-off) and from random scatters of checkers (odd but legal boards: many on
-the bar, bear-offs with gaps). Run: ``python bench/backgammon_gnubg_check.py [--positions N]``.
+the bar, bear-offs with gaps). Then random matches go through ``rules.games.backgammon.mat_text``
+and gnubg's ``import mat``, and every game read back must have our positions, winner and points.
+Run: ``python bench/backgammon_gnubg_check.py [--positions N] [--matches M]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
+import os
 import random
+import sys
+import tempfile
 import time
 from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import gnubg
 
-from rules.games.backgammon import BackgammonSession, Play, generate
-from rules.games.registry import open_session
+from rules.games.backgammon import (
+    BackgammonSession,
+    MatGame,
+    Play,
+    generate,
+    mat_text,
+    score_after,
+)
+from rules.games.registry import find_game, open_session
 
 log = logging.getLogger("gnubg_check")
 Result = tuple[tuple[int, ...], tuple[int, ...]]
@@ -132,10 +147,90 @@ def scattered_position(rng: random.Random) -> tuple[list[int], list[int]]:
             return me, opp
 
 
+def random_game(start: str, rng: random.Random) -> BackgammonSession:
+    """A seeded random game with the cube (doubles now and then, mostly taken)."""
+    game = open_session(start)
+    assert isinstance(game, BackgammonSession)
+    while game.outcome is None:
+        if game.chance_due and (not game.may_double or rng.random() < 0.93):
+            game.play(game.roll(rng))
+            continue
+        texts = [str(m) for m in game.legal_moves()]
+        game.play("take" if "take" in texts and rng.random() < 0.7 else rng.choice(texts))
+    return game
+
+
+@contextlib.contextmanager
+def _quiet() -> Iterator[None]:
+    """gnubg prints boards from C on file descriptor 1: point it at /dev/null meanwhile."""
+    sys.stdout.flush()
+    saved = os.dup(1)
+    with open(os.devnull, "w") as null:
+        os.dup2(null.fileno(), 1)
+        try:
+            yield
+        finally:
+            os.dup2(saved, 1)
+            os.close(saved)
+
+
+def mat_round_trip(matches: int, rng: random.Random, folder: Path) -> None:
+    """Random matches written as .mat, imported by gnubg (``import mat``), read back with
+    ``gnubg.match()``: each game's positions before every turn, winner and points must be ours."""
+    games_total = games_agreed = 0
+    for number in range(matches):
+        length = rng.choice([1, 3, 5, 7])
+        start: str | None = find_game("backgammon").start({"match": str(length)})
+        records: list[MatGame] = []
+        sessions: list[BackgammonSession] = []
+        while start is not None:
+            game = random_game(start, rng)
+            records.append(MatGame(start, tuple(r.canonical for r in game.history)))
+            sessions.append(game)
+            start = score_after(game).next_start
+        path = folder / f"match{number}.mat"
+        path.write_text(mat_text(records, ("Alice", "Bob")))
+        with _quiet():
+            gnubg.command(f"import mat {path}")
+        imported = gnubg.match()
+        for record, game, theirs in zip(records, sessions, imported["games"], strict=False):
+            games_total += 1
+            ours = []
+            replayed = open_session(record.start)
+            assert isinstance(replayed, BackgammonSession)
+            for text in record.actions:
+                state = replayed.state
+                if state.dice is not None:
+                    me, opp = state.points[state.turn], state.points[1 - state.turn]
+                    ours.append(gnubg.position_id((tuple(opp[1:26]), tuple(me[1:26]))))
+                replayed.play(text)
+            boards = [a["board"] for a in theirs["game"] if a.get("action") == "move"]
+            info = theirs["info"]
+            outcome = game.outcome
+            assert outcome is not None
+            same = (
+                boards == ours
+                and {"X": "white", "O": "black"}[info["winner"]] == outcome.winner
+                and info["points-won"] == outcome.points
+            )
+            games_agreed += same
+            if not same:
+                log.info("MAT DISAGREE %s game %d: %s", path, len(ours), info)
+        games_total += max(0, len(records) - len(imported["games"]))
+    log.info(
+        ".mat round trip: %d matches, %d of %d games read back by gnubg exactly "
+        "(every position before a turn, the winner, the points)",
+        matches,
+        games_agreed,
+        games_total,
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=3000, help="positions of each kind")
     parser.add_argument("--seed", type=int, default=20)
+    parser.add_argument("--matches", type=int, default=40, help="random matches for .mat")
     args = parser.parse_args()
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     rng = random.Random(args.seed)
@@ -177,6 +272,8 @@ def main() -> None:
         exact_count,
         time.perf_counter() - started,
     )
+    with tempfile.TemporaryDirectory() as folder:
+        mat_round_trip(args.matches, rng, Path(folder))
 
 
 if __name__ == "__main__":

@@ -170,8 +170,10 @@ def backgammon_turns() -> None:
     session (generation + canonical texts, as ``moves`` prints them), µs per roll."""
     start = xgid_state(find_game("backgammon").start())
     mid = _backgammon_midgame().state
-    print(f"{'backgammon (21 rolls)':34} {'gen µs/roll':>12} {'max roll':>12} {'session µs':>11}"
-          f" {'plays':>6}")
+    print(
+        f"{'backgammon (21 rolls)':34} {'gen µs/roll':>12} {'max roll':>12} {'session µs':>11}"
+        f" {'plays':>6}"
+    )
     for name, state in (("backgammon start", start), ("backgammon midgame", mid)):
         me, opp = state.points[state.turn], state.points[1 - state.turn]
         per_roll = [
@@ -196,35 +198,43 @@ def backgammon_turns() -> None:
             f"{per_roll[worst] * 1e6:>7.1f} ({ROLLS[worst][0]}-{ROLLS[worst][1]}) "
             f"{statistics.mean(sessions) * 1e6:>11.1f} {plays:>6}"
         )
-    print("  (start position as " + format_xgid(start) + ";\n   midgame as "
-          + format_xgid(mid) + ")")
+    print(
+        "  (start position as " + format_xgid(start) + ";\n   midgame as " + format_xgid(mid) + ")"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.parse_args()
     chess_result = chess_rate()
-    print(f"{'position':34} {'movegen µs':>11} {'moves':>6} {'perft d':>8} {'nodes':>9}"
-          f" {'nodes/s':>10} {'vs chess':>9}")
+    print(
+        f"{'position':34} {'movegen µs':>11} {'moves':>6} {'perft d':>8} {'nodes':>9}"
+        f" {'nodes/s':>10} {'vs chess':>9}"
+    )
     if chess_result:
-        print(f"{'python-chess start (reference)':34} {'':>11} {'':>6} {chess_result[0]:>8}"
-              f" {'':>9} {chess_result[1]:>10,.0f} {'1.00':>9}")
+        print(
+            f"{'python-chess start (reference)':34} {'':>11} {'':>6} {chess_result[0]:>8}"
+            f" {'':>9} {chess_result[1]:>10,.0f} {'1.00':>9}"
+        )
     cases: list[tuple[str, Game]] = []
     for v in variants():
         cases.append((f"{v.id} start", Game.new(v.id)))
         for opt in v.options:
             for value in opt.values:
                 if value != opt.default:
-                    cases.append((f"{v.id} start {opt.key}={value}",
-                                  Game.new(v.id, {opt.key: value})))
+                    cases.append(
+                        (f"{v.id} start {opt.key}={value}", Game.new(v.id, {opt.key: value}))
+                    )
         cases.append((f"{v.id} midgame", _midgame(v.id)))
     for name, game in cases:
         per_call = _time_per_call(_uncached_movegen(game))
         n_moves = len(game.legal_moves())
         depth, nodes, rate = _perft_rate(game.perft)
         ratio = f"{rate / chess_result[1]:.2f}" if chess_result else "-"
-        print(f"{name:34} {per_call * 1e6:>11.1f} {n_moves:>6} {depth:>8} {nodes:>9}"
-              f" {rate:>10,.0f} {ratio:>9}")
+        print(
+            f"{name:34} {per_call * 1e6:>11.1f} {n_moves:>6} {depth:>8} {nodes:>9}"
+            f" {rate:>10,.0f} {ratio:>9}"
+        )
     for game_id in ("chess", "draughts"):
         for name, session in (
             (f"{game_id} start", open_session(game_id)),
@@ -235,8 +245,10 @@ def main() -> None:
             n_moves = len(session.legal_moves())
             depth, nodes, rate = _perft_rate(session.perft)
             ratio = f"{rate / chess_result[1]:.2f}" if chess_result else "-"
-            print(f"{name:34} {per_call * 1e6:>11.1f} {n_moves:>6} {depth:>8} {nodes:>9}"
-                  f" {rate:>10,.0f} {ratio:>9}")
+            print(
+                f"{name:34} {per_call * 1e6:>11.1f} {n_moves:>6} {depth:>8} {nodes:>9}"
+                f" {rate:>10,.0f} {ratio:>9}"
+            )
     fixed_perfts()
     backgammon_turns()
 

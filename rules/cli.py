@@ -62,9 +62,7 @@ def cmd_play(args: argparse.Namespace) -> str:
         except MoveError as exc:
             raise CommandError(f"move {index} ({text!r}): {exc}") from None
     outcome = session.outcome.as_json() if session.outcome else None
-    return json.dumps(
-        {"position": session.position_text(), "moves": results, "outcome": outcome}
-    )
+    return json.dumps({"position": session.position_text(), "moves": results, "outcome": outcome})
 
 
 def cmd_perft(args: argparse.Namespace) -> str:

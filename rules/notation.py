@@ -74,9 +74,7 @@ def _parse_rank(text: str, variant: Variant, rank_no: int) -> list[Piece | None]
                     f"rank {rank_no}: {letter!r} is not a {variant.id} piece (letters: {allowed})"
                 )
             if star and kind not in variant.holdable_kinds:
-                raise PositionError(
-                    f"rank {rank_no}: '*' cannot mark {letter!r} in {variant.id}"
-                )
+                raise PositionError(f"rank {rank_no}: '*' cannot mark {letter!r} in {variant.id}")
             side = Side.WHITE if letter.isupper() else Side.BLACK
             cells.append(piece(kind, side, bool(star)))
         pos = m.end()
@@ -103,8 +101,10 @@ def parse_position(text: str) -> Position:
     if len(fields) < 2:
         raise PositionError(f"{_quote(text)}: expected the ranks, then the side to move (w or b)")
     ranks_text, side_text, *key_texts = fields
-    rows = [_parse_rank(r, variant, len(ranks_text.split("/")) - i)
-            for i, r in enumerate(ranks_text.split("/"))]
+    rows = [
+        _parse_rank(r, variant, len(ranks_text.split("/")) - i)
+        for i, r in enumerate(ranks_text.split("/"))
+    ]
     height = len(rows)
     width = len(rows[0])
     if any(len(r) != width for r in rows):

@@ -123,8 +123,15 @@ def _tables(width: int, height: int) -> _Tables:
         remove[sq] = Move(_REMOVE, (sq,))
         step_moves[sq] = tuple((t, Move(_MOVE, (sq, t))) for t in steps[sq])
     return _Tables(
-        geo.squares, tuple(steps), tuple(jumps), tuple(holds), tuple(flanks), tuple(traps),
-        tuple(place), tuple(remove), tuple(step_moves),
+        geo.squares,
+        tuple(steps),
+        tuple(jumps),
+        tuple(holds),
+        tuple(flanks),
+        tuple(traps),
+        tuple(place),
+        tuple(remove),
+        tuple(step_moves),
     )
 
 

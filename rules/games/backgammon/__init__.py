@@ -1,9 +1,10 @@
 """Backgammon with the doubling cube (games.md): XGID positions (:mod:`.xgid`), legal turns
-(:mod:`.turns`), typed turns and refusals (:mod:`.notation`), and the session with the cube and
-match scores (:mod:`.session`)."""
+(:mod:`.turns`), typed turns and refusals (:mod:`.notation`), the session with the cube and
+match scores (:mod:`.session`), and ``.mat`` records for gnubg (:mod:`.matfile`)."""
 
 from __future__ import annotations
 
+from .matfile import MatGame, mat_text
 from .session import (
     BackgammonAction,
     BackgammonRules,
@@ -19,12 +20,14 @@ __all__ = [
     "BackgammonAction",
     "BackgammonRules",
     "BackgammonSession",
+    "MatGame",
     "MatchScore",
     "Play",
     "State",
     "conceded",
     "format_xgid",
     "generate",
+    "mat_text",
     "parse_xgid",
     "score_after",
 ]

@@ -60,6 +60,33 @@ def format_steps(steps: tuple[Step, ...]) -> str:
     return " ".join(step_text(s) for s in steps) if steps else "pass"
 
 
+def compact_text(steps: tuple[Step, ...]) -> str:
+    """The turn the way gnubg writes it: each checker's way as one path, a point on the way
+    shown only where it hit (``24/18*/13``), equal paths counted (``13/9(3)``). Read back by
+    the same parser as the step form; used for ``.mat`` records, where columns are narrow."""
+    if not steps:
+        return ""
+    paths: list[list[tuple[int, bool]]] = []
+    for origin, to, _, hit in canonical_order(steps):
+        for path in paths:
+            if path[-1][0] == origin and origin != OFF:
+                path.append((to, hit))
+                break
+        else:
+            paths.append([(origin, False), (to, hit)])
+    texts: list[str] = []
+    for path in paths:
+        start = "bar" if path[0][0] == BAR else str(path[0][0])
+        middle = "".join(f"/{p}*" for p, hit in path[1:-1] if hit)
+        end, hit = path[-1]
+        texts.append(f"{start}{middle}/{'off' if end <= OFF else end}{'*' if hit else ''}")
+    counted: list[str] = []
+    for text in texts:
+        if text not in counted:
+            counted.append(text)
+    return " ".join(t if texts.count(t) == 1 else f"{t}({texts.count(t)})" for t in counted)
+
+
 def _order_key(steps: list[Step]) -> _Order:
     """Highest starting point first, the longer step first for equal starts."""
     return tuple(sorted((-s[0], -s[2]) for s in steps))

@@ -90,9 +90,9 @@ def tiny_renderer() -> None:
     buf = io.BytesIO()
     Image.new("RGB", (1, 1)).save(buf, format="PNG")
     png = buf.getvalue()
-    import bot.board
+    import bot.presenters.latrunculi
 
-    bot.board.render_board = lambda *args, **kwargs: png  # type: ignore[assignment]
+    bot.presenters.latrunculi.render_board = lambda *args, **kwargs: png  # type: ignore[assignment]
 
 
 async def main(moves: int, checkpoints: list[int], game_length: int, trace: bool) -> int:
@@ -135,7 +135,7 @@ async def main(moves: int, checkpoints: list[int], game_length: int, trace: bool
                         start_position=start_position("rugen").to_lpn(),
                     )
                     games += 1
-                game = await env.bot.games.rules_game(record)  # the bot's own cached game
+                game = (await env.bot.games.session(record)).game  # type: ignore[attr-defined]
                 move = rnd.choice(game.legal_moves())
                 mover = members[record.white_id if game.turn.value == "white" else record.black_id]
                 r = await mover.slash(channel, "move", move=str(move))

@@ -7,7 +7,8 @@ from collections.abc import Mapping
 
 from discord.utils import escape_markdown, escape_mentions
 
-from rules import MoveKind, MoveResult, Position, Side, Variant, find_variant, square_name
+from rules import MoveKind, MoveResult, Position, Side, square_name
+from rules.games import GameOption, find_game
 
 __all__ = [
     "REASONS",
@@ -103,10 +104,10 @@ def moves_words(plies: int) -> str:
     return "no moves" if n == 0 else f"{n} move{'s' if n != 1 else ''}"
 
 
-def turn_words(ply: int, to_play: Side) -> str:
+def turn_words(ply: int, to_play: Side | str) -> str:
     """Where an active game stands: "move 2, Black to play" (the full move being played,
     numbered as in ``/history``'s "2. a3-a4 a6-a5")."""
-    return f"move {ply // 2 + 1}, {to_play.title} to play"
+    return f"move {ply // 2 + 1}, {side_name(to_play)} to play"
 
 
 def side_name(side: Side | str) -> str:
@@ -115,10 +116,10 @@ def side_name(side: Side | str) -> str:
     return side.title()
 
 
-def options_summary(variant: Variant, options: Mapping[str, str]) -> str:
+def options_summary(declared: tuple[GameOption, ...], options: Mapping[str, str]) -> str:
     """Non-default options in words, e.g. ``"12×8 board"``; empty when all are defaults."""
     parts = []
-    for opt in variant.options:
+    for opt in declared:
         value = options.get(opt.key, opt.default)
         if value != opt.default:
             label = dict(opt.choices).get(value, value)
@@ -130,14 +131,14 @@ def variant_title(variant_id: str, options: Mapping[str, str] | None = None) -> 
     """The variant as players know it, with its non-default options: "Latrunculi (classic)
     (board size: 12×8)" (built whole, never cut out of a longer line). Players never see the
     id (``rugen``)."""
-    variant = find_variant(variant_id)
-    opts = options_summary(variant, options or {})
-    return variant.name + (f" ({opts})" if opts else "")
+    game = find_game(variant_id)
+    opts = options_summary(game.options, options or {})
+    return game.name + (f" ({opts})" if opts else "")
 
 
 def variant_line(variant_id: str, options: Mapping[str, str] | None = None) -> str:
     """The variant's name, its non-default options, and what kind of game it is."""
-    return f"**{variant_title(variant_id, options)}**: {find_variant(variant_id).summary}"
+    return f"**{variant_title(variant_id, options)}**: {find_game(variant_id).description}"
 
 
 def _join(parts: list[str]) -> str:
@@ -189,9 +190,13 @@ def describe_move(player: str, result: MoveResult, before: Position, after: Posi
     return text
 
 
-def describe_result(winner: str | None, reason: str | None, names: Mapping[str, str]) -> str:
-    """E.g. "Alice (White) wins: the eagle was enclosed." or "Draw: a draw was agreed."."""
-    why = REASONS.get(reason or "", reason or "finished")
+def describe_result(
+    winner: str | None, reason: str | None, names: Mapping[str, str], why: str | None = None
+) -> str:
+    """E.g. "Alice (White) wins: the eagle was enclosed." or "Draw: a draw was agreed.".
+    ``why`` is the reason in the game's own words (its presenter's); by default Latrunculi's."""
+    if why is None:
+        why = REASONS.get(reason or "", reason or "finished")
     if reason == "aborted":
         return "**Aborted**: no result; it does not count in the records."
     if winner is None:

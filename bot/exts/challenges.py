@@ -10,12 +10,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from rules import find_variant, variants
+from rules.games import find_game
 
 from .. import ui
 from ..buttons import PersistentButton
 from ..client import LatrunculiBot
 from ..errors import UserError, send_ephemeral, user_errors
+from ..presenters import playable_games
 from ..services.challenges import challenge_content, parse_options, send_challenge, start_game
 
 log = logging.getLogger(__name__)
@@ -30,8 +31,8 @@ def _short(text: str, limit: int) -> str:
 def variant_choices() -> list[app_commands.Choice[str]]:
     """Every variant, named with its one-line summary (a choice has no separate description)."""
     return [
-        app_commands.Choice(name=_short(f"{v.name} — {v.summary.rstrip('.')}", 100), value=v.id)
-        for v in variants()
+        app_commands.Choice(name=_short(f"{g.name} — {g.description.rstrip('.')}", 100), value=g.id)
+        for g in playable_games()
     ]
 
 
@@ -47,7 +48,7 @@ def option_choices(variant_id: str | None, typed: str) -> list[app_commands.Choi
     if not variant_id:
         return []
     try:
-        variant = find_variant(variant_id)
+        variant = find_game(variant_id)
     except ValueError:
         return []
     typed = typed.strip().lower()
@@ -125,7 +126,7 @@ class Challenges(commands.Cog):
     )
     @app_commands.guild_only()
     @app_commands.describe(
-        variant="Which rule set to play",
+        variant="Which game (or Latrunculi rule set) to play",
         opponent="Who you challenge; leave empty for an open challenge anyone may accept",
         colour="The colour you want to play (random by default)",
         options="The variant's options, e.g. size=12x8 for classic or rows=1 for rugen",

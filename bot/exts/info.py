@@ -10,14 +10,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from rules import find_variant, start_position
+from rules.games import find_game
 
 from .. import ui
-from ..board import board_file
 from ..buttons import PersistentButton
 from ..client import LatrunculiBot
 from ..errors import user_errors
 from ..limits import MAX_CONTENT, paginate
+from ..pictures import picture_file
+from ..presenters import BoardView, presenter_for
 from ..services.announce import jump_url
 from ..services.complete import game_label
 from .challenges import variant_choices
@@ -43,35 +44,35 @@ class Info(commands.Cog):
         self.bot = bot
 
     @app_commands.command(
-        name="rules", description="The rules of a Latrunculi variant, with its start position"
+        name="rules", description="The rules of a game (or Latrunculi variant), with its start"
     )
     @app_commands.guild_only()
-    @app_commands.describe(variant="Which rule set")
+    @app_commands.describe(variant="Which game or rule set")
     @app_commands.choices(variant=variant_choices())
     async def rules(self, interaction: Interaction, variant: str) -> None:
         async with user_errors(interaction):
-            v = find_variant(variant)
+            game = find_game(variant)
+            presenter = presenter_for(game.id)
             await interaction.response.defer(thinking=True)
-            pos = start_position(v.id)
+            start = game.start()
             embed = discord.Embed(
-                title=v.name,
-                description=f"*{v.summary}*\n\n{v.description}",
+                title=game.name,
+                description=f"*{game.description}*\n\n{presenter.rules_text()}",
                 colour=discord.Colour.dark_gold(),
             )
-            w, h = v.sizes[0]
-            sizes = ", ".join(f"{a}×{b}" for a, b in v.sizes)
-            embed.add_field(name="Board", value=sizes, inline=True)
-            embed.add_field(name="First to move", value=v.first_player.title, inline=True)
-            embed.add_field(name="Moves are written", value=v.move_hint, inline=True)
-            for opt in v.options:
+            for name, value in presenter.rules_fields():
+                embed.add_field(name=name, value=value, inline=True)
+            for opt in game.options:
                 choices = ", ".join(f"`{opt.key}={val}` {label}" for val, label in opt.choices)
                 embed.add_field(
                     name=f"Option: {opt.label}", value=f"{opt.description}. {choices}", inline=False
                 )
             embed.set_image(url="attachment://start.png")
-            embed.set_footer(text=f"Start position (LPN): {pos.to_lpn()}")
-            file = await board_file(
-                pos, filename="start.png", players=("White", "Black"), status="Start position"
+            embed.set_footer(text=f"Start position ({presenter.position_format}): {start}")
+            file = await picture_file(
+                presenter,
+                BoardView(start, {"white": "White", "black": "Black"}, status="Start position"),
+                filename="start.png",
             )
             await interaction.followup.send(embed=embed, file=file)
 

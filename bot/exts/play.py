@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import logging
+import time
 from typing import Any
 
 import discord
@@ -12,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from rendering import THEMES
-from rules import Side, parse_position, variants
+from rules.games import find_game
 from storage import GameRecord
 
 from .. import ui
@@ -21,6 +22,7 @@ from ..client import LatrunculiBot
 from ..errors import UserError, message_for, refuse_deferred, user_errors
 from ..limits import MAX_CHOICE_NAME, MAX_CONTENT, cut
 from ..links import message_link
+from ..presenters import RecordInfo, playable_games, presenter_for
 from ..services import picker
 from ..services.announce import (
     board_payload,
@@ -29,14 +31,15 @@ from ..services.announce import (
     jump_url,
     not_posted,
     publish,
+    result_words,
     tell_stood,
 )
-from ..services.complete import listed_label, move_choices
+from ..services.complete import listed_label
 from ..services.draw_offers import close_lapsed_offer
-from ..services.games import player_for
+from ..services.games import player_for, position_session
 from ..services.menus import moved_on_text
 from ..services.names import display_names, names_for_text, player_name
-from ..texts import describe_result, one_line, turn_words, variant_title
+from ..texts import one_line, turn_words, variant_title
 
 log = logging.getLogger(__name__)
 
@@ -93,7 +96,7 @@ async def _game_choices(
         spectating=spectating,
         active_only=active_only,
         needle=needle,
-        variants=[v.id for v in variants() if needle in v.id or needle in v.name.lower()],
+        variants=[g.id for g in playable_games() if needle in g.id or needle in g.name.lower()],
     )
     return [
         app_commands.Choice(name=listed_label(g, uid), value=str(g.game.id)) for g in listed
@@ -132,9 +135,9 @@ class MoveButton(
     async def act(self, interaction: Interaction) -> None:
         bot = interaction.client
         record = await bot.games.load_here(self.game_id, interaction.guild_id)
-        game = await bot.games.rules_game(record)
-        bot.games.check_turn(record, game, interaction.user.id)
-        menu = picker.menu_for(record.id, game)
+        session = await bot.games.session(record)
+        bot.games.check_turn(record, session, interaction.user.id)
+        menu = presenter_for(record.variant).menu(record.id, session, picker.FIRST)
         sent = await interaction.response.send_message(
             menu.prompt, view=menu_view(record, menu), ephemeral=True
         )
@@ -194,13 +197,13 @@ async def pick(interaction: Interaction, game_id: int, ply: int, value: str) -> 
             content=moved_on_text(record, jump_url(record)), view=None
         )
         return
-    game = await bot.games.rules_game(record)
-    bot.games.check_turn(record, game, interaction.user.id)
+    session = await bot.games.session(record)
+    bot.games.check_turn(record, session, interaction.user.id)
     if value.startswith("play:"):
         await play_from_menu(interaction, record, value.removeprefix("play:"))
         return
     key, _, at = value.partition("@")  # "<menu key>@<offset>": another page of that menu
-    menu = picker.menu_for(record.id, game, key)
+    menu = presenter_for(record.variant).menu(record.id, session, key)
     await interaction.response.edit_message(
         content=menu.prompt, view=menu_view(record, menu, int(at) if at.isdigit() else 0)
     )
@@ -233,7 +236,7 @@ async def play_from_menu(interaction: Interaction, record: GameRecord, move: str
     except discord.HTTPException as exc:  # the move stands: say so, the catch-up posts it
         log.warning("game %d: board post failed after ply %d: %s", record.id, record.ply, exc)
         stood = (
-            f"Your move `{played.moves[0].result.move}` in game #{record.id} was played "
+            f"Your move `{played.moves[0].result.canonical}` in game #{record.id} was played "
             "and stands."
         )
         await tell_stood(interaction, f"{stood} {not_posted(exc)}")
@@ -245,7 +248,7 @@ async def play_from_menu(interaction: Interaction, record: GameRecord, move: str
     )
     link = message_link(record.guild_id, message.channel.id, message.id)
     await interaction.edit_original_response(
-        content=f"✅ You played `{played.moves[0].result.move}` in game #{record.id}: {link}",
+        content=f"✅ You played `{played.moves[0].result.canonical}` in game #{record.id}: {link}",
         view=None,
     )
     await bot.menus.lapse(record, link)
@@ -289,7 +292,7 @@ class Play(commands.Cog):
                     if text is None:
                         raise
                     await refuse_deferred(
-                        interaction, f"`{pending.move}` was not played. {text}", public=here
+                        interaction, f"`{pending.text}` was not played. {text}", public=here
                     )
                     return
             record = played.game
@@ -303,8 +306,8 @@ class Play(commands.Cog):
                 interaction,
                 record,
                 payload,
-                note=f"✅ You played `{played.moves[0].result.move}` in game #{record.id}:",
-                stood=f"Your move `{played.moves[0].result.move}` in game #{record.id} was "
+                note=f"✅ You played `{played.moves[0].result.canonical}` in game #{record.id}:",
+                stood=f"Your move `{played.moves[0].result.canonical}` in game #{record.id} was "
                 "played and stands.",
             )
             await close_lapsed_offer(self.bot, record)
@@ -326,18 +329,20 @@ class Play(commands.Cog):
                 raise UserError(f"Game #{record.id} is over.")
         except UserError as exc:  # say why there is nothing to suggest
             return [hint(str(exc))]
-        game = await svc.rules_game(record)
-        to_move = player_for(record, game.turn)
+        session = await svc.session(record)
+        to_move = player_for(record, session.to_move)
+        title = presenter_for(record.variant).seat_title(session.to_move)
         if to_move != uid:
             name = one_line(await player_name(self.bot.db, to_move), 32)
             return [
                 hint(
-                    f"Not your turn: it is {name}'s move ({game.turn.title}) in game "
+                    f"Not your turn: it is {name}'s move ({title}) in game "
                     f"#{record.id}. Wait for it."
                 )
             ]
         return [
-            app_commands.Choice(name=c.name, value=c.value) for c in move_choices(game, current)
+            app_commands.Choice(name=c.name, value=c.value)
+            for c in presenter_for(record.variant).suggestions(session, current)
         ]
 
     move.autocomplete("game")(game_autocomplete)
@@ -362,7 +367,7 @@ class Play(commands.Cog):
     ) -> None:
         async with user_errors(interaction):
             record = await self._watch(interaction, game)
-            side = Side(view or record.colour_of(interaction.user.id) or "white")
+            side = view or record.colour_of(interaction.user.id) or "white"
             await interaction.response.defer(thinking=True, ephemeral=private)
             payload = await board_payload(
                 self.bot.db,
@@ -415,47 +420,47 @@ class Play(commands.Cog):
             moves = await self.bot.db.games.game_moves(record.id)
             raw_names = await display_names(self.bot.db, record)
             names = names_for_text(raw_names)
-            start = parse_position(record.start_position)
-            first = start.turn
+            presenter = presenter_for(record.variant)
+            opening = find_game(record.variant).session(record.start_position)
+            first = presenter.seat_title(opening.to_move)
             rows: list[str] = []
             for i in range(0, len(moves), 2):
                 pair = " ".join(m.move for m in moves[i : i + 2])
                 rows.append(f"{i // 2 + 1}. {pair}")
             if record.is_active:
-                turn = turn_words(record.ply, parse_position(record.current_position).turn)
+                turn = turn_words(record.ply, position_session(record).to_move)
                 state = raw_state = f"in progress, {turn}"
             else:
                 # bold off: the header is bold already (escaped names have no "**" in them)
-                state = describe_result(record.winner, record.reason, names).replace("**", "")
-                raw_state = describe_result(record.winner, record.reason, raw_names)
+                state = result_words(presenter, record, names).replace("**", "")
+                raw_state = result_words(presenter, record, raw_names)
             header = (
                 f"**Game #{record.id}** · {variant_title(record.variant, record.options)} · "
                 f"{names['white']} (White) vs {names['black']} (Black) · "
-                f"{first.title} moved first · {state}"
+                f"{first} moved first · {state}"
             )
             url = jump_url(record)
             header = cut(header, MAX_HEADER)
             tail = f"\nLatest board: {url}" if url else ""
             room = MAX_CONTENT - len(f"{header}\n```\n\n```{tail}")
             text = latest_moves(" ".join(rows) or "No moves yet.", room)
-            opts_items = record.options.items()
-            record_text = "\n".join(
-                [
-                    f'[Game "{record.id}"]',
-                    f'[Variant "{record.variant}"]',
-                    f'[Options "{",".join(f"{k}={v}" for k, v in sorted(opts_items))}"]',
-                    f'[White "{tag(raw_names["white"])}"]',
-                    f'[Black "{tag(raw_names["black"])}"]',
-                    f'[Result "{tag(raw_state.replace("*", ""))}"]',
-                    f'[Start "{record.start_position}"]',
-                    f'[Position "{record.current_position}"]',
-                    "",
-                    *rows,
-                    "",
-                ]
+            info = RecordInfo(
+                game_number=record.id,
+                title=variant_title(record.variant, record.options),
+                players=raw_names,
+                start=record.start_position,
+                position=record.current_position,
+                winner=record.winner,
+                reason=record.reason,
+                active=record.is_active,
+                options=dict(record.options),
+                date=time.strftime("%Y.%m.%d", time.gmtime(record.created_at)),
+                result_words=raw_state,
             )
+            record_text = presenter.record_text(info, [m.move for m in moves])
             file = discord.File(
-                io.BytesIO(record_text.encode()), filename=f"latrunculi-game-{record.id}.txt"
+                io.BytesIO(record_text.encode()),
+                filename=presenter.record_filename(record.id),
             )
             await interaction.response.send_message(f"{header}\n```\n{text}\n```{tail}", file=file)
 

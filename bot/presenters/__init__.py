@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from rules.games import GameRules, all_games
+
 from .base import BoardView, GamePresenter, PickPath, Ply, RecordInfo, Suggestion
 from .chess import ChessPresenter
 from .draughts import DraughtsPresenter
@@ -17,6 +19,7 @@ __all__ = [
     "RecordInfo",
     "Suggestion",
     "all_presenters",
+    "playable_games",
     "presenter_for",
 ]
 
@@ -34,3 +37,10 @@ def presenter_for(game_id: str) -> GamePresenter:
 def all_presenters() -> list[GamePresenter]:
     """Every game the bot plays, in the registry's order."""
     return list(_PRESENTERS.values())
+
+
+def playable_games() -> list[GameRules]:
+    """The registered games the bot offers: those with a presenter (a game the rules know
+    but the bot cannot show yet, such as backgammon while its pictures are missing, is not
+    offered)."""
+    return [g for g in all_games() if g.id in _PRESENTERS]

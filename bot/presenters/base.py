@@ -12,11 +12,14 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rules.games import ActionResult, GameOutcome, GameRules, Session, find_game
 
 from ..limits import MAX_CHOICE_NAME
+
+if TYPE_CHECKING:
+    from ..services.picker import Menu
 
 __all__ = [
     "COMMON_REASONS",
@@ -104,6 +107,8 @@ class GamePresenter(ABC):
     """The bot's side of one game. Subclasses set :attr:`game_id` and :attr:`record_suffix`."""
 
     game_id: str
+    #: The name of the position notation (``LPN``, ``FEN``), shown with a start position.
+    position_format: str
     #: The record file's extension: ``pgn``, ``pdn``, ``txt``.
     record_suffix: str
     #: The game's own reasons in words, completing "The game is over: …".
@@ -192,6 +197,12 @@ class GamePresenter(ABC):
         own picker (the Latrunculi menus with placements and paging)."""
         return None
 
+    def menu(self, game_id: int, session: Session[Any], key: str) -> Menu:
+        """The Move menu reached by picking ``key`` (``first`` opens them)."""
+        from ..services.picker import path_menu  # the services import the presenters
+
+        return path_menu(game_id, self, session, key)
+
     # ----- records and rules ----------------------------------------------------------------
 
     @abstractmethod
@@ -200,6 +211,15 @@ class GamePresenter(ABC):
 
     def record_filename(self, game_number: int) -> str:
         return f"{self.game_id}-game-{game_number}.{self.record_suffix}"
+
+    def rules_fields(self) -> list[tuple[str, str]]:
+        """Short facts shown beside the rules (``/rules``): board, who starts, notation."""
+        game = self.rules
+        return [
+            ("Board", game.board.replace("x", "×")),
+            ("First to move", self.seat_title(game.seats[0])),
+            ("Moves are written", self.move_examples or game.move_hint),
+        ]
 
     @abstractmethod
     def rules_text(self) -> str:

@@ -50,6 +50,7 @@ def _taken(board: chess.Board) -> tuple[str, str]:
 
 class ChessPresenter(GamePresenter):
     game_id = "chess"
+    position_format = "FEN"
     record_suffix = "pgn"
     move_examples = "Nf3, exd5, O-O, e8=Q (or g1f3)"
     reasons = {

@@ -36,6 +36,7 @@ def _count(n: int, word: str) -> str:
 
 class DraughtsPresenter(GamePresenter):
     game_id = "draughts"
+    position_format = "PDN"
     record_suffix = "pdn"
     move_examples = "11-15, 22x15, 15x24x31"
     reasons = {

@@ -4,7 +4,7 @@ the bot has always shown for them (the Move button keeps its own menus, with pla
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rendering import render_board
 from rules import PASS, Game, MoveResult, Outcome, Side, Termination, find_variant, parse_position
@@ -13,7 +13,10 @@ from rules.games import GameOutcome, LatrunculiSession, Session
 from ..texts import REASONS, describe_move
 from .base import BoardView, GamePresenter, Ply, RecordInfo, Suggestion
 
-__all__ = ["LatrunculiPresenter", "latrunculi_presenters"]
+if TYPE_CHECKING:
+    from ..services.picker import Menu
+
+__all__ = ["LatrunculiPresenter", "latrunculi_game", "latrunculi_presenters"]
 
 
 def _tag(value: str) -> str:
@@ -37,6 +40,7 @@ def rules_outcome(outcome: GameOutcome | None) -> Outcome | None:
 
 
 class LatrunculiPresenter(GamePresenter):
+    position_format = "LPN"
     record_suffix = "txt"
     reasons = REASONS
 
@@ -49,7 +53,7 @@ class LatrunculiPresenter(GamePresenter):
         return describe_move(who, replayed(ply), before, parse_position(ply.after))
 
     def forced_action(self, session: Session[Any]) -> str | None:
-        game = _game(session)
+        game = latrunculi_game(session)
         return str(PASS) if game.legal_moves() == [PASS] else None
 
     def picture(self, board: BoardView) -> bytes:
@@ -69,8 +73,14 @@ class LatrunculiPresenter(GamePresenter):
 
         return [
             Suggestion(c.name, c.value, c.wins, c.captured)
-            for c in move_choices(_game(session), typed, limit)
+            for c in move_choices(latrunculi_game(session), typed, limit)
         ]
+
+    def menu(self, game_id: int, session: Session[Any], key: str) -> Menu:
+        """The Latrunculi menus (pieces, placements by rank, removals, passes)."""
+        from ..services.picker import menu_for
+
+        return menu_for(game_id, latrunculi_game(session), key)
 
     def record_filename(self, game_number: int) -> str:
         return f"latrunculi-game-{game_number}.txt"
@@ -97,8 +107,17 @@ class LatrunculiPresenter(GamePresenter):
     def rules_text(self) -> str:
         return find_variant(self.game_id).description
 
+    def rules_fields(self) -> list[tuple[str, str]]:
+        v = find_variant(self.game_id)
+        return [
+            ("Board", ", ".join(f"{a}×{b}" for a, b in v.sizes)),
+            ("First to move", v.first_player.title),
+            ("Moves are written", v.move_hint),
+        ]
 
-def _game(session: Session[Any]) -> Game:
+
+def latrunculi_game(session: Session[Any]) -> Game:
+    """The rules core's own game behind a Latrunculi session (for the Latrunculi menus)."""
     assert isinstance(session, LatrunculiSession)
     return session.game
 

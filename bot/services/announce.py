@@ -8,17 +8,18 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from rules import PASS, Game, MoveResult, Outcome, Side, Termination, parse_position
+from rules.games import GameOutcome, Reason, find_game
 from storage import Database, GameRecord
+from storage.models import BOT_REASONS
 
 from .. import ui
-from ..board import board_file
 from ..errors import send_ephemeral
 from ..limits import fit_lines
 from ..links import home_channel, home_channel_id, jump_url, message_link
 from ..mentions import ping_users
+from ..pictures import picture_file
+from ..presenters import BoardView, GamePresenter, Ply, presenter_for
 from ..texts import (
-    describe_move,
     describe_result,
     full_moves,
     moves_words,
@@ -26,7 +27,7 @@ from ..texts import (
     turn_words,
     variant_title,
 )
-from .games import Played, player_for
+from .games import FORCED_PASS, Played, player_for, position_session
 from .names import display_names, names_for_text
 from .notify import turn_mentions
 
@@ -43,19 +44,21 @@ __all__ = [
     "not_posted",
     "publish",
     "records_line",
+    "result_words",
     "start_line",
     "tell_stood",
 ]
 
 
-async def last_move(db: Database, record: GameRecord) -> MoveResult | None:
-    """The last real move of a stored game (forced passes skipped), as the rules core reports
-    it, so a board shown later (``/board``, a resignation, a timeout) highlights it too."""
+async def last_move(db: Database, record: GameRecord) -> Ply | None:
+    """The last real move of a stored game (forced passes skipped), as the rules report it,
+    so a board shown later (``/board``, a resignation, a timeout) highlights it too."""
     moves = await db.games.game_moves(record.id)
     for i in range(len(moves) - 1, -1, -1):
-        if moves[i].move != str(PASS):
+        if moves[i].move != FORCED_PASS:
             before = moves[i - 1].position_after if i else record.start_position
-            return Game(before).play(moves[i].move)
+            result = find_game(record.variant).session(before).play(moves[i].move)
+            return Ply(result, before, moves[i].position_after)
     return None
 
 
@@ -159,14 +162,23 @@ async def tell_stood(interaction: discord.Interaction[Any], text: str) -> None:
         log.warning("could not tell user %s what stood: %s", interaction.user.id, exc)
 
 
-def _rules_outcome(record: GameRecord) -> Outcome | None:
+def stored_outcome(record: GameRecord) -> GameOutcome | None:
+    """A finished game's result as the rules name it (``None`` while it goes on)."""
     if record.is_active or record.reason is None:
         return None
-    try:
-        termination = Termination(record.reason)
-    except ValueError:
-        return None  # resignation, agreement: not a rules outcome
-    return Outcome(Side(record.winner) if record.winner else None, termination)
+    return GameOutcome(record.winner, Reason(record.reason))
+
+
+def decided_by_rules(record: GameRecord) -> bool:
+    """Whether the board itself ended the game (mate, no pieces) rather than the players or
+    the clock (resignation, agreement, timeout, abort)."""
+    return record.reason is not None and record.reason not in BOT_REASONS
+
+
+def result_words(presenter: GamePresenter, record: GameRecord, names: dict[str, str]) -> str:
+    """ "**Alice (White) wins**: checkmate." in the game's own words."""
+    why = presenter.reason_words(record.reason)
+    return describe_result(record.winner, record.reason, names, why)
 
 
 async def board_payload(
@@ -176,7 +188,7 @@ async def board_payload(
     played: Played | None = None,
     intro: str | None = None,
     mention: bool = True,
-    view: Side = Side.WHITE,
+    view: str = "white",
     theme: str = "light",
     move_timeout: float | None = None,
 ) -> dict[str, Any]:
@@ -194,55 +206,59 @@ async def board_payload(
     the default (White at the bottom) so a thread's pictures all read the same way; ``/board``
     shows a player their own side.
     """
-    position = parse_position(record.current_position)
+    presenter = presenter_for(record.variant)
+    seat = (played.session if played and played.session else position_session(record)).to_move
+    seat_title = presenter.seat_title(seat)
     names = await display_names(db, record)
     lines: list[str] = []
     if intro:
         lines.append(intro)
     if played is not None:
         for pm in played.moves:
-            lines.append(describe_move(f"<@{pm.player_id}>", pm.result, pm.before, pm.after) + ".")
-        highlight: MoveResult | None = played.moves[0].result
+            lines.append(presenter.describe(f"<@{pm.player_id}>", pm.ply) + ".")
+        highlight: Ply | None = played.moves[0].ply
     else:
         highlight = await last_move(db, record)
     mentions = ping_users()  # nobody, unless this message is for someone
     if record.is_active:
-        to_move = player_for(record, position.turn)
+        to_move = player_for(record, seat)
         status = None
         by = ""
         if move_timeout is not None:
             by = f" — by <t:{int(record.turn_since + move_timeout)}:R>"
         if mention:
             lines.append(
-                f"<@{to_move}>, your move ({position.turn.title}){by}. "
-                "Use `/move` or the Move button."
+                f"<@{to_move}>, your move ({seat_title}){by}. Use `/move` or the Move button."
             )
             mentions = await turn_mentions(db, record, to_move)  # as they chose (/notify)
         else:
-            lines.append(f"<@{to_move}> ({position.turn.title}) to move{by}.")
+            lines.append(f"<@{to_move}> ({seat_title}) to move{by}.")
         buttons = ui.move_view(record.id)
     else:
-        result = describe_result(record.winner, record.reason, names_for_text(names))
+        result = result_words(presenter, record, names_for_text(names))
         status = None
-        if _rules_outcome(record) is None:  # the picture says why; names as typed
-            status = describe_result(record.winner, record.reason, names).replace("*", "")
+        if not decided_by_rules(record):  # the picture says why; names as typed
+            status = result_words(presenter, record, names).replace("*", "")
         lines.append(f"**Game #{record.id} is over.** {result}")
         lines.append(await records_line(db, record))
         buttons = ui.finished_view(record.id)
-        if mention:  # the result is news for both, the loser above all (told once: the
+        if mention:  # the result is news for both, the loser above all (told once: the final
             mentions = ping_users(record.white_id, record.black_id)  # board is posted once)
-    file = await board_file(
-        position,
-        last_move=highlight,
-        players=(names["white"], names["black"]),
-        outcome=_rules_outcome(record),
-        status=status,
-        move_number=move_number(record),
-        view=view,
-        theme=theme,
+    file = await picture_file(
+        presenter,
+        BoardView(
+            record.current_position,
+            players=names,
+            last=highlight,
+            outcome=stored_outcome(record),
+            status=status,
+            move_number=move_number(record),
+            view=view,
+            theme=theme,
+        ),
     )
     name = variant_title(record.variant, record.options)
-    count = turn_words(record.ply, position.turn) if record.is_active else moves_words(record.ply)
+    count = turn_words(record.ply, seat_title) if record.is_active else moves_words(record.ply)
     header = f"**Game #{record.id}** · **{name}** · {count}"
     return {
         "content": fit_lines(
@@ -266,9 +282,10 @@ async def records_line(db: Database, record: GameRecord) -> str:
     return "Records: " + "; ".join(parts) + "."
 
 
-def start_line(record: GameRecord, game: Game | None = None) -> str:
-    first = parse_position(record.current_position).turn
+def start_line(record: GameRecord) -> str:
+    first = position_session(record).to_move
+    title = presenter_for(record.variant).seat_title(first)
     return (
         f"<@{record.white_id}> plays **White**, <@{record.black_id}> plays **Black**. "
-        f"{first.title} moves first."
+        f"{title} moves first."
     )

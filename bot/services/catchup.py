@@ -24,10 +24,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from rules import Game, parse_position
+from rules.games import find_game
 from storage import GameRecord
 
-from ..texts import describe_move
+from ..presenters import Ply, presenter_for
 from .announce import board_payload, home_channel
 
 if TYPE_CHECKING:
@@ -78,24 +78,23 @@ async def missed_lines(bot: LatrunculiBot, record: GameRecord) -> list[str]:
     if record.announced_ply >= record.ply:
         return []
     moves = await bot.db.games.game_moves(record.id)
+    presenter = presenter_for(record.variant)
     lines: list[str] = []
     first = max(record.announced_ply, record.ply - MAX_LINES)
     if first > record.announced_ply:
         earlier = first - record.announced_ply
-        lines.append(
-            f"… {earlier} earlier turn{'s' if earlier != 1 else ''} (see `/history`);"
-        )
+        lines.append(f"… {earlier} earlier turn{'s' if earlier != 1 else ''} (see `/history`);")
     for index in range(first, len(moves)):
         stored = moves[index]
-        before = parse_position(moves[index - 1].position_after if index else record.start_position)
-        after = parse_position(stored.position_after)
+        before = moves[index - 1].position_after if index else record.start_position
         try:
-            result = Game(before).play(stored.move)
+            result = find_game(record.variant).session(before).play(stored.move)
         except Exception:  # pragma: no cover - stored moves were checked by the rules core
             log.exception("game %d: cannot describe ply %d", record.id, stored.ply)
             lines.append(f"<@{stored.player_id}> played `{stored.move}`.")
             continue
-        lines.append(describe_move(f"<@{stored.player_id}>", result, before, after) + ".")
+        ply = Ply(result, before, stored.position_after)
+        lines.append(presenter.describe(f"<@{stored.player_id}>", ply) + ".")
     return lines
 
 

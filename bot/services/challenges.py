@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from rules import find_variant, start_position
+from rules.games import find_game
 from storage import ChallengeRecord, GameRecord
 
 from .. import ui
@@ -46,7 +46,7 @@ COLOUR_WORDS = {
 
 def parse_options(variant_id: str, text: str | None) -> dict[str, str]:
     """``"size=12x8, rows=1"`` → checked options of the variant (errors name the choices)."""
-    variant = find_variant(variant_id)
+    variant = find_game(variant_id)
     if text is not None and len(text) > MAX_OPTIONS_TEXT:
         raise UserError(
             f"The options text is {len(text):,} characters; options are short, "
@@ -69,7 +69,7 @@ def parse_options(variant_id: str, text: str | None) -> dict[str, str]:
 
 
 def _example(variant_id: str) -> str:
-    v = find_variant(variant_id)
+    v = find_game(variant_id)
     if not v.options:
         return ""
     o = v.options[0]
@@ -140,7 +140,7 @@ async def start_game(
     bot = interaction.client
     accepter = interaction.user
     await bot.db.players.upsert_player(accepter.id, accepter.display_name, now=bot.now())
-    lpn = start_position(ch.variant, dict(ch.options)).to_lpn()
+    lpn = find_game(ch.variant).start(dict(ch.options))
     game = await bot.db.challenges.accept_challenge(
         ch.id, accepter.id, start_position=lpn, now=bot.now()
     )

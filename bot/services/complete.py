@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rules import Game, Move, MoveKind, find_variant, square_name
+from rules import Game, Move, MoveKind, square_name
+from rules.games import find_game
 from storage import Database, GameRecord, ListedGame
 
 from ..limits import MAX_CHOICE_NAME, cut
@@ -102,7 +103,7 @@ def label(
         state = "their move"
     else:
         state = f"{'White' if to_move == record.white_id else 'Black'} to move"
-    variant = find_variant(record.variant).name
+    variant = find_game(record.variant).name
     # the names get what the rest leaves (the variant's name can be 30 characters long)
     fixed = len(f"#{record.id} {variant}  vs  ({state})")
     room = max(8, min(LABEL_NAME, (MAX_CHOICE_NAME - fixed) // 2))

@@ -6,9 +6,12 @@ a move is checked against the game as stored, and it counts only once ``record_m
 ply it was checked against has committed. Two moves for one turn therefore cannot both stand,
 even across processes; a per-game ``asyncio.Lock`` merely saves the loser some work.
 
-The only thing kept in memory is a cache of replayed :class:`rules.Game` objects of active games
-(the history matters for the repetition rule); an entry is used only when its ply and position
-match storage, and a game leaves it when it ends (:meth:`GameService.forget`).
+Every game goes through here the same way: the rules are a :class:`rules.games.Session` of the
+game's id (chess, draughts, a Latrunculi rule set), and what the bot shows comes from the game's
+presenter (:mod:`bot.presenters`). The only thing kept in memory is a cache of replayed sessions
+(the history matters for the repetition rules); an entry is used only when its ply and position
+match storage, so a loaded game carries its parsed state between moves; a game leaves it
+when it ends (:meth:`GameService.forget`).
 """
 
 from __future__ import annotations
@@ -20,12 +23,14 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
-from rules import PASS, Game, Move, MoveResult, Outcome, Position, Side, parse_move, parse_position
-from storage import Database, GameRecord, PlyToRecord
+from rules.games import ActionResult, GameOutcome, Session, find_game
+from storage import Colour, Database, GameRecord, PlyToRecord
 
 from ..clock import Clock, discord_clock
 from ..errors import UserError
+from ..presenters import Ply, presenter_for
 from ..texts import code
 
 __all__ = [
@@ -36,6 +41,7 @@ __all__ = [
     "outcome_pair",
     "player_for",
     "player_to_move",
+    "position_session",
 ]
 
 log = logging.getLogger(__name__)
@@ -47,53 +53,56 @@ before parsing so it is never echoed back."""
 _MANY_HERE = 50
 """Games of one player in one channel that ``/move`` without ``game`` considers; with more it
 asks which (a game waiting for them among more could not be told apart cheaply)."""
+FORCED_PASS = "pass"
+"""The action a side with no move makes (played by the bot; not a move of one's own)."""
 _GAME_REF = re.compile(r"#?\s*(\d{1,12})")
 
 
-def outcome_pair(outcome: Outcome | None) -> tuple[str | None, str] | None:
+def outcome_pair(outcome: GameOutcome | None) -> tuple[str | None, str] | None:
     """A rules outcome as storage's ``(winner, reason)``."""
     if outcome is None:
         return None
-    return (outcome.winner.value if outcome.winner else None, outcome.reason)
+    return (outcome.winner, outcome.reason.value)
 
 
-def player_for(record: GameRecord, side: Side) -> int:
-    return record.white_id if side is Side.WHITE else record.black_id
+def player_for(record: GameRecord, seat: str) -> int:
+    """The player in ``seat`` (``"white"``/``"black"``)."""
+    return record.white_id if seat == "white" else record.black_id
 
 
 def player_to_move(record: GameRecord) -> int:
-    """The id of the player whose turn it is in the stored position (LPN "<board> <w|b> ..."),
-    read without replaying the game."""
-    parts = record.current_position.split(" ")
-    turn_letter = parts[1] if len(parts) > 1 else "w"
-    return record.white_id if turn_letter == "w" else record.black_id
+    """The id of the player whose turn it is in the stored position (any game)."""
+    return player_for(record, position_session(record).to_move)
 
 
-def side_of(record: GameRecord, user_id: int) -> Side | None:
-    colour = record.colour_of(user_id)
-    return None if colour is None else Side(colour)
+def position_session(record: GameRecord) -> Session[Any]:
+    """A session at the stored current position, without its history: enough to read whose
+    turn it is (never to judge repetitions; :meth:`GameService.session` replays for that)."""
+    return find_game(record.variant).session(record.current_position)
 
 
 @dataclass(frozen=True, slots=True)
 class PlayedMove:
-    result: MoveResult
+    ply: Ply
     player_id: int
-    before: Position
-    after: Position
+
+    @property
+    def result(self) -> ActionResult:
+        return self.ply.result
 
 
 @dataclass(slots=True)
 class Played:
     """What a successful move did: the stored game afterwards and every ply it recorded
-    (the player's move, then any forced passes)."""
+    (the player's move, then any actions the bot played for the next player)."""
 
     game: GameRecord
     moves: list[PlayedMove] = field(default_factory=list)
-    rules_game: Game | None = None
+    session: Session[Any] | None = None
 
     @property
-    def position(self) -> Position:
-        return self.moves[-1].after
+    def position(self) -> str:
+        return self.moves[-1].ply.after
 
 
 @dataclass(slots=True)
@@ -101,8 +110,9 @@ class PendingMove:
     """A move checked against the stored game, not yet committed."""
 
     record: GameRecord
-    game: Game
-    move: Move
+    session: Session[Any]
+    move: Any
+    text: str
     user_id: int
 
 
@@ -111,7 +121,7 @@ class GameService:
         self.db = db
         self.clock = clock
         self._locks: dict[int, asyncio.Lock] = {}
-        self._cache: OrderedDict[int, Game] = OrderedDict()
+        self._cache: OrderedDict[int, Session[Any]] = OrderedDict()
 
     # ----- finding games ---------------------------------------------------------------------
 
@@ -192,37 +202,38 @@ class GameService:
 
     # ----- rules state -------------------------------------------------------------------------
 
-    async def rules_game(self, record: GameRecord, *, take: bool = False) -> Game:
-        """The rules game at the stored ply (history replayed, so repetition counts).
+    async def session(self, record: GameRecord, *, take: bool = False) -> Session[Any]:
+        """The game's rules session at the stored ply (history replayed, so repetition
+        counts).
 
-        With ``take`` the cached object is removed from the cache: the caller will mutate it.
+        With ``take`` the cached session is removed from the cache: the caller will mutate it.
         """
         cached = self._cache.get(record.id)
         if (
             cached is not None
             and cached.ply == record.ply
-            and cached.position.to_lpn() == record.current_position
+            and cached.position_text() == record.current_position
         ):
             if take:
                 del self._cache[record.id]
             else:
                 self._cache.move_to_end(record.id)
             return cached
-        game = Game(record.start_position)
+        session = find_game(record.variant).session(record.start_position)
         if record.ply:
             for stored in await self.db.games.game_moves(record.id):
-                game.push(parse_move(stored.move))
-        if game.position.to_lpn() != record.current_position:
+                session.play(stored.move)
+        if session.position_text() != record.current_position:
             log.error(
                 "game %d: replayed position %s differs from stored %s",
                 record.id,
-                game.position.to_lpn(),
+                session.position_text(),
                 record.current_position,
             )
             raise UserError(f"Game #{record.id} looks inconsistent; an admin has to look at it.")
         if not take and record.is_active:
-            self._remember(record.id, game)
-        return game
+            self._remember(record.id, session)
+        return session
 
     @property
     def cached_games(self) -> int:
@@ -235,8 +246,8 @@ class GameService:
         would hold finished games for nothing."""
         self._cache.pop(game_id, None)
 
-    def _remember(self, game_id: int, game: Game) -> None:
-        self._cache[game_id] = game
+    def _remember(self, game_id: int, session: Session[Any]) -> None:
+        self._cache[game_id] = session
         self._cache.move_to_end(game_id)
         while len(self._cache) > _CACHE_SIZE:
             self._cache.popitem(last=False)
@@ -249,18 +260,20 @@ class GameService:
         async with lock:
             yield
 
-    def check_turn(self, record: GameRecord, game: Game, user_id: int) -> None:
+    def check_turn(self, record: GameRecord, session: Session[Any], user_id: int) -> None:
         if not record.is_active:
             raise UserError(f"Game #{record.id} is over.")
-        side = side_of(record, user_id)
-        if side is None:
+        seat = record.colour_of(user_id)
+        if seat is None:
             raise UserError(
                 f"You are not playing in game #{record.id}; only its two players can move."
             )
-        if game.turn is not side:
+        to_move = session.to_move
+        if seat != to_move:
+            title = presenter_for(record.variant).seat_title(to_move)
             raise UserError(
                 f"It is not your turn in game #{record.id}: it is "
-                f"<@{player_for(record, game.turn)}>'s move ({game.turn.title})."
+                f"<@{player_for(record, to_move)}>'s move ({title})."
             )
 
     async def prepare(
@@ -268,9 +281,11 @@ class GameService:
     ) -> PendingMove:
         """Check ``text`` as ``user_id``'s move in the stored game (raises with the reason)."""
         if len(text) > MAX_MOVE_TEXT:
+            record = await self.load(game_id)
+            examples = presenter_for(record.variant).move_examples
             raise UserError(
                 f"That is {len(text):,} characters, far too long to be a move; "
-                "moves look like `a2-a5`, `c3-c5-e5`, `@d4` or `xd5`. Nothing was played."
+                f"moves look like {examples}. Nothing was played."
             )
         record = await self.load(game_id)
         if expected_ply is not None and record.is_active and record.ply != expected_ply:
@@ -278,45 +293,49 @@ class GameService:
                 "The game moved on since you opened this menu; nothing was played. "
                 "Press Move again on the latest board."
             )
-        game = await self.rules_game(record)
-        self.check_turn(record, game, user_id)
-        move = game.parse_move(text)
-        return PendingMove(record, game, move, user_id)
+        session = await self.session(record)
+        self.check_turn(record, session, user_id)
+        move = session.parse(text)
+        return PendingMove(record, session, move, session.format(move), user_id)
 
     async def commit(self, pending: PendingMove) -> Played:
-        """Record the prepared move and the forced passes that follow it, in ONE transaction.
+        """Record the prepared move and the actions the bot plays after it (a Latrunculi
+        forced pass), in ONE transaction.
 
-        The passes are worked out in memory first and stored with the move by
-        ``record_moves``: a crash can never leave a confirmed move without its passes (the
-        next player would otherwise be asked to move a side that cannot).
+        Those are worked out in memory first and stored with the move by ``record_moves``: a
+        crash can never leave a confirmed move without them (the next player would otherwise
+        be asked to move a side that cannot).
         """
         record = pending.record
-        game = await self.rules_game(record, take=True)
+        session = await self.session(record, take=True)
+        presenter = presenter_for(record.variant)
         played = Played(record)
-        before = game.position
-        result = game.push(pending.move)
-        played.moves.append(PlayedMove(result, pending.user_id, before, game.position))
-        # A side with no legal move passes; the bot plays it at once and says so.
-        while game.outcome is None and game.legal_moves() == [PASS]:
-            before = game.position
-            result = game.push(PASS)
-            passer = player_for(record, result.side)
-            played.moves.append(PlayedMove(result, passer, before, game.position))
+        move = session.parse(pending.text)
+        before = session.position_text()
+        result = session.push(move)
+        played.moves.append(
+            PlayedMove(Ply(result, before, session.position_text()), pending.user_id)
+        )
+        while session.outcome is None and (forced := presenter.forced_action(session)):
+            before = session.position_text()
+            result = session.play(forced)
+            ply = Ply(result, before, session.position_text())
+            played.moves.append(PlayedMove(ply, player_for(record, result.seat)))
         plies = [
-            PlyToRecord(pm.player_id, str(pm.result.move), pm.after.to_lpn()) for pm in played.moves
+            PlyToRecord(pm.player_id, pm.result.canonical, pm.ply.after) for pm in played.moves
         ]
         try:
             record = await self.db.games.record_moves(
                 record.id,
                 record.ply,
                 plies,
-                outcome=outcome_pair(game.outcome),  # type: ignore[arg-type]
+                outcome=outcome_pair(session.outcome),  # type: ignore[arg-type]
                 now=self.clock(),
             )
         except BaseException:
             for _ in played.moves:
-                game.pop()
-            self._remember(record.id, game)
+                session.pop()
+            self._remember(record.id, session)
             raise
         log.info(
             "game %d ply %d: %s by %d",
@@ -326,9 +345,9 @@ class GameService:
             pending.user_id,
         )
         played.game = record
-        played.rules_game = game
+        played.session = session
         if record.is_active:
-            self._remember(record.id, game)
+            self._remember(record.id, session)
         return played
 
     async def play_move(
@@ -342,16 +361,17 @@ class GameService:
     # ----- other ways to end a game -------------------------------------------------------------
 
     async def resign(self, record: GameRecord, user_id: int) -> GameRecord:
-        side = side_of(record, user_id)
-        if side is None:
+        seat = record.colour_of(user_id)
+        if seat is None:
             raise UserError(
                 f"You are not playing in game #{record.id}; only its players can resign."
             )
         if not record.is_active:
             raise UserError(f"Game #{record.id} is already over.")
+        winner: Colour = "black" if seat == "white" else "white"
         async with self.lock(record.id):
             record = await self.db.games.finish_game(
-                record.id, record.ply, side.other.value, "resignation", now=self.clock()
+                record.id, record.ply, winner, "resignation", now=self.clock()
             )
         self.forget(record.id)
         return record
@@ -372,11 +392,8 @@ class GameService:
         if not record.is_active:
             raise UserError(f"Game #{record.id} is already over.")
         if record.ply >= 2:
-            movers = {
-                parse_position(m.position_after).turn.other
-                for m in await self.db.games.game_moves(record.id)
-                if m.move != str(PASS)
-            }
+            session = await self.session(record)
+            movers = {r.seat for r in session.history if r.canonical != FORCED_PASS}
             if len(movers) >= 2:
                 raise UserError(
                     f"Game #{record.id} is under way: both sides have moved, so it can no "

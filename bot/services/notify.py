@@ -20,14 +20,14 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from rules import find_variant, parse_position
+from rules.games import find_game
 from storage import Database, GameRecord
 
 from ..limits import fit_lines
 from ..links import home_channel, jump_url
 from ..mentions import ping_only
 from ..texts import plain
-from .games import player_for
+from .games import player_to_move
 from .names import player_name
 
 if TYPE_CHECKING:
@@ -55,7 +55,7 @@ MAX_LISTED = 20
 
 def to_move_id(record: GameRecord) -> int:
     """The player whose move it is in an active game."""
-    return player_for(record, parse_position(record.current_position).turn)
+    return player_to_move(record)
 
 
 async def turn_mentions(db: Database, record: GameRecord, to_move: int) -> discord.AllowedMentions:
@@ -103,7 +103,7 @@ async def digest_text(
         by = f", by <t:{int(g.turn_since + timeout)}:R>" if timeout is not None else ""
         url = jump_url(g)
         lines.append(
-            f"• **Game #{g.id}** · {find_variant(g.variant).name}{against} — waiting "
+            f"• **Game #{g.id}** · {find_game(g.variant).name}{against} — waiting "
             f"<t:{int(g.turn_since)}:R>{by}{new}" + (f": {url}" if url else "")
         )
     if len(games) > MAX_LISTED:

@@ -15,6 +15,7 @@ value is ``<menu key>@<offset>``; nothing else ever needs a third pick.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from rules import Game, Move, MoveKind, square_name
 from rules.geometry import square_file, square_rank
@@ -23,7 +24,12 @@ from ..errors import UserError
 from ..limits import MAX_SELECT_OPTIONS
 from .complete import describe_choice
 
-__all__ = ["FIRST", "Menu", "Option", "menu_for", "page"]
+if TYPE_CHECKING:
+    from rules.games import Session
+
+    from ..presenters import GamePresenter, PickPath
+
+__all__ = ["FIRST", "Menu", "Option", "menu_for", "page", "path_menu"]
 
 FIRST = "first"
 """The key of the first menu (for its "More…" pages)."""
@@ -183,3 +189,47 @@ def page(menu: Menu, offset: int = 0) -> tuple[Option, ...]:
     else:
         more = Option("Back to the first choices", f"{menu.key}@0")
     return (*shown, more)
+
+
+GROUP = "group:"
+"""The key prefix of a generic group menu: ``group:<first step's label>`` (a piece)."""
+
+
+def path_menu(game_id: int, presenter: GamePresenter, session: Session[Any], key: str) -> Menu:
+    """The Move menus of a game whose presenter lists each action's steps
+    (:meth:`GamePresenter.pick_paths`: chess and draughts), in the same two picks at most:
+    every move in one menu when they fit, else the piece first (a piece with one move is that
+    move) and then its moves, named as ``/move`` names them. A chess promotion is chosen in the
+    second menu (``a8=Q``, ``a8=N``…); a draughts multi-jump is one move (its whole path)."""
+    paths = presenter.pick_paths(session) or []
+    names = {s.value: s for s in presenter.suggestions(session, "", limit=10_000)}
+
+    def leaf(action: str) -> Option:
+        shown = names.get(action)
+        return Option((shown.name if shown else action)[:100], f"play:{action}")
+
+    def leaves(group: list[PickPath]) -> tuple[Option, ...]:
+        order = {value: i for i, value in enumerate(names)}  # wins, captures, then by text
+        return tuple(leaf(p.action) for p in sorted(group, key=lambda p: order.get(p.action, 0)))
+
+    groups: dict[str, list[PickPath]] = {}
+    for p in paths:
+        groups.setdefault(p.labels[0], []).append(p)
+    if key == FIRST:
+        if len(paths) <= MAX_SELECT_OPTIONS or len(groups) == 1:
+            one = len(paths) == 1
+            prompt = "you have one legal move." if one else "pick your move."
+            return Menu(FIRST, f"**Game #{game_id}**: {prompt}", "Choose a move", leaves(paths))
+        options = tuple(
+            leaf(group[0].action)
+            if len(group) == 1
+            else Option(label[:100], f"{GROUP}{label}"[:100], _plural(len(group), "move"))
+            for label, group in sorted(groups.items())
+        )
+        return Menu(FIRST, f"**Game #{game_id}**: pick a piece to move.", "Choose a piece", options)
+    label = key.removeprefix(GROUP)
+    group = groups.get(label) if key.startswith(GROUP) else None
+    if not group:
+        raise UserError("That choice is not open any more; press Move again.")
+    prompt = f"**Game #{game_id}**: where does the {label[:1].lower()}{label[1:]} go?"
+    return Menu(key, prompt, "Choose the move", leaves(group))

@@ -15,12 +15,11 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from rules import parse_position
-from storage import ConcurrencyError, GameRecord
+from storage import Colour, ConcurrencyError, GameRecord
 
 from ..texts import duration_words
 from .announce import board_payload, home_channel, jump_url
-from .games import player_for
+from .games import player_for, position_session
 from .notify import deliver_reminder
 
 if TYPE_CHECKING:
@@ -54,12 +53,13 @@ async def sweep_turns(bot: LatrunculiBot) -> tuple[int, int]:
 
 async def finish_on_time(bot: LatrunculiBot, record: GameRecord, timeout: float) -> bool:
     """The player to move loses; post the final board pinging both players."""
-    loser_side = parse_position(record.current_position).turn
-    loser = player_for(record, loser_side)
+    loser_seat = position_session(record).to_move
+    loser = player_for(record, loser_seat)
+    winner: Colour = "black" if loser_seat == "white" else "white"
     try:
         async with bot.games.lock(record.id):
             record = await bot.db.games.finish_game(
-                record.id, record.ply, loser_side.other.value, "timeout", now=bot.now()
+                record.id, record.ply, winner, "timeout", now=bot.now()
             )
     except ConcurrencyError as exc:  # a move, resignation or another process came first
         log.info("game %d: timeout dropped, %s", record.id, exc)
@@ -84,7 +84,7 @@ async def remind(bot: LatrunculiBot, record: GameRecord, timeout: float) -> bool
     """Tell the player to move how long they have left (once per turn)."""
     if not await bot.db.games.mark_reminded(record.id, record.ply):
         return False  # moved on, finished, or reminded by another process
-    to_move = player_for(record, parse_position(record.current_position).turn)
+    to_move = player_for(record, position_session(record).to_move)
     deadline = record.turn_since + timeout
     text = (
         f"⏰ <@{to_move}>, your move in game #{record.id} — you have "

@@ -59,7 +59,8 @@ async def board_image(message: Any):
 
 async def rules_game(arena: Any, game_id: int) -> Game:
     record = await arena.db.games.load_game(game_id)
-    return await arena.bot.games.rules_game(record)
+    session = await arena.bot.games.session(record)
+    return session.game  # a Latrunculi game: the rules core's own object
 
 
 def player(arena: Any, record: Any, side_value: str) -> Any:

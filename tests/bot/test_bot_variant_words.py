@@ -8,6 +8,7 @@ import discord
 import pytest
 
 from rules import find_variant, variants
+from rules.games import find_game
 
 from .conftest import GUILD_ID
 from .helpers import challenge_and_accept
@@ -25,7 +26,10 @@ async def test_challenge_choices_show_each_variant_with_its_whole_summary(arena)
     [challenge] = [c for c in commands if c.name == "challenge"]
     [option] = [o for o in challenge.options if o.name == "variant"]
     shown = {c.value: c.name for c in option.choices}
-    assert set(shown) == set(SUMMARIES)
+    # every game of the house: the four rule sets, then chess and draughts
+    assert list(shown) == [*SUMMARIES, "chess", "draughts"]
+    for game in map(find_game, ("chess", "draughts")):
+        assert shown[game.id] == f"{game.name} — {game.description.rstrip('.')}"
     for vid, summary in SUMMARIES.items():
         expected = f"{find_variant(vid).name} — {summary.rstrip('.')}"
         assert shown[vid] == expected  # not cut short

@@ -7,7 +7,14 @@ import io
 import chess.pgn
 from PIL import Image
 
-from bot.presenters import BoardView, Ply, RecordInfo, all_presenters, presenter_for
+from bot.presenters import (
+    BoardView,
+    Ply,
+    RecordInfo,
+    all_presenters,
+    playable_games,
+    presenter_for,
+)
 from rules.games import all_games, find_game
 
 FOOLS_MATE = ["f3", "e5", "g4", "Qh4#"]
@@ -23,14 +30,11 @@ def _plies(game_id: str, moves: list[str], start: str | None = None) -> list[Ply
     return out
 
 
-def test_presenters_cover_the_games_the_bot_plays() -> None:
-    """Every presenter speaks for a registered game, and the bot plays chess and draughts beside
-    the four Latrunculi rule sets. A game registered in the rules core before its bot flow is
-    built (backgammon, then ludo) has no presenter yet, so the bot cannot offer it."""
-    registered = [g.id for g in all_games()]
-    presented = [p.game_id for p in all_presenters()]
-    assert presented == [g for g in registered if g in presented]
-    assert set(presented) >= {"classic", "rugen", "schadler", "lat", "chess", "draughts"}
+def test_the_bot_plays_latrunculi_chess_and_draughts_in_the_registry_order() -> None:
+    ids = [p.game_id for p in all_presenters()]
+    assert ids == ["classic", "rugen", "schadler", "lat", "chess", "draughts"]
+    assert [g.id for g in playable_games()] == ids
+    assert ids == [g.id for g in all_games() if g.id in ids]
 
 
 def test_chess_words_name_the_piece_taken_check_and_mate() -> None:

@@ -30,8 +30,9 @@ def _path(canonical: str) -> list[int]:
     return [int(s) for s in re.split(r"[x\-]", canonical)]
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}" if n != 1 else f"a {word}"
+def _count(n: int, word: str, words: str) -> str:
+    """ "a man", "2 men"."""
+    return f"a {word}" if n == 1 else f"{n} {words}"
 
 
 class DraughtsPresenter(GamePresenter):
@@ -68,8 +69,8 @@ class DraughtsPresenter(GamePresenter):
             what = " and ".join(
                 part
                 for part in (
-                    _count(men, "man") if men else "",
-                    _count(kings, "king") if kings else "",
+                    _count(men, "man", "men") if men else "",
+                    _count(kings, "king", "kings") if kings else "",
                 )
                 if part
             )

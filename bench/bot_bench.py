@@ -2,11 +2,13 @@
 not grow with the number of games (10,000 in one channel).
 
     .venv/bin/python bench/bot_bench.py [--games 1000] [--moves 300] [--crowd 10000] [--rounds 30]
+                                        [--game rugen|chess|draughts|...]
 
 Each timed call is ``await member.slash(channel, "move", move=...)``: from the interaction's
 dispatch to the bot's stored reply (the deferred response's board message), with the real
 SQLite database (a temporary file), the real rules core and the real renderer.
-Target on this machine: median <= 40 ms, p95 <= 80 ms.
+Target on this machine: median <= 40 ms, p95 <= 80 ms. ``--game`` picks the game played and
+stored (``--game chess`` times chess moves in SAN with 1,000 active chess games stored).
 
 The crowd part stores ``--crowd`` games in one channel, all Alice's (half of them finished),
 and times ``/board`` without ``game`` (a spectator and Alice: both are asked which game) and
@@ -32,20 +34,21 @@ import simcord
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot import Settings, create_bot  # noqa: E402
-from rules import Game, start_position  # noqa: E402
+from rules import start_position  # noqa: E402
+from rules.games import find_game  # noqa: E402
 
 GUILD_ID = 1_100_000_000_000_000_001
 
 
-async def seed_games(db, n: int, user_ids: list[int], now: float) -> None:
-    lpn = start_position("rugen").to_lpn()
+async def seed_games(db, n: int, user_ids: list[int], now: float, variant: str = "rugen") -> None:
+    lpn = find_game(variant).start()
     rnd = random.Random(1)
     for i in range(n):
         white, black = rnd.sample(user_ids, 2)
         await db.games.create_game(
             guild_id=GUILD_ID,
             channel_id=10_000 + i,
-            variant="rugen",
+            variant=variant,
             white_id=white,
             black_id=black,
             start_position=lpn,
@@ -127,7 +130,7 @@ async def crowd(env, guild, alice, n: int, rounds: int) -> bool:
     return ok
 
 
-async def main(games: int, moves: int, crowd_games: int, rounds: int) -> int:
+async def main(games: int, moves: int, crowd_games: int, rounds: int, variant: str) -> int:
     logging.basicConfig(level=logging.WARNING)
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(
@@ -142,7 +145,7 @@ async def main(games: int, moves: int, crowd_games: int, rounds: int) -> int:
             db = env.bot.db
             others = list(range(500_000, 500_200))
             # alice and bob have other games elsewhere too
-            await seed_games(db, games, [*others, alice.id, bob.id], time.time())
+            await seed_games(db, games, [*others, alice.id, bob.id], time.time(), variant)
             members = {alice.id: alice, bob.id: bob}
             rnd = random.Random(7)
             timings: list[float] = []
@@ -154,24 +157,28 @@ async def main(games: int, moves: int, crowd_games: int, rounds: int) -> int:
                     record = await db.games.create_game(
                         guild_id=GUILD_ID,
                         channel_id=channel.id,
-                        variant="rugen",
+                        variant=variant,
                         white_id=alice.id,
                         black_id=bob.id,
-                        start_position=start_position("rugen").to_lpn(),
+                        start_position=find_game(variant).start(),
                     )
-                    game = Game(record.start_position)
-                legal = game.legal_moves()
-                quiet = [m for m in legal if not game.preview(m).captured] or legal
-                move = rnd.choice(quiet)
-                mover = members[record.white_id if game.turn.value == "white" else record.black_id]
+                    session = find_game(variant).session(record.start_position)
+                quiet = []
+                for m in session.legal_moves():  # quiet moves keep the games long
+                    if not session.push(m).captured:
+                        quiet.append(m)
+                    session.pop()
+                move = rnd.choice(quiet or session.legal_moves())
+                text = session.format(move)
+                mover = members[record.white_id if session.to_move == "white" else record.black_id]
                 t0 = time.perf_counter()
-                r = await mover.slash(channel, "move", move=str(move))
+                r = await mover.slash(channel, "move", move=text)
                 timings.append((time.perf_counter() - t0) * 1000)
                 assert not r.ephemeral, r.response.content
-                game.push(move)
+                session.push(move)
                 record = await db.games.load_game(record.id)
             active = len(await db.games.active_games())
-            report_move(timings, active)
+            report_move(timings, active, variant)
             crowd_ok = await crowd(env, guild, alice, crowd_games, rounds) if crowd_games else True
             await db.stop()
     return 0 if (move_ok(timings) and crowd_ok) else 1
@@ -182,11 +189,11 @@ def move_ok(timings: list[float]) -> bool:
     return statistics.median(timings) <= 40 and timings[int(0.95 * (len(timings) - 1))] <= 80
 
 
-def report_move(timings: list[float], active: int) -> None:
+def report_move(timings: list[float], active: int, variant: str) -> None:
     timings = sorted(timings)
     median = statistics.median(timings)
     p95 = timings[int(0.95 * (len(timings) - 1))]
-    print(f"/move through simcord, {active} active games stored, {len(timings)} moves")
+    print(f"/move ({variant}) through simcord, {active} active games stored, {len(timings)} moves")
     print(
         f"median {median:.1f} ms   p95 {p95:.1f} ms   mean {statistics.fmean(timings):.1f} ms   "
         f"min {timings[0]:.1f} ms   max {timings[-1]:.1f} ms"
@@ -200,5 +207,6 @@ if __name__ == "__main__":
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--crowd", type=int, default=10_000, help="0 skips the crowd part")
     parser.add_argument("--rounds", type=int, default=30, help="calls timed per crowd case")
+    parser.add_argument("--game", default="rugen", help="the game played and stored")
     args = parser.parse_args()
-    sys.exit(asyncio.run(main(args.games, args.moves, args.crowd, args.rounds)))
+    sys.exit(asyncio.run(main(args.games, args.moves, args.crowd, args.rounds, args.game)))

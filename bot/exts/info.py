@@ -28,14 +28,14 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[LatrunculiBot]
 
 HELP = """\
-**Latrunculi** — the Roman game of soldiers, in four rule sets.
+**Latrunculi** — the Roman game of soldiers, in four rule sets — and **chess** and **English draughts**.
 • `/challenge variant [opponent] [colour] [options]` — challenge someone, or leave `opponent` empty for an open challenge. The game is played in a thread under the challenge.
-• `/move move [game]` — play a move: `a2-a5` (slide or step), `c3-c5-e5` (jumps), `@d4` (place), `xd5` (remove). Suggestions list your legal moves; the **Move** button under each board does the same with menus.
+• `/move move [game]` — play a move: `a2-a5` (slide or step), `c3-c5-e5` (jumps), `@d4` (place), `xd5` (remove); chess in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`); draughts in PDN (`11-15`, `22x15`, `15x24x31`). Suggestions list your legal moves; the **Move** button under each board does the same with menus.
 • `/board [game] [private] [view] [theme]` — the current board (your side at the bottom). `/history [game]` — the moves and the full record as a file.
 • `/games` — your games in progress. `/draw` — offer (or accept) a draw. `/resign` — give up a game. `/abort` — call off a game before both sides have moved (no result).
 • `/notify [mode]` — how you are told it is your move: a mention in the game's thread (default), a direct message (at most one an hour, listing every game waiting), or silent.
 • `/leaderboard` — this server's top ten. `/stats [user]` — a player's record.
-• `/rules variant` — the rules of a variant, with its start position.
+• `/rules variant` — the rules of a game or variant, with its start position.
 Only the two players can move; captures are announced after every move; forced passes are played for you."""
 
 

@@ -215,8 +215,18 @@ def mat_round_trip(matches: int, rng: random.Random, folder: Path) -> None:
             )
             games_agreed += same
             if not same:
-                log.info("MAT DISAGREE %s game %d: %s", path, len(ours), info)
-        games_total += max(0, len(records) - len(imported["games"]))
+                log.info(
+                    "MAT DISAGREE %s game %d (%d turns): %s", path, len(records), len(ours), info
+                )
+        missing = len(records) - len(imported["games"])
+        if missing > 0:
+            log.info(
+                "MAT DISAGREE %s: gnubg read %d of %d games",
+                path,
+                len(imported["games"]),
+                len(records),
+            )
+            games_total += missing
     log.info(
         ".mat round trip: %d matches, %d of %d games read back by gnubg exactly "
         "(every position before a turn, the winner, the points)",
@@ -231,6 +241,7 @@ def main() -> None:
     parser.add_argument("--positions", type=int, default=3000, help="positions of each kind")
     parser.add_argument("--seed", type=int, default=20)
     parser.add_argument("--matches", type=int, default=40, help="random matches for .mat")
+    parser.add_argument("--keep", type=Path, help="write the .mat files here and keep them")
     args = parser.parse_args()
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     rng = random.Random(args.seed)
@@ -272,6 +283,10 @@ def main() -> None:
         exact_count,
         time.perf_counter() - started,
     )
+    if args.keep:
+        args.keep.mkdir(parents=True, exist_ok=True)
+        mat_round_trip(args.matches, rng, args.keep)
+        return
     with tempfile.TemporaryDirectory() as folder:
         mat_round_trip(args.matches, rng, Path(folder))
 

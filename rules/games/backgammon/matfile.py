@@ -7,8 +7,9 @@ with White's action in the left column (``%3d) %-28s``) and Black's on the right
 ``52: 13/8 13/11`` (the dice, then the turn in the mover's numbering; nothing after the colon for
 a pass; each checker's way as one path, as gnubg writes it: ``24/18*/13``, ``13/9(3)``),
 `` Doubles => 4``, `` Takes`` or `` Drops``; a game ends with ``Wins N point(s)`` in the
-winner's column. The opening roll's tie rolls are not written (the format has no place for
-them); the winner of the opening writes the two dice it plays.
+winner's column, except after a drop, which gnubg's export leaves at `` Drops``. The opening
+roll's ties are not written (the format has no place for them); the winner of the opening writes
+the two dice it plays.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...errors import PositionError
-from ..base import GameOutcome
+from ..base import GameOutcome, Reason
 from .session import DOUBLE, DROP, MOVE, ROLL, TAKE, BackgammonRules
 from .turns import compact_text
 from .xgid import SEAT_NAMES, parse_xgid
@@ -90,10 +91,13 @@ def _game_text(index: int, game: MatGame, names: tuple[str, str]) -> str:
             row = ""
     if row:
         lines.append(row.rstrip())
-    points = outcome.points or 0
-    wins = f"Wins {points} point{'s' if points != 1 else ''}"
-    winner = SEAT_NAMES.index(outcome.winner or "white")
-    lines.append(("      " if winner == 0 else " " * 34) + wins)
+    if outcome.reason is not Reason.DROP:
+        # A drop says it all (gnubg's export writes no Wins line after it, and its import
+        # would count the points twice); a resignation or a timeout needs the line.
+        points = outcome.points or 0
+        wins = f"Wins {points} point{'s' if points != 1 else ''}"
+        winner = SEAT_NAMES.index(outcome.winner or "white")
+        lines.append(("      " if winner == 0 else " " * 34) + wins)
     return "\n".join(lines) + "\n\n"
 
 

@@ -20,7 +20,11 @@ from ..links import message_link
 from ..mentions import rationed_ping
 from ..services.announce import board_payload, publish
 from ..services.challenges import post_challenge, send_challenge
-from ..services.draw_offers import close_offer_message, refuse_lapsed_offer
+from ..services.draw_offers import (
+    close_offer_message,
+    close_pending_offer,
+    refuse_lapsed_offer,
+)
 from ..services.rematch import offer_rematch
 from .play import game_autocomplete
 
@@ -36,14 +40,6 @@ async def announce_end(
     what was recorded, told to the user if the post fails)."""
     payload = await board_payload(interaction.client.db, record, intro=intro)
     await publish(interaction, record, payload, note="Done:", stood=stood)
-
-
-async def close_pending_offer(bot: LatrunculiBot, before: GameRecord) -> None:
-    """The game ended otherwise: take the buttons off the offer that was pending."""
-    if before.pending_draw_offer is not None:
-        await close_offer_message(
-            bot, before, f"🤝 The draw offer in game #{before.id} lapsed: the game is over."
-        )
 
 
 class DrawButton(

@@ -27,7 +27,12 @@ from .announce import home_channel
 if TYPE_CHECKING:
     from ..client import LatrunculiBot
 
-__all__ = ["close_lapsed_offer", "close_offer_message", "refuse_lapsed_offer"]
+__all__ = [
+    "close_lapsed_offer",
+    "close_offer_message",
+    "close_pending_offer",
+    "refuse_lapsed_offer",
+]
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +58,15 @@ async def close_lapsed_offer(bot: LatrunculiBot, record: GameRecord) -> None:
             bot,
             record,
             f"🤝 <@{offered_by}>'s draw offer in game #{record.id} lapsed: a move was played.",
+        )
+
+
+async def close_pending_offer(bot: LatrunculiBot, before: GameRecord) -> None:
+    """The game ended otherwise (a resignation, an abort, a timeout; ``before`` is the game
+    as read before that): take the buttons off the offer that was pending."""
+    if before.pending_draw_offer is not None:
+        await close_offer_message(
+            bot, before, f"🤝 The draw offer in game #{before.id} lapsed: the game is over."
         )
 
 

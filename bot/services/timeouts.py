@@ -19,6 +19,7 @@ from storage import Colour, ConcurrencyError, GameRecord
 
 from ..texts import duration_words
 from .announce import board_payload, home_channel, jump_url
+from .draw_offers import close_pending_offer
 from .games import player_for, position_session
 from .notify import deliver_reminder
 
@@ -56,6 +57,7 @@ async def finish_on_time(bot: LatrunculiBot, record: GameRecord, timeout: float)
     loser_seat = position_session(record).to_move
     loser = player_for(record, loser_seat)
     winner: Colour = "black" if loser_seat == "white" else "white"
+    before = record
     try:
         async with bot.games.lock(record.id):
             record = await bot.db.games.finish_game(
@@ -73,10 +75,11 @@ async def finish_on_time(bot: LatrunculiBot, record: GameRecord, timeout: float)
         message = await home_channel(bot, record).send(**payload)
     except discord.HTTPException as exc:  # finished either way; the catch-up posts it later
         log.warning("game %d: could not post the timeout: %s", record.id, exc)
-        return True
-    await bot.db.games.set_board_message(
-        record.id, message.channel.id, message.id, ply=record.ply, over=True
-    )
+    else:
+        await bot.db.games.set_board_message(
+            record.id, message.channel.id, message.id, ply=record.ply, over=True
+        )
+    await close_pending_offer(bot, before)
     return True
 
 

@@ -100,3 +100,14 @@ async def test_offers_made_on_another_channel_are_closed_too(arena):
     assert button_labels(offer) == ["Accept draw", "Decline draw"]
     await arena.alice.slash(where, "move", move="a2-a3")
     assert button_labels(current(where, offer.id)) == []
+
+
+@pytest.mark.bot_settings(move_timeout_hours=0.25)
+async def test_an_offer_pending_when_time_runs_out_loses_its_buttons(arena):
+    game, where = await challenge_and_accept(arena, "rugen")  # Alice (White) to move
+    offer = await arena.bob.slash(where, "draw")
+    await arena.env.advance_time(16 * 60)  # Alice does not move within 15 minutes
+    stored = await arena.db.games.load_game(game.id)
+    assert (stored.status, stored.reason) == ("finished", "timeout")
+    closed = current(where, offer.response.id)
+    assert button_labels(closed) == [] and "lapsed: the game is over" in closed.content

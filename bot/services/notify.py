@@ -129,9 +129,12 @@ async def send_digests(bot: LatrunculiBot) -> int:
     now = bot.now()
     sent = 0
     for due in await bot.db.players.digests_due(now, DIGEST_EVERY, limit=BATCH):
+        games = await games_waiting(bot.db, due.user_id)
+        if any(g.needs_announcement for g in games):
+            continue  # a board is still to be posted (catch-up): its link would be stale
         if not await bot.db.players.claim_digest(due, now, DIGEST_EVERY):
             continue  # another process took it
-        games = await games_waiting(bot.db, due.user_id)
+        games = await games_waiting(bot.db, due.user_id)  # as of the claim
         if not games:
             continue  # they moved meanwhile
         text = await digest_text(bot, due.user_id, games, due.previous)

@@ -151,3 +151,24 @@ async def test_closed_dms_fall_back_to_a_ping_in_the_thread(arena):
 async def test_help_explains_notify(arena):
     r = await arena.alice.slash(arena.channel, "help")
     assert "/notify" in r.response.embeds[0].description
+
+
+@pytest.mark.simcord(check_errors=False)
+async def test_a_caught_up_board_reaches_a_dm_player_by_digest(arena, bot_factory, monkeypatch):
+    from .test_bot_catchup import catch_ups, crashes, fail_next_post
+
+    await choose(arena.bob, arena.channel, "dm")
+    game, where = await challenge_and_accept(arena, "rugen")  # Alice White, Bob (DM) Black
+    await arena.env.advance_time(5 * MIN)
+    fail_next_post(monkeypatch, "bot.exts.play")
+    sent = Sent(arena.env)
+    await arena.alice.slash(where, "move", move="a2-a3")  # stored, its board lost
+    assert crashes(arena.env)
+    await restart(arena, bot_factory)
+    await arena.env.advance_time(MIN)
+    [caught] = catch_ups(where)
+    assert f"<@{arena.bob.id}>, your move (Black)" in caught.content
+    assert all(arena.bob.id not in p for p in sent.pinged())  # named, not pinged
+    [digest] = digests(arena.bob)
+    assert f"**Game #{game.id}**" in digest.content
+    assert f"/{arena.guild.id}/{where.id}/{caught.id}" in digest.content  # the caught-up board

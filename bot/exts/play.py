@@ -26,10 +26,10 @@ from ..presenters import RecordInfo, playable_games, presenter_for
 from ..services import picker
 from ..services.announce import (
     board_payload,
-    home_channel,
     home_channel_id,
     jump_url,
     not_posted,
+    post_board,
     publish,
     result_words,
     tell_stood,
@@ -232,7 +232,7 @@ async def play_from_menu(interaction: Interaction, record: GameRecord, move: str
         bot.db, record, played=played, move_timeout=bot.settings.move_timeout_seconds
     )
     try:
-        message = await home_channel(bot, record).send(**payload)
+        message = await post_board(bot, record, payload)
     except discord.HTTPException as exc:  # the move stands: say so, the catch-up posts it
         log.warning("game %d: board post failed after ply %d: %s", record.id, record.ply, exc)
         stood = (
@@ -243,9 +243,6 @@ async def play_from_menu(interaction: Interaction, record: GameRecord, move: str
         await bot.menus.lapse(record)
         await close_lapsed_offer(bot, record)
         return
-    await bot.db.games.set_board_message(
-        record.id, message.channel.id, message.id, ply=record.ply, over=not record.is_active
-    )
     link = message_link(record.guild_id, message.channel.id, message.id)
     await interaction.edit_original_response(
         content=f"✅ You played `{played.moves[0].result.canonical}` in game #{record.id}: {link}",

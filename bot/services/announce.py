@@ -42,6 +42,8 @@ __all__ = [
     "home_channel_id",
     "jump_url",
     "not_posted",
+    "mark_board",
+    "post_board",
     "publish",
     "records_line",
     "result_words",
@@ -109,18 +111,35 @@ async def publish(
             await bot.menus.lapse(record)
         return None
     if board:  # at once: a failing note below must not leave a sent board unannounced
-        await bot.db.games.set_board_message(
-            record.id,
-            message.channel.id,
-            message.id,
-            ply=record.ply,
-            over=not record.is_active,
-        )
+        await mark_board(bot, record, message)
     link = message_link(record.guild_id, message.channel.id, message.id)
     if board:
         await bot.menus.lapse(record, link)  # Move menus of the earlier ply
     if interaction.channel_id != home_channel_id(record):
         await send_ephemeral(interaction, f"{note} {link}")
+    return message
+
+
+async def mark_board(bot: LatrunculiBot, record: GameRecord, message: discord.Message) -> None:
+    """Remember a sent ``message`` as the game's latest board, announcing ``record``'s ply (and
+    its end) in the same write: the catch-up then knows nothing is missing."""
+    await bot.db.games.set_board_message(
+        record.id, message.channel.id, message.id, ply=record.ply, over=not record.is_active
+    )
+
+
+async def post_board(
+    bot: LatrunculiBot,
+    record: GameRecord,
+    payload: dict[str, Any],
+    target: discord.abc.Messageable | None = None,
+) -> discord.Message:
+    """The one announcer of boards that are not a command's reply (a game's start, a Move
+    menu's move, a timeout, a catch-up): send ``payload`` to the game's thread or channel (or
+    ``target``) and mark it announced. A failed send raises before anything is marked, and
+    each caller says what then happens."""
+    message = await (target or home_channel(bot, record)).send(**payload)
+    await mark_board(bot, record, message)
     return message
 
 

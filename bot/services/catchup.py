@@ -28,7 +28,7 @@ from rules.games import find_game
 from storage import GameRecord
 
 from ..presenters import Ply, presenter_for
-from .announce import board_payload, home_channel
+from .announce import board_payload, post_board
 
 if TYPE_CHECKING:
     from ..client import LatrunculiBot
@@ -141,7 +141,7 @@ async def _post_missed_board(bot: LatrunculiBot, record: GameRecord) -> bool:
     )
     over = not record.is_active
     try:
-        message = await home_channel(bot, record).send(**payload)
+        await post_board(bot, record, payload)
     except (discord.NotFound, discord.Forbidden) as exc:
         # the thread or channel is gone or closed to the bot: it never will be told
         log.warning("game %d: cannot catch up, giving up: %s", record.id, exc)
@@ -150,7 +150,4 @@ async def _post_missed_board(bot: LatrunculiBot, record: GameRecord) -> bool:
     except discord.HTTPException as exc:
         log.warning("game %d: catch-up failed, will retry: %s", record.id, exc)
         return False
-    await bot.db.games.set_board_message(
-        record.id, message.channel.id, message.id, ply=record.ply, over=over
-    )
     return True

@@ -16,7 +16,7 @@ from ..errors import UserError
 from ..links import message_link, server_channel
 from ..mentions import ping_only, rationed_ping
 from ..texts import code, variant_line
-from .announce import board_payload, home_channel, start_line
+from .announce import board_payload, home_channel, post_board, start_line
 from .names import display_names
 
 if TYPE_CHECKING:
@@ -178,8 +178,7 @@ async def start_game(
     payload = await board_payload(
         bot.db, game, intro=intro, move_timeout=bot.settings.move_timeout_seconds
     )
-    message = await target.send(**payload)
-    await bot.db.games.set_board_message(game.id, message.channel.id, message.id, ply=game.ply)
+    message = await post_board(bot, game, payload, target)
     if ch.rematch_of is not None:
         await link_from_old_game(bot, ch.rematch_of, game, message)
     return game

@@ -18,7 +18,7 @@ import discord
 from storage import Colour, ConcurrencyError, GameRecord
 
 from ..texts import duration_words
-from .announce import board_payload, home_channel, jump_url
+from .announce import board_payload, jump_url, post_board
 from .draw_offers import close_pending_offer
 from .games import player_for, position_session
 from .notify import deliver_reminder
@@ -72,13 +72,9 @@ async def finish_on_time(bot: LatrunculiBot, record: GameRecord, timeout: float)
     intro = f"⏰ Time is up: <@{loser}> did not move within {duration_words(timeout)}."
     payload = await board_payload(bot.db, record, intro=intro)
     try:
-        message = await home_channel(bot, record).send(**payload)
+        await post_board(bot, record, payload)
     except discord.HTTPException as exc:  # finished either way; the catch-up posts it later
         log.warning("game %d: could not post the timeout: %s", record.id, exc)
-    else:
-        await bot.db.games.set_board_message(
-            record.id, message.channel.id, message.id, ply=record.ply, over=True
-        )
     await close_pending_offer(bot, before)
     return True
 

@@ -189,8 +189,12 @@ class GamePresenter(ABC):
             wins = outcome is not None and outcome.winner == mover
             name = self.choice_name(text, result, wins)[:MAX_CHOICE_NAME]
             out.append(Suggestion(name, text, wins, len(result.captured)))
-        out.sort(key=lambda s: (not s.wins, -s.captures, s.value))
+        out.sort(key=lambda s: (not s.wins, -s.captures, self.order_key(s.value)))
         return out[:limit]
+
+    def order_key(self, canonical: str) -> Any:
+        """How moves of equal interest are ordered in suggestions and menus: as text."""
+        return canonical
 
     def pick_paths(self, session: Session[Any]) -> list[PickPath] | None:
         """The Move picker's steps for every legal action, or ``None`` when the game has its

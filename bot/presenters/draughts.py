@@ -126,6 +126,10 @@ class DraughtsPresenter(GamePresenter):
             caption=caption,
         )
 
+    def order_key(self, canonical: str) -> Any:
+        """Square numbers in numeric order (``9-13`` before ``10-14``), as players read them."""
+        return tuple(_path(canonical))
+
     def choice_name(self, text: str, result: ActionResult, wins: bool) -> str:
         parts = [text]
         if result.captured:

@@ -57,3 +57,21 @@ async def test_draughts_rematch_swaps_colours(arena):
     [again] = await arena.db.games.active_games(user_id=arena.alice.id)
     assert again.variant == "draughts" and again.white_id == arena.bob.id
     assert again.current_position.startswith("draughts:B:W21,")
+
+
+async def test_a_lost_chess_board_is_caught_up_in_chess_words(arena):
+    """Moves committed without their boards (stored through the one move path, never posted)
+    are told by the sweep's catch-up as the presenter words them."""
+    from bot.services.catchup import MARK, SETTLE_SECONDS
+
+    game, where = await challenge_and_accept(arena, "chess")
+    svc = arena.bot.games
+    for user, move in [(arena.alice, "e4"), (arena.bob, "d5"), (arena.alice, "exd5")]:
+        await svc.play_move(game.id, user.id, move)
+    await arena.env.advance_time(SETTLE_SECONDS + 2 * MIN)
+    [caught] = [m for m in where.history() if MARK in m.content]
+    assert "(White) played `e4`" in caught.content
+    assert "(White) played `exd5` and took the pawn on d5" in caught.content
+    assert f"<@{arena.bob.id}>, your move (Black)" in caught.content
+    record = await arena.db.games.load_game(game.id)
+    assert record.announced_ply == 3

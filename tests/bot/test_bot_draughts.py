@@ -15,8 +15,9 @@ async def test_black_moves_first_and_suggestions_are_pdn(arena):
     r = await arena.alice.slash(where, "move", move="22-18")
     assert r.ephemeral and "not your turn" in r.response.content
     got = await arena.bob.autocomplete(where, "move", "move", "")
+    # in numeric order, as players read square numbers
     assert [c["value"] for c in got] == [
-        "10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14"
+        "9-13", "9-14", "10-14", "10-15", "11-15", "11-16", "12-16"
     ]
     r = await arena.bob.slash(where, "move", move="11-15")
     assert "(Black) moved `11-15`" in r.response.content

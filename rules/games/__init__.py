@@ -6,7 +6,7 @@
     'a2-a3'
 
 Importing this package registers the games, in the order ``python -m rules variants`` lists
-them: the four Latrunculi rule sets, then chess, draughts and backgammon.
+them: the four Latrunculi rule sets, then chess, draughts, backgammon and ludo.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from .base import (
 from .chess import ChessRules, ChessSession
 from .draughts import DraughtsMove, DraughtsRules, DraughtsSession
 from .latrunculi import LatrunculiRules, LatrunculiSession, latrunculi_games
+from .ludo import LudoAction, LudoRules, LudoSession
 from .registry import (
     all_games,
     find_game,
@@ -34,7 +35,7 @@ from .registry import (
     replay,
 )
 
-for _game in (*latrunculi_games(), ChessRules(), DraughtsRules(), BackgammonRules()):
+for _game in (*latrunculi_games(), ChessRules(), DraughtsRules(), BackgammonRules(), LudoRules()):
     register(_game)
 
 __all__ = [
@@ -52,6 +53,9 @@ __all__ = [
     "GameRules",
     "LatrunculiRules",
     "LatrunculiSession",
+    "LudoAction",
+    "LudoRules",
+    "LudoSession",
     "Reason",
     "Session",
     "UnknownGameError",

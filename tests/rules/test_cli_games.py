@@ -24,7 +24,7 @@ def ok(*args: str) -> str:
     return out.stdout
 
 
-def test_variants_lists_chess_draughts_and_backgammon_after_the_latrunculi_rule_sets() -> None:
+def test_variants_lists_the_classic_set_after_the_latrunculi_rule_sets() -> None:
     lines = ok("variants").splitlines()
     assert [line.split("\t")[0] for line in lines] == [
         "classic",
@@ -34,7 +34,9 @@ def test_variants_lists_chess_draughts_and_backgammon_after_the_latrunculi_rule_
         "chess",
         "draughts",
         "backgammon",
+        "ludo",
     ]
+    assert "ludo\tLudo\t40 fields" in lines
     assert "chess\tChess\t8x8" in lines and "draughts\tEnglish draughts\t8x8" in lines
 
 

@@ -5,10 +5,13 @@ from POSITION first and shows the resulting position with that move highlighted 
 in the caption if the move ended the game): the rules core then says what the move captured or
 released, which a position alone cannot tell.
 
-``--chess FEN`` and ``--draughts "B:W21,…:B1,…"`` draw those games instead. Their pictures take
+``--chess FEN``, ``--draughts "B:W21,…:B1,…"`` and ``--backgammon "backgammon:XGID=…"`` draw
+those games instead. Their pictures take
 a plain description, so here POSITION is the position *after* the move, ``--last-move`` only
 names the squares to mark (``e2e4``; ``15x24x31``), and ``--check SQUARE`` (chess) and
-``--jumped 19,K27`` (draughts) say what the move did.
+``--jumped 19,K27`` (draughts) say what the move did. For backgammon ``--last-move`` is the
+turn that led to the XGID in its usual notation (``24/18 13/11*``, hits marked ``*``) and
+``--sheet-labels`` adds the game sheet's 1A…12A in small print.
 """
 
 from __future__ import annotations
@@ -21,10 +24,13 @@ from pathlib import Path
 
 import rules
 
+from .backgammon import render_backgammon
 from .caption import Caption
 from .chess import render_chess
 from .draughts import render_draughts
 from .plain_text import (
+    backgammon_position,
+    backgammon_steps,
     chess_move,
     chess_position,
     draughts_jumped,
@@ -40,7 +46,7 @@ log = logging.getLogger("rendering")
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m rendering",
-        description="Render a Latrunculi, chess or draughts position as a PNG.",
+        description="Render a Latrunculi, chess, draughts or backgammon position as a PNG.",
     )
     p.add_argument(
         "position", nargs="?", help="an LPN position, or a variant id for its start position"
@@ -49,6 +55,14 @@ def _parser() -> argparse.ArgumentParser:
     game.add_argument("--chess", metavar="FEN", help="draw this chess position instead")
     game.add_argument(
         "--draughts", metavar="POSITION", help="draw this draughts position (PDN FEN) instead"
+    )
+    game.add_argument(
+        "--backgammon", metavar="XGID", help="draw this backgammon position (XGID) instead"
+    )
+    p.add_argument(
+        "--sheet-labels",
+        action="store_true",
+        help="backgammon: also label the points 1…12, 1A…12A as the game sheet does",
     )
     p.add_argument("--check", metavar="SQUARE", help="chess: the king in check stands here")
     p.add_argument(
@@ -90,9 +104,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             print("error: --players needs two names separated by a comma", file=sys.stderr)
             return 2
         players = (names[0], names[1])
-    if args.chess or args.draughts:
+    if args.chess or args.draughts or args.backgammon:
         if args.position:
-            print("error: give POSITION or --chess/--draughts, not both", file=sys.stderr)
+            print(
+                "error: give POSITION or --chess/--draughts/--backgammon, not both",
+                file=sys.stderr,
+            )
             return 2
         try:
             png = _other_game(args, players)
@@ -126,7 +143,17 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _other_game(args: argparse.Namespace, players: tuple[str, str]) -> bytes:
-    """The chess or draughts picture the arguments ask for."""
+    """The chess, draughts or backgammon picture the arguments ask for."""
+    if args.backgammon:
+        steps, hits = backgammon_steps(args.last_move) if args.last_move else ([], [])
+        return render_backgammon(
+            backgammon_position(args.backgammon),
+            last_move=steps,
+            hits=hits,
+            sheet_labels=args.sheet_labels,
+            theme=args.theme,
+            caption=Caption(players=players, move_number=args.move_number),
+        )
     if args.chess:
         pieces, turn = chess_position(args.chess)
         return render_chess(

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from PIL import Image, ImageDraw
 
 from rules import Outcome, Position, Side
 
-from .layout import Layout
+from .layout import Layout, Rect
 from .sprites import piece_sprite, side_chip
 from .text import draw_text, fit_text, font
 from .theme import Theme
@@ -43,7 +44,8 @@ def reason_words(reason: str) -> str:
     return REASON_WORDS.get(reason, reason.replace("_", " "))
 
 
-def _who(side: Side, players: tuple[str, str]) -> str:
+def who(side: Side, players: tuple[str, str]) -> str:
+    """``Alice (White)``: a display name with its side, or the side alone when unnamed."""
     name = players[side.index].strip()
     if not name or name == side.title:
         return side.title
@@ -67,9 +69,9 @@ def status_text(
         words = reason_words(outcome.reason)
         if outcome.winner is None:
             return f"Draw — {words}"
-        return f"{_who(outcome.winner, players)} wins — {words}"
+        return f"{who(outcome.winner, players)} wins — {words}"
     verb = "to place" if position.hand[position.turn.index] > 0 else "to move"
-    text = f"{_who(position.turn, players)} {verb}"
+    text = f"{who(position.turn, players)} {verb}"
     if move_number is not None:
         text = f"Move {move_number} · {text}"
     return text
@@ -91,13 +93,40 @@ class PlayerRow:
     notes: tuple[str | Image.Image, ...] = ()
 
 
-def chip_size(lay: Layout) -> int:
+class CaptionGeometry(Protocol):
+    """Where a picture's caption strip goes and how big its text is.
+
+    The grid boards' :class:`~rendering.layout.Layout` has these; so has the backgammon
+    layout, which is not a grid of squares but shares the caption strip.
+    """
+
+    @property
+    def caption_rect(self) -> Rect: ...
+
+    @property
+    def board_rect(self) -> Rect: ...
+
+    @property
+    def caption_row(self) -> int: ...
+
+    @property
+    def pad(self) -> int: ...
+
+    @property
+    def text_unit(self) -> float: ...
+
+
+def chip_size(lay: CaptionGeometry) -> int:
     """Edge of the piece chip at the start of a player row, in pixels."""
     return max(8, round(lay.caption_row * 0.78))
 
 
 def draw_caption_strip(
-    img: Image.Image, lay: Layout, theme: Theme, status: str, rows: tuple[PlayerRow, PlayerRow]
+    img: Image.Image,
+    lay: CaptionGeometry,
+    theme: Theme,
+    status: str,
+    rows: tuple[PlayerRow, PlayerRow],
 ) -> None:
     """Draw the caption strip into ``img``: ``status`` centred, then ``rows`` (top row first).
 
@@ -223,9 +252,9 @@ def game_status(caption: Caption, to_move: Side | None, check: bool = False) -> 
     if caption.status is not None:
         text = caption.status
     elif caption.winner is not None:
-        text = f"{_who(Side(caption.winner), caption.players)} wins"
+        text = f"{who(Side(caption.winner), caption.players)} wins"
     elif to_move is not None:
-        text = f"{_who(to_move, caption.players)} to move"
+        text = f"{who(to_move, caption.players)} to move"
         if check:
             text += " — check"
         if caption.move_number is not None:

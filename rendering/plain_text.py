@@ -1,4 +1,4 @@
-"""Chess and draughts positions and moves read from text, for ``python -m rendering``.
+"""Chess, draughts and backgammon positions and moves read from text, for ``python -m rendering``.
 
 Only what a picture needs (where the pieces stand, whose turn, which squares a move touched):
 checking that a move is legal is the rules engine's job, not the renderer's.
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from .backgammon import BackgammonPosition
 from .chess import chess_square, placement_pieces
 
 _SIDES = {"w": "white", "b": "black"}
@@ -78,3 +79,92 @@ def draughts_jumped(text: str, mover: str | None) -> dict[int, str]:
             raise ValueError(f"{item!r} is not a draughts square (1 to 32, K for a king)")
         out[int(number)] = taken.upper() if king else taken
     return out
+
+
+_XGID = re.compile(
+    r"XGID=([-A-Oa-o]{26}):(\d{1,2}):(-1|0|1):(-1|1):(00|D|[1-6]{2}):(\d{1,2}):(\d{1,2}):"
+    r"([01]):(\d{1,2}):(\d{1,2})"
+)
+_XGID_SIDES = {"1": "white", "-1": "black"}
+
+
+def backgammon_position(text: str) -> BackgammonPosition:
+    """``[backgammon:]XGID=…`` (all ten fields, games.md) → what the picture shows.
+
+    Board index 0 is Black's bar, 1–24 White's points, 25 White's bar; upper-case letters are
+    White's checkers (A = 1), lower-case Black's. With ``D`` (a double offered) the turn field
+    names the doubler, and the other side is the one to answer.
+    """
+    body = text.strip().removeprefix("backgammon:")
+    m = _XGID.fullmatch(body)
+    if m is None:
+        raise ValueError(
+            f"{text.strip()!r} is not an XGID (expected XGID=<26 board characters>:<cube>:"
+            "<owner>:<turn>:<dice>:<score>:<score>:<crawford>:<match>:<max cube>)"
+        )
+    board, cube, owner, turn, dice, score_w, score_b, crawford, length, _max = m.groups()
+    points = [0] * 24
+    bar = [0, 0]
+    for index, char in enumerate(board):
+        if char == "-":
+            continue
+        n = ord(char.lower()) - ord("a") + 1
+        white = char.isupper()
+        if index in (0, 25):
+            if white != (index == 25):
+                raise ValueError(
+                    f"XGID board index {index} is {'Black' if index == 0 else 'White'}'s bar"
+                )
+            bar[0 if white else 1] = n
+        else:
+            points[index - 1] = n if white else -n
+    side = _XGID_SIDES[turn]
+    offered = dice == "D"
+    other = "black" if side == "white" else "white"
+    return BackgammonPosition(
+        points=tuple(points),
+        bar=(bar[0], bar[1]),
+        to_move=other if offered else side,
+        dice=None if dice in ("00", "D") else (int(dice[0]), int(dice[1])),
+        cube=1 << int(cube),
+        cube_owner={"0": "centre", "1": "white", "-1": "black"}[owner],
+        offered_by=side if offered else None,
+        match_length=int(length),
+        score=(int(score_w), int(score_b)),
+        crawford=crawford == "1",
+    )
+
+
+_STEP_POINT = re.compile(r"(bar|off|\d{1,2})(\*?)", re.IGNORECASE)
+
+
+def backgammon_steps(text: str) -> tuple[list[tuple[int, int]], list[int]]:
+    """``24/18 13/11*``, ``bar/22``, ``6/off``, ``8/5(2)``, ``24/18/13`` → (steps, hits).
+
+    Steps are (from, to) in the mover's numbering, 25 the bar and 0 off; hits are the points
+    marked ``*``. Whether the turn is legal is the rules' business, not the picture's.
+    """
+    steps: list[tuple[int, int]] = []
+    hits: list[int] = []
+    for token in text.split():
+        repeat = 1
+        rm = re.fullmatch(r"(.*)\((\d)\)", token)
+        if rm is not None:
+            token, repeat = rm.group(1), int(rm.group(2))
+        path: list[int] = []
+        for part in token.split("/"):
+            pm = _STEP_POINT.fullmatch(part)
+            value = None if pm is None else pm.group(1).lower()
+            number = {"bar": 25, "off": 0}.get(value or "", None)
+            if number is None and value is not None and value.isdigit():
+                number = int(value)
+            if pm is None or number is None or number > 25:
+                raise ValueError(f"{token!r} is not a backgammon step (e.g. 24/18, bar/22, 6/off)")
+            path.append(number)
+            if pm.group(2) and number not in hits:
+                hits.append(number)
+        if len(path) < 2:
+            raise ValueError(f"{token!r} is not a backgammon step (e.g. 24/18, bar/22, 6/off)")
+        for _ in range(repeat):
+            steps.extend(zip(path, path[1:], strict=False))
+    return steps, hits

@@ -53,6 +53,12 @@ class Theme:
     check: RGB = (222, 28, 36)  # the glow and ring round a king in check
     mark_edge: RGB = (255, 255, 255)  # the light edge round marks, so they read on any square
     mark_shadow: RGB = (30, 24, 20)  # the dark edge round arrows
+    # backgammon: the playing field inside the frame and its points' two colours
+    felt: RGB = (218, 200, 160)
+    point_a: RGB = (164, 70, 50)
+    point_b: RGB = (58, 102, 92)
+    cube_face: RGB = (250, 248, 240)
+    cube_ink: RGB = (30, 26, 24)
 
 
 #: Alias kept for callers that think of the palette as the board's style.
@@ -93,6 +99,9 @@ DARK = Theme(
     captured=(236, 64, 72),
     released=(60, 190, 100),
     move_tint=(130, 165, 35),
+    felt=(78, 92, 80),
+    point_a=(158, 78, 62),
+    point_b=(176, 160, 128),
 )
 
 #: Themes by name, as accepted by :func:`rendering.render_board`.

@@ -1,0 +1,610 @@
+"""Backgammon board pictures from a plain description: signed checker counts per point.
+
+The caller says where the checkers stand in White's numbering (the XGID's bottom player) —
+``points[p - 1]`` is ``+n`` for n White checkers on White's ``p``-point, ``-n`` for Black's —
+plus the bar, dice, cube and score; no rules engine is needed, so the picture does not change
+when it does. :func:`rendering.plain_text.backgammon_position` reads an XGID into this form.
+
+White is always at the bottom, moving counter-clockwise to its home board at the bottom right
+(as gnubg draws it); the point labels follow the side to move (each player counts from their
+own 1-point). The last turn is drawn as arrows from where each checker stood (a faint ghost)
+to where it landed; a hit leaves a crossed-out ghost of the blot beside the checker that hit.
+
+    >>> from rendering.backgammon import BackgammonPosition, render_backgammon
+    >>> png = render_backgammon(BackgammonPosition(dice=(6, 1)), last_move=[(24, 18)])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache, partial
+
+from PIL import Image, ImageDraw
+
+from rules import Side
+
+from .backgammon_layout import (
+    CHECKERS,
+    DEFAULT_UNIT,
+    STACK,
+    BackgammonLayout,
+    Point,
+    backgammon_layout,
+)
+from .caption import Caption, PlayerRow, chip_size, draw_caption_strip, who
+from .marks import arrow, cross, ghost
+from .render import encode_png
+from .sprites import SUPERSAMPLE, piece_sprite, side_chip
+from .text import draw_text, font
+from .theme import RGB, Theme, get_theme, mix
+
+#: The start: 2 on the 24-point, 5 on the 13, 3 on the 8, 5 on the 6, for each side.
+START_POINTS: tuple[int, ...] = tuple(
+    {24: 2, 13: 5, 8: 3, 6: 5}.get(p, 0) - {1: 2, 12: 5, 17: 3, 19: 5}.get(p, 0)
+    for p in range(1, 25)
+)
+#: The bar and "borne off" in a step's numbering, as in the rules' turn notation.
+BAR, OFF = 25, 0
+_OWNERS = {"centre": None, "center": None, "white": Side.WHITE, "black": Side.BLACK}
+
+
+@dataclass(frozen=True, slots=True)
+class BackgammonPosition:
+    """What a backgammon picture shows, in plain values (an XGID's content).
+
+    ``points`` are 24 signed counts in White's numbering, index 0 = White's 1-point (= Black's
+    24): positive for White's checkers, negative for Black's. ``bar`` and ``off`` are
+    (White's, Black's) checkers on the bar and borne off (``off`` defaults to the 15 not on the
+    board). ``to_move`` is ``"white"``, ``"black"`` or ``None`` once the game is over;
+    ``dice`` the two dice rolled (a double is shown as two equal dice), ``None`` before the
+    roll. ``cube`` is its value (1 is shown as 64, centred, as on a real cube);
+    ``cube_owner`` ``"centre"``, ``"white"`` or ``"black"``; ``offered_by`` the side that has
+    just doubled (the cube then stands in its half showing the doubled value, and the other
+    side, ``to_move``, answers). ``match_length`` 0 is a single game; ``score`` is (White's,
+    Black's) points in the match; ``crawford`` marks the Crawford game.
+    """
+
+    points: Sequence[int] = START_POINTS
+    bar: tuple[int, int] = (0, 0)
+    off: tuple[int, int] | None = None
+    to_move: Side | str | None = Side.WHITE
+    dice: tuple[int, int] | None = None
+    cube: int = 1
+    cube_owner: str = "centre"
+    offered_by: Side | str | None = None
+    match_length: int = 0
+    score: tuple[int, int] = (0, 0)
+    crawford: bool = False
+
+    def count(self, side: Side, point: int) -> int:
+        """``side``'s checkers on White's ``point`` (1–24)."""
+        n = self.points[point - 1]
+        return max(n, 0) if side is Side.WHITE else max(-n, 0)
+
+    def borne_off(self, side: Side) -> int:
+        if self.off is not None:
+            return self.off[side.index]
+        on_board = sum(self.count(side, p) for p in range(1, 25)) + self.bar[side.index]
+        return CHECKERS - on_board
+
+    def pips(self, side: Side) -> int:
+        """The race count: points to travel, the bar counting 25."""
+        total = 25 * self.bar[side.index]
+        for p in range(1, 25):
+            total += self.count(side, p) * (p if side is Side.WHITE else 25 - p)
+        return total
+
+
+def _side(value: Side | str | None, what: str) -> Side | None:
+    if value is None:
+        return None
+    try:
+        return Side(value)
+    except ValueError:
+        raise ValueError(f"{what} is 'white' or 'black', not {value!r}") from None
+
+
+def _check(pos: BackgammonPosition) -> None:
+    """A ValueError naming the first thing in ``pos`` that cannot be drawn."""
+    if len(pos.points) != 24:
+        raise ValueError(f"a backgammon board has 24 points, not {len(pos.points)}")
+    for side in Side:
+        for pair, what in ((pos.bar, "bar"), (pos.off or (0, 0), "borne-off")):
+            if not 0 <= pair[side.index] <= CHECKERS:
+                raise ValueError(f"{side.value}'s {what} count {pair[side.index]} is not 0–15")
+        on_board = sum(pos.count(side, p) for p in range(1, 25)) + pos.bar[side.index]
+        total = on_board + (pos.off[side.index] if pos.off is not None else 0)
+        if total > CHECKERS or (pos.off is not None and total != CHECKERS):
+            raise ValueError(f"{side.value} has {total} checkers in all (15 expected)")
+    if pos.dice is not None and not all(1 <= d <= 6 for d in pos.dice):
+        raise ValueError(f"dice are 1–6, not {pos.dice!r}")
+    if pos.cube < 1 or pos.cube & (pos.cube - 1):
+        raise ValueError(f"the cube shows a power of two, not {pos.cube!r}")
+    if pos.cube_owner not in _OWNERS:
+        raise ValueError(f"the cube's owner is centre, white or black, not {pos.cube_owner!r}")
+    if pos.match_length < 0:
+        raise ValueError(f"a match length is 0 (a single game) or more, not {pos.match_length}")
+    _side(pos.to_move, "the side to move")
+    _side(pos.offered_by, "the side that doubled")
+
+
+# ----- sprites -----------------------------------------------------------------------------
+
+
+def checker_sprite(side: Side, lay: BackgammonLayout, theme: Theme) -> Image.Image:
+    """A checker: the draughts man's disc, sized so its disc is ``lay.checker`` across."""
+    return piece_sprite("S", side, False, sprite_size(lay), theme)
+
+
+def sprite_size(lay: BackgammonLayout) -> int:
+    # piece sprites draw their disc at 80 % of the sprite's edge
+    return round(lay.checker / 0.8)
+
+
+@lru_cache(maxsize=8)
+def _ghost_checker(side: Side, lay: BackgammonLayout, theme: Theme) -> Image.Image:
+    return ghost(checker_sprite(side, lay, theme))
+
+
+def _colours(side: Side, theme: Theme) -> tuple[RGB, RGB]:
+    """(fill, ink) of ``side``'s checkers and dice."""
+    if side is Side.WHITE:
+        return theme.white_fill, theme.white_outline
+    return theme.black_fill, theme.black_outline
+
+
+#: Pip positions on a die face, in thirds of the face.
+_PIPS = {
+    1: [(1, 1)],
+    2: [(0, 0), (2, 2)],
+    3: [(0, 0), (1, 1), (2, 2)],
+    4: [(0, 0), (2, 0), (0, 2), (2, 2)],
+    5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
+    6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)],
+}
+
+
+@lru_cache(maxsize=32)
+def die_sprite(value: int, side: Side, size: int, theme: Theme) -> Image.Image:
+    """A die in ``side``'s checker colours, drawn supersampled (RGBA, ``size`` px)."""
+    s = SUPERSAMPLE
+    big = size * s
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    fill, ink = _colours(side, theme)
+    edge = max(s, round(big * 0.05))
+    draw.rounded_rectangle(
+        (0, 0, big - 1, big - 1),
+        radius=big * 0.18,
+        fill=(*fill, 255),
+        outline=(*ink, 255),
+        width=edge,
+    )
+    r = big * 0.09
+    for col, row in _PIPS[value]:
+        cx = big * (0.27 + 0.23 * col)
+        cy = big * (0.27 + 0.23 * row)
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(*ink, 255))
+    return img.convert("RGBa").resize((size, size), Image.Resampling.LANCZOS).convert("RGBA")
+
+
+@lru_cache(maxsize=32)
+def cube_sprite(value: int, size: int, theme: Theme) -> Image.Image:
+    """The doubling cube showing ``value`` (RGBA, ``size`` px)."""
+    s = SUPERSAMPLE
+    big = size * s
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    draw.rounded_rectangle(
+        (0, 0, big - 1, big - 1),
+        radius=big * 0.16,
+        fill=(*theme.cube_face, 255),
+        outline=(*theme.cube_ink, 255),
+        width=max(s, round(big * 0.06)),
+    )
+    small = img.convert("RGBa").resize((size, size), Image.Resampling.LANCZOS).convert("RGBA")
+    text = str(value)
+    f = font(max(9, round(size * (0.5 if len(text) <= 2 else 0.36))))
+    draw_text(
+        ImageDraw.Draw(small),
+        (size / 2, size / 2),
+        text,
+        f,
+        theme.cube_ink,
+        align="center",
+        bold=True,
+    )
+    return small
+
+
+@lru_cache(maxsize=4)
+def _triangle_mask(width: int, height: int, pointing_down: bool) -> Image.Image:
+    """An antialiased triangle (L mask): base along one long edge, tip toward the other."""
+    s = SUPERSAMPLE
+    big = Image.new("L", (width * s, height * s), 0)
+    tip = height * s * 0.96
+    inset = width * s * 0.04
+    if pointing_down:
+        shape = [(inset, 0), (width * s - inset, 0), (width * s / 2, tip)]
+    else:
+        shape = [
+            (inset, height * s),
+            (width * s - inset, height * s),
+            (width * s / 2, height * s - tip),
+        ]
+    ImageDraw.Draw(big).polygon(shape, fill=255)
+    return big.resize((width, height), Image.Resampling.LANCZOS)
+
+
+def label_font_size(lay: BackgammonLayout) -> int:
+    return max(10, round(lay.unit * 0.36))
+
+
+def point_label(white_point: int, numbering: Side) -> int:
+    """The number a player of ``numbering`` calls White's ``white_point``."""
+    return white_point if numbering is Side.WHITE else 25 - white_point
+
+
+def sheet_label(white_point: int) -> str:
+    """The game sheet's name of White's point: 1–12 as White counts, 1A–12A beyond
+    (White's 24-point is 1A, its 13-point 12A)."""
+    return str(white_point) if white_point <= 12 else f"{25 - white_point}A"
+
+
+@lru_cache(maxsize=16)
+def backgammon_background(lay: BackgammonLayout, theme: Theme, numbering: Side) -> Image.Image:
+    """The empty board with its points and labels from ``numbering``'s side (cached)."""
+    img = Image.new("RGB", lay.image_size, theme.background)
+    draw = ImageDraw.Draw(img)
+    x0, y0, x1, y1 = lay.board_rect
+    draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=theme.frame)
+    for fx0, fy0, fx1, fy1 in (lay.left_field, lay.right_field):
+        draw.rectangle((fx0, fy0, fx1 - 1, fy1 - 1), fill=theme.felt)
+    tray_fill = mix(theme.frame, theme.felt, 0.4)
+    for side in (0, 1):
+        tx0, ty0, tx1, ty1 = lay.tray_rect(side)
+        draw.rectangle((tx0, ty0, tx1 - 1, ty1 - 1), fill=tray_fill)
+    big = label_font_size(lay)
+    small = max(9, round(lay.unit * 0.26))
+    for p in range(1, 25):
+        px0, py0, px1, py1 = lay.point_rect(p)
+        top = lay.is_top(p)
+        colour = theme.point_a if (lay.column(p) + top) % 2 == 0 else theme.point_b
+        mask = _triangle_mask(px1 - px0, py1 - py0, top)
+        img.paste(colour, (px0, py0), mask)
+        cx, cy = lay.label_centre(lay.column(p), top)
+        if lay.sheet_labels:
+            # the player's number next to the board, the sheet's name outside it
+            shift = lay.label_band * 0.22
+            draw_text(
+                draw,
+                (cx, cy + (shift if top else -shift)),
+                str(point_label(p, numbering)),
+                font(big),
+                theme.label,
+                align="center",
+                bold=True,
+            )
+            draw_text(
+                draw,
+                (cx, cy - (shift * 1.6 if top else -shift * 1.6)),
+                sheet_label(p),
+                font(small),
+                theme.muted_text,
+                align="center",
+            )
+        else:
+            draw_text(
+                draw,
+                (cx, cy),
+                str(point_label(p, numbering)),
+                font(big),
+                theme.label,
+                align="center",
+                bold=True,
+            )
+    return img
+
+
+# ----- drawing -----------------------------------------------------------------------------
+
+
+def _paste_centred(img: Image.Image, sprite: Image.Image, centre: Point) -> None:
+    x = round(centre[0] - sprite.width / 2)
+    y = round(centre[1] - sprite.height / 2)
+    img.paste(sprite, (x, y), sprite)
+
+
+def _count_on(
+    draw: ImageDraw.ImageDraw,
+    lay: BackgammonLayout,
+    theme: Theme,
+    side: Side,
+    centre: Point,
+    n: int,
+) -> None:
+    """The number of checkers written on the top one of a stack too tall to draw."""
+    ink = _colours(side, theme)[1]
+    f = font(max(10, round(lay.checker * 0.46)))
+    draw_text(draw, centre, str(n), f, ink, align="center", bold=True)
+
+
+def _stack(
+    img: Image.Image,
+    lay: BackgammonLayout,
+    theme: Theme,
+    side: Side,
+    n: int,
+    place: Callable[[int], Point],
+) -> None:
+    """``n`` checkers from ``place(0)`` outwards; above five, the count on the fifth."""
+    sprite = checker_sprite(side, lay, theme)
+    for i in range(min(n, STACK)):
+        _paste_centred(img, sprite, place(i))
+    if n > STACK:
+        _count_on(ImageDraw.Draw(img), lay, theme, side, place(STACK - 1), n)
+
+
+def _slabs(
+    draw: ImageDraw.ImageDraw, lay: BackgammonLayout, theme: Theme, side: Side, n: int
+) -> None:
+    fill, ink = _colours(side, theme)
+    for i in range(n):
+        x0, y0, x1, y1 = lay.slab_rect(side.index, i)
+        draw.rounded_rectangle(
+            (x0, y0, x1 - 1, y1 - 1), radius=(y1 - y0) / 3, fill=fill, outline=ink, width=1
+        )
+
+
+def _tray_count(
+    draw: ImageDraw.ImageDraw, lay: BackgammonLayout, theme: Theme, side: Side, n: int
+) -> None:
+    """``n`` borne off, on a pill in the side's colours in the middle strip of the trays."""
+    fill, ink = _colours(side, theme)
+    cx, cy = lay.tray_count_centre(side.index)
+    f = font(max(10, round(lay.unit * 0.36)))
+    w = lay.side_column * 0.7 / 2
+    h = lay.gap * 0.2
+    draw.rounded_rectangle(
+        (cx - w, cy - h, cx + w, cy + h),
+        radius=h,
+        fill=fill,
+        outline=ink,
+        width=max(1, round(lay.unit / 30)),
+    )
+    draw_text(draw, (cx, cy), str(n), f, ink, align="center", bold=True)
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    start: Point
+    end: Point
+    to_off: bool
+    ghost_at: Point | None
+
+
+def _steps(
+    pos: BackgammonPosition,
+    lay: BackgammonLayout,
+    mover: Side,
+    last_move: Sequence[tuple[int, int]],
+) -> list[_Step]:
+    """Where each step's arrow starts and ends, replaying the turn on the mover's counts.
+
+    The position is the one after the turn, so the counts before it are rebuilt first
+    (each step took a checker from its start and added one to its end); replaying then says
+    which checker of a stack moved: the top one, which is where its ghost goes.
+    """
+
+    def where(step_point: int) -> int:
+        """A step's point in the mover's numbering → White's point (BAR, OFF kept)."""
+        if step_point in (BAR, OFF):
+            return step_point
+        if not 1 <= step_point <= 24:
+            raise ValueError(f"{step_point!r} is not a point of a step (0 off, 1–24, 25 bar)")
+        return step_point if mover is Side.WHITE else 25 - step_point
+
+    moves = [(where(a), where(b)) for a, b in last_move]
+    for a, b in moves:
+        if a == OFF or b == BAR:
+            raise ValueError(f"a step goes from a point or the bar to a point or off, not {a}/{b}")
+    now: dict[int, int] = {p: pos.count(mover, p) for p in range(1, 25)}
+    now[BAR] = pos.bar[mover.index]
+    now[OFF] = pos.borne_off(mover)
+    count = dict(now)
+    for a, b in moves:
+        count[a] += 1
+        count[b] -= 1
+    landed: set[tuple[int, int]] = set()
+    out = []
+    for a, b in moves:
+        count[a] -= 1
+        index = max(0, count[a])
+        start = lay.bar_centre(mover.index, index) if a == BAR else lay.checker_centre(a, index)
+        gone = index >= now[a] and (a, min(index, STACK - 1)) not in landed
+        if b == OFF:
+            x0, y0, x1, y1 = lay.slab_rect(mover.index, max(0, count[b]))
+            end: Point = ((x0 + x1) / 2, (y0 + y1) / 2)
+        else:
+            end = lay.checker_centre(b, max(0, count[b]))
+            landed.add((b, min(max(0, count[b]), STACK - 1)))
+        count[b] += 1
+        out.append(_Step(start, end, b == OFF, start if gone and index < STACK else None))
+    return out
+
+
+def _toward(a: Point, b: Point, cut: float) -> Point:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = max(1e-6, (dx * dx + dy * dy) ** 0.5)
+    return (b[0] - dx / length * cut, b[1] - dy / length * cut)
+
+
+def _status(
+    pos: BackgammonPosition, words: Caption, to_move: Side | None, offered: Side | None
+) -> str:
+    players = words.players
+    if words.status is not None:
+        text = words.status
+    elif words.winner is not None:
+        text = f"{who(Side(words.winner), players)} wins"
+    elif offered is not None:
+        text = f"{who(offered, players)} doubles to {pos.cube * 2}"
+        if to_move is not None:
+            text += " — take or drop?"
+    elif to_move is not None:
+        if pos.dice is not None:
+            text = f"{who(to_move, players)} to play {pos.dice[0]}-{pos.dice[1]}"
+        else:
+            text = f"{who(to_move, players)} to roll"
+        if words.move_number is not None:
+            text = f"Move {words.move_number} · {text}"
+    else:
+        text = "Game over"
+    head = [words.title] if words.title else []
+    if pos.match_length:
+        head.append(f"{pos.match_length}-point match" + (", Crawford" if pos.crawford else ""))
+    return " · ".join([*head, text])
+
+
+def compose_backgammon(
+    position: BackgammonPosition,
+    *,
+    last_move: Sequence[tuple[int, int]] = (),
+    mover: Side | str | None = None,
+    hits: Sequence[int] = (),
+    pips: tuple[int, int] | None = None,
+    numbering: Side | str | None = None,
+    sheet_labels: bool = False,
+    theme: str = "light",
+    caption: Caption | None = None,
+    unit: int = DEFAULT_UNIT,
+) -> Image.Image:
+    """The backgammon picture as a Pillow image (see :func:`render_backgammon`)."""
+    pal = get_theme(theme)
+    _check(position)
+    to_move = _side(position.to_move, "the side to move")
+    offered = _side(position.offered_by, "the side that doubled")
+    words = caption if caption is not None else Caption()
+    label_side = _side(numbering, "the numbering") or to_move or Side.WHITE
+    moved_by = _side(mover, "the mover") or (to_move.other if to_move else None)
+    if moved_by is None:
+        if last_move or hits:
+            raise ValueError("say who made the last turn (mover) once nobody is to move")
+        moved_by = Side.WHITE
+    lay = backgammon_layout(unit, sheet_labels)
+    img = backgammon_background(lay, pal, label_side).copy()
+    draw = ImageDraw.Draw(img)
+
+    steps = _steps(position, lay, moved_by, last_move) if last_move else []
+    for step in steps:
+        if step.ghost_at is not None:
+            _paste_centred(img, _ghost_checker(moved_by, lay, pal), step.ghost_at)
+
+    for p in range(1, 25):
+        for side in Side:
+            n = position.count(side, p)
+            if n:
+                _stack(img, lay, pal, side, n, partial(lay.checker_centre, p))
+    for side in Side:
+        n = position.bar[side.index]
+        if n:
+            _stack(img, lay, pal, side, n, partial(lay.bar_centre, side.index))
+        off = position.borne_off(side)
+        _slabs(draw, lay, pal, side, off)
+        if off:
+            _tray_count(draw, lay, pal, side, off)
+
+    for h in hits:
+        if not 1 <= h <= 24:
+            raise ValueError(f"{h!r} is not a point where a blot was hit (1 to 24)")
+        p = h if moved_by is Side.WHITE else 25 - h
+        victim = moved_by.other
+        centre = lay.checker_centre(p, position.count(moved_by, p))
+        _paste_centred(img, _ghost_checker(victim, lay, pal), centre)
+        w = max(3, round(lay.unit / 11))
+        cross(draw, centre, lay.checker * 0.26, w, pal.captured, pal.mark_edge)
+
+    width = max(3.0, lay.unit * 0.1)
+    for step in steps:
+        tip = step.end if step.to_off else _toward(step.start, step.end, lay.checker * 0.42)
+        arrow(img, step.start, tip, width=width, colour=pal.path_line, edge=pal.mark_shadow)
+
+    if position.dice is not None and to_move is not None and offered is None:
+        for value, centre in zip(position.dice, lay.dice_centres(to_move.index), strict=True):
+            _paste_centred(img, die_sprite(value, to_move, lay.die, pal), centre)
+    owner = _OWNERS[position.cube_owner]
+    shown = position.cube * 2 if offered is not None else position.cube
+    cube = cube_sprite(64 if shown == 1 else shown, lay.cube, pal)
+    _paste_centred(
+        img,
+        cube,
+        lay.cube_centre(
+            None if owner is None else owner.index, None if offered is None else offered.index
+        ),
+    )
+
+    active = Side(words.winner) if words.winner is not None else to_move
+    chip = chip_size(lay)
+    race = pips if pips is not None else (position.pips(Side.WHITE), position.pips(Side.BLACK))
+    rows = []
+    for side in (Side.BLACK, Side.WHITE):
+        notes: list[str | Image.Image] = [f"{race[side.index]} pips"]
+        if position.match_length:
+            notes.append(f"score {position.score[side.index]}  ·  ")
+        if words.notes[side.index]:
+            notes.append(f"{words.notes[side.index]}  ·  ")
+        rows.append(
+            PlayerRow(
+                name=words.players[side.index].strip() or side.title,
+                chip=side_chip(side, chip, pal),
+                highlighted=side is active,
+                notes=tuple(notes),
+            )
+        )
+    draw_caption_strip(
+        img, lay, pal, _status(position, words, to_move, offered), (rows[0], rows[1])
+    )
+    return img
+
+
+def render_backgammon(
+    position: BackgammonPosition,
+    *,
+    last_move: Sequence[tuple[int, int]] = (),
+    mover: Side | str | None = None,
+    hits: Sequence[int] = (),
+    pips: tuple[int, int] | None = None,
+    numbering: Side | str | None = None,
+    sheet_labels: bool = False,
+    theme: str = "light",
+    caption: Caption | None = None,
+    unit: int = DEFAULT_UNIT,
+) -> bytes:
+    """A backgammon position as PNG bytes.
+
+    ``position`` is the board, dice, cube and score (see :class:`BackgammonPosition`).
+    ``last_move`` is the turn that led here as (from, to) steps in the mover's numbering,
+    ``25`` the bar and ``0`` off (``24/18 13/11`` is ``[(24, 18), (13, 11)]``; a checker's
+    two steps are two pairs); ``mover`` is the side that played it (default: the side not to
+    move); ``hits`` the points (mover's numbering) where it hit a blot. ``pips`` overrides the
+    race counts derived from the board. ``numbering`` is the side whose numbers label the
+    points (default: the side to move, as gnubg does); ``sheet_labels`` adds the game sheet's
+    1–12 / 1A–12A in small print. ``caption`` carries the names, a title, a status or result
+    line (default: who is to roll, to play which dice, or to answer a double) and the winner.
+    Raises ValueError for anything that cannot be drawn (with what is wrong).
+    """
+    return encode_png(
+        compose_backgammon(
+            position,
+            last_move=last_move,
+            mover=mover,
+            hits=hits,
+            pips=pips,
+            numbering=numbering,
+            sheet_labels=sheet_labels,
+            theme=theme,
+            caption=caption,
+            unit=unit,
+        )
+    )

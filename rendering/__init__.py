@@ -1,15 +1,18 @@
 """Board pictures: pure functions from a position to PNG bytes.
 
 No Discord here: for Latrunculi the bot passes a :class:`rules.Position` (and what it knows
-about the game); chess and draughts take a plain description (square → piece letter), so they
-do not depend on any rules engine's types. The bot posts the bytes it gets back.
+about the game); chess, draughts and backgammon take a plain description (square → piece
+letter, point → checker count), so they do not depend on any rules engine's types. The bot
+posts the bytes it gets back.
 
     >>> import rules, rendering
     >>> png = rendering.render_board(rules.start_position("classic"), view=rules.Side.BLACK)
     >>> png = rendering.render_chess({"e1": "K", "e8": "k"}, to_move="black")
     >>> png = rendering.render_draughts({15: "b", 22: "w"}, last_move=[11, 15])
+    >>> png = rendering.render_backgammon(rendering.BackgammonPosition(dice=(6, 1)))
 """
 
+from .backgammon import BackgammonPosition, render_backgammon
 from .caption import REASON_WORDS, Caption, status_text
 from .captures import derive_captures
 from .chess import placement_pieces, render_chess
@@ -20,6 +23,7 @@ from .theme import THEMES, BoardStyle, Theme, get_theme
 
 __all__ = [
     "DEFAULT_SQUARE",
+    "BackgammonPosition",
     "REASON_WORDS",
     "THEMES",
     "BoardStyle",
@@ -32,6 +36,7 @@ __all__ = [
     "get_theme",
     "layout",
     "placement_pieces",
+    "render_backgammon",
     "render_board",
     "render_chess",
     "render_draughts",

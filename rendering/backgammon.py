@@ -18,12 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import partial
 
 from PIL import Image, ImageDraw
 
 from rules import Side
 
+from .backgammon_board import backgammon_background
 from .backgammon_layout import (
     CHECKERS,
     DEFAULT_UNIT,
@@ -32,12 +33,19 @@ from .backgammon_layout import (
     Point,
     backgammon_layout,
 )
+from .backgammon_sprites import (
+    checker_sprite,
+    cube_sprite,
+    die_sprite,
+    ghost_checker,
+    side_colours,
+)
 from .caption import Caption, PlayerRow, chip_size, draw_caption_strip, who
-from .marks import arrow, cross, ghost
+from .marks import arrow, cross
 from .render import encode_png
-from .sprites import SUPERSAMPLE, piece_sprite, side_chip
+from .sprites import side_chip
 from .text import draw_text, font
-from .theme import RGB, Theme, get_theme, mix
+from .theme import Theme, get_theme
 
 #: The start: 2 on the 24-point, 5 on the 13, 3 on the 8, 5 on the 6, for each side.
 START_POINTS: tuple[int, ...] = tuple(
@@ -129,184 +137,6 @@ def _check(pos: BackgammonPosition) -> None:
     _side(pos.offered_by, "the side that doubled")
 
 
-# ----- sprites -----------------------------------------------------------------------------
-
-
-def checker_sprite(side: Side, lay: BackgammonLayout, theme: Theme) -> Image.Image:
-    """A checker: the draughts man's disc, sized so its disc is ``lay.checker`` across."""
-    return piece_sprite("S", side, False, sprite_size(lay), theme)
-
-
-def sprite_size(lay: BackgammonLayout) -> int:
-    # piece sprites draw their disc at 80 % of the sprite's edge
-    return round(lay.checker / 0.8)
-
-
-@lru_cache(maxsize=8)
-def _ghost_checker(side: Side, lay: BackgammonLayout, theme: Theme) -> Image.Image:
-    return ghost(checker_sprite(side, lay, theme))
-
-
-def _colours(side: Side, theme: Theme) -> tuple[RGB, RGB]:
-    """(fill, ink) of ``side``'s checkers and dice."""
-    if side is Side.WHITE:
-        return theme.white_fill, theme.white_outline
-    return theme.black_fill, theme.black_outline
-
-
-#: Pip positions on a die face, in thirds of the face.
-_PIPS = {
-    1: [(1, 1)],
-    2: [(0, 0), (2, 2)],
-    3: [(0, 0), (1, 1), (2, 2)],
-    4: [(0, 0), (2, 0), (0, 2), (2, 2)],
-    5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)],
-    6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)],
-}
-
-
-@lru_cache(maxsize=32)
-def die_sprite(value: int, side: Side, size: int, theme: Theme) -> Image.Image:
-    """A die in ``side``'s checker colours, drawn supersampled (RGBA, ``size`` px)."""
-    s = SUPERSAMPLE
-    big = size * s
-    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(img)
-    fill, ink = _colours(side, theme)
-    edge = max(s, round(big * 0.05))
-    draw.rounded_rectangle(
-        (0, 0, big - 1, big - 1),
-        radius=big * 0.18,
-        fill=(*fill, 255),
-        outline=(*ink, 255),
-        width=edge,
-    )
-    r = big * 0.09
-    for col, row in _PIPS[value]:
-        cx = big * (0.27 + 0.23 * col)
-        cy = big * (0.27 + 0.23 * row)
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(*ink, 255))
-    return img.convert("RGBa").resize((size, size), Image.Resampling.LANCZOS).convert("RGBA")
-
-
-@lru_cache(maxsize=32)
-def cube_sprite(value: int, size: int, theme: Theme) -> Image.Image:
-    """The doubling cube showing ``value`` (RGBA, ``size`` px)."""
-    s = SUPERSAMPLE
-    big = size * s
-    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(img)
-    draw.rounded_rectangle(
-        (0, 0, big - 1, big - 1),
-        radius=big * 0.16,
-        fill=(*theme.cube_face, 255),
-        outline=(*theme.cube_ink, 255),
-        width=max(s, round(big * 0.06)),
-    )
-    small = img.convert("RGBa").resize((size, size), Image.Resampling.LANCZOS).convert("RGBA")
-    text = str(value)
-    f = font(max(9, round(size * (0.5 if len(text) <= 2 else 0.36))))
-    draw_text(
-        ImageDraw.Draw(small),
-        (size / 2, size / 2),
-        text,
-        f,
-        theme.cube_ink,
-        align="center",
-        bold=True,
-    )
-    return small
-
-
-@lru_cache(maxsize=4)
-def _triangle_mask(width: int, height: int, pointing_down: bool) -> Image.Image:
-    """An antialiased triangle (L mask): base along one long edge, tip toward the other."""
-    s = SUPERSAMPLE
-    big = Image.new("L", (width * s, height * s), 0)
-    tip = height * s * 0.96
-    inset = width * s * 0.04
-    if pointing_down:
-        shape = [(inset, 0), (width * s - inset, 0), (width * s / 2, tip)]
-    else:
-        shape = [
-            (inset, height * s),
-            (width * s - inset, height * s),
-            (width * s / 2, height * s - tip),
-        ]
-    ImageDraw.Draw(big).polygon(shape, fill=255)
-    return big.resize((width, height), Image.Resampling.LANCZOS)
-
-
-def label_font_size(lay: BackgammonLayout) -> int:
-    return max(10, round(lay.unit * 0.36))
-
-
-def point_label(white_point: int, numbering: Side) -> int:
-    """The number a player of ``numbering`` calls White's ``white_point``."""
-    return white_point if numbering is Side.WHITE else 25 - white_point
-
-
-def sheet_label(white_point: int) -> str:
-    """The game sheet's name of White's point: 1–12 as White counts, 1A–12A beyond
-    (White's 24-point is 1A, its 13-point 12A)."""
-    return str(white_point) if white_point <= 12 else f"{25 - white_point}A"
-
-
-@lru_cache(maxsize=16)
-def backgammon_background(lay: BackgammonLayout, theme: Theme, numbering: Side) -> Image.Image:
-    """The empty board with its points and labels from ``numbering``'s side (cached)."""
-    img = Image.new("RGB", lay.image_size, theme.background)
-    draw = ImageDraw.Draw(img)
-    x0, y0, x1, y1 = lay.board_rect
-    draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=theme.frame)
-    for fx0, fy0, fx1, fy1 in (lay.left_field, lay.right_field):
-        draw.rectangle((fx0, fy0, fx1 - 1, fy1 - 1), fill=theme.felt)
-    tray_fill = mix(theme.frame, theme.felt, 0.4)
-    for side in (0, 1):
-        tx0, ty0, tx1, ty1 = lay.tray_rect(side)
-        draw.rectangle((tx0, ty0, tx1 - 1, ty1 - 1), fill=tray_fill)
-    big = label_font_size(lay)
-    small = max(9, round(lay.unit * 0.26))
-    for p in range(1, 25):
-        px0, py0, px1, py1 = lay.point_rect(p)
-        top = lay.is_top(p)
-        colour = theme.point_a if (lay.column(p) + top) % 2 == 0 else theme.point_b
-        mask = _triangle_mask(px1 - px0, py1 - py0, top)
-        img.paste(colour, (px0, py0), mask)
-        cx, cy = lay.label_centre(lay.column(p), top)
-        if lay.sheet_labels:
-            # the player's number next to the board, the sheet's name outside it
-            shift = lay.label_band * 0.22
-            draw_text(
-                draw,
-                (cx, cy + (shift if top else -shift)),
-                str(point_label(p, numbering)),
-                font(big),
-                theme.label,
-                align="center",
-                bold=True,
-            )
-            draw_text(
-                draw,
-                (cx, cy - (shift * 1.6 if top else -shift * 1.6)),
-                sheet_label(p),
-                font(small),
-                theme.muted_text,
-                align="center",
-            )
-        else:
-            draw_text(
-                draw,
-                (cx, cy),
-                str(point_label(p, numbering)),
-                font(big),
-                theme.label,
-                align="center",
-                bold=True,
-            )
-    return img
-
-
 # ----- drawing -----------------------------------------------------------------------------
 
 
@@ -325,7 +155,7 @@ def _count_on(
     n: int,
 ) -> None:
     """The number of checkers written on the top one of a stack too tall to draw."""
-    ink = _colours(side, theme)[1]
+    ink = side_colours(side, theme)[1]
     f = font(max(10, round(lay.checker * 0.46)))
     draw_text(draw, centre, str(n), f, ink, align="center", bold=True)
 
@@ -349,7 +179,7 @@ def _stack(
 def _slabs(
     draw: ImageDraw.ImageDraw, lay: BackgammonLayout, theme: Theme, side: Side, n: int
 ) -> None:
-    fill, ink = _colours(side, theme)
+    fill, ink = side_colours(side, theme)
     for i in range(n):
         x0, y0, x1, y1 = lay.slab_rect(side.index, i)
         draw.rounded_rectangle(
@@ -361,7 +191,7 @@ def _tray_count(
     draw: ImageDraw.ImageDraw, lay: BackgammonLayout, theme: Theme, side: Side, n: int
 ) -> None:
     """``n`` borne off, on a pill in the side's colours in the middle strip of the trays."""
-    fill, ink = _colours(side, theme)
+    fill, ink = side_colours(side, theme)
     cx, cy = lay.tray_count_centre(side.index)
     f = font(max(10, round(lay.unit * 0.36)))
     w = lay.side_column * 0.7 / 2
@@ -499,7 +329,7 @@ def compose_backgammon(
     steps = _steps(position, lay, moved_by, last_move) if last_move else []
     for step in steps:
         if step.ghost_at is not None:
-            _paste_centred(img, _ghost_checker(moved_by, lay, pal), step.ghost_at)
+            _paste_centred(img, ghost_checker(moved_by, lay, pal), step.ghost_at)
 
     for p in range(1, 25):
         for side in Side:
@@ -521,7 +351,7 @@ def compose_backgammon(
         p = h if moved_by is Side.WHITE else 25 - h
         victim = moved_by.other
         centre = lay.checker_centre(p, position.count(moved_by, p))
-        _paste_centred(img, _ghost_checker(victim, lay, pal), centre)
+        _paste_centred(img, ghost_checker(victim, lay, pal), centre)
         w = max(3, round(lay.unit / 11))
         cross(draw, centre, lay.checker * 0.26, w, pal.captured, pal.mark_edge)
 

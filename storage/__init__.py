@@ -1,4 +1,5 @@
-"""Persistent storage for the Latrunculi bot: games, moves, challenges and players in SQLite.
+"""Persistent storage for the bot: games (any registered game: seats, plies, results), matches,
+challenges and players in SQLite.
 
 Usage::
 
@@ -8,8 +9,9 @@ Usage::
     game = await db.games.record_move(game.id, game.ply, user, "a2-a3", lpn_after)
     await db.stop()
 
-Positions and moves are opaque strings here; :mod:`storage.replay` re-checks them against the
-rules core.
+Positions and actions are opaque strings here; :mod:`storage.replay` re-checks them against the
+rules core. Results are :class:`rules.games.GameOutcome` (or the two-seat shorthand
+``(winner, reason)``, :data:`WinnerAndReason`).
 """
 
 from .database import DEFAULT_DATABASE_PATH, Database, database_path_from_env
@@ -21,13 +23,13 @@ from .errors import (
     DatabaseTooNew,
     GameNotFound,
     GameOver,
+    MatchNotFound,
     NoDrawOffer,
     NotAllowed,
     NotFound,
     RematchExists,
     StorageError,
 )
-from .games import Outcome
 from .migrations import SCHEMA_VERSION
 from .models import (
     NOTIFY_MODES,
@@ -40,11 +42,15 @@ from .models import (
     GameStatus,
     LeaderboardRow,
     ListedGame,
+    MatchRecord,
+    MatchSeat,
     MoveRecord,
     NotifyMode,
     PlayerRecord,
     PlyToRecord,
+    Seat,
     Winner,
+    WinnerAndReason,
 )
 
 __all__ = [
@@ -69,15 +75,19 @@ __all__ = [
     "GameStatus",
     "LeaderboardRow",
     "ListedGame",
+    "MatchNotFound",
+    "MatchRecord",
+    "MatchSeat",
     "MoveRecord",
     "NoDrawOffer",
     "NotAllowed",
     "NotFound",
-    "Outcome",
     "PlayerRecord",
     "PlyToRecord",
     "RematchExists",
+    "Seat",
     "StorageError",
     "Winner",
+    "WinnerAndReason",
     "database_path_from_env",
 ]

@@ -23,6 +23,7 @@ from .errors import (
     RematchExists,
 )
 from .models import ChallengeRecord, ChallengeStatus, ColourChoice, GameRecord
+from .seats import game_seats
 
 if TYPE_CHECKING:
     from .database import Database
@@ -225,13 +226,12 @@ class ChallengeRepository:
             else:
                 white_id, black_id = accepter_id, challenge.challenger_id
 
-            game = await self._db.games._insert_game(
+            game = await self._db.games.insert_game(
                 guild_id=challenge.guild_id,
                 channel_id=challenge.channel_id,
                 variant=challenge.variant,
                 options=challenge.options,
-                white_id=white_id,
-                black_id=black_id,
+                seats=game_seats(challenge.variant, white_id=white_id, black_id=black_id),
                 start_position=start_position,
                 thread_id=thread_id,
                 now_ms=now_ms,

@@ -32,6 +32,7 @@ import aiosqlite
 from .challenges import ChallengeRepository
 from .errors import DatabaseTooNew, StorageError
 from .games import GameRepository
+from .matches import MatchRepository
 from .migrations import MIGRATIONS, SCHEMA_VERSION
 from .pings import PingRepository
 from .players import PlayerRepository
@@ -55,7 +56,8 @@ def database_path_from_env(environ: Mapping[str, str] | None = None) -> Path:
 class Database:
     """The bot's SQLite database: ``await db.start()`` once, ``await db.stop()`` at shutdown.
 
-    Repositories hang off it: ``db.games``, ``db.challenges``, ``db.players``, ``db.pings``.
+    Repositories hang off it: ``db.games``, ``db.challenges``, ``db.players``, ``db.pings``,
+    ``db.matches``.
     """
 
     def __init__(
@@ -74,6 +76,7 @@ class Database:
         self.challenges = ChallengeRepository(self)
         self.players = PlayerRepository(self)
         self.pings = PingRepository(self)
+        self.matches = MatchRepository(self)
 
     # ------------------------------------------------------------------ life cycle
 
@@ -232,16 +235,33 @@ class Database:
         version = await self.schema_version()
         if version > SCHEMA_VERSION:
             raise DatabaseTooNew(str(self.path), version, SCHEMA_VERSION)
-        for index in range(version, SCHEMA_VERSION):
-            async with self.transaction():
-                # Re-read inside the write lock: another process may have migrated meanwhile.
-                current = await self.schema_version()
-                if current > index:
-                    continue
-                for statement in MIGRATIONS[index]:
-                    await self.execute(statement)
-                await self.execute(f"PRAGMA user_version = {index + 1}")
-            log.info("database %s migrated to schema version %d", self.path, index + 1)
+        if version == SCHEMA_VERSION:
+            return
+        # SQLite's way to change a table's shape (create, copy, drop, rename): foreign keys
+        # off while a migration runs -- else dropping the old games table would delete every
+        # move through ON DELETE CASCADE -- and checked before it commits. The pragma is a
+        # no-op inside a transaction, so it is switched around them.
+        await self.execute("PRAGMA foreign_keys = OFF")
+        try:
+            for index in range(version, SCHEMA_VERSION):
+                async with self.transaction():
+                    # Re-read inside the write lock: another process may have migrated
+                    # meanwhile.
+                    current = await self.schema_version()
+                    if current > index:
+                        continue
+                    for statement in MIGRATIONS[index]:
+                        await self.execute(statement)
+                    broken = await self.fetchall("PRAGMA foreign_key_check")
+                    if broken:
+                        raise StorageError(
+                            f"migration to schema {index + 1} breaks foreign keys: "
+                            f"{[tuple(r) for r in broken[:5]]}"
+                        )
+                    await self.execute(f"PRAGMA user_version = {index + 1}")
+                log.info("database %s migrated to schema version %d", self.path, index + 1)
+        finally:
+            await self.execute("PRAGMA foreign_keys = ON")
 
     async def integrity_check(self) -> list[str]:
         """``PRAGMA integrity_check`` plus ``foreign_key_check``: ``["ok"]`` when healthy."""

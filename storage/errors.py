@@ -12,6 +12,7 @@ __all__ = [
     "NotFound",
     "GameNotFound",
     "ChallengeNotFound",
+    "MatchNotFound",
     "ConcurrencyError",
     "GameOver",
     "ChallengeNotPending",
@@ -56,6 +57,12 @@ class ChallengeNotFound(NotFound):
     def __init__(self, challenge_id: int) -> None:
         super().__init__(f"no challenge with id {challenge_id}")
         self.challenge_id = challenge_id
+
+
+class MatchNotFound(NotFound):
+    def __init__(self, match_id: int) -> None:
+        super().__init__(f"no match with id {match_id}")
+        self.match_id = match_id
 
 
 class ConcurrencyError(StorageError):

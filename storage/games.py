@@ -6,37 +6,65 @@ the guard matches no row, nothing is written, and the caller gets a :class:`Conc
 telling them the game moved on. The ``(game_id, ply)`` primary key of ``moves`` is a second,
 independent guard against two moves for one ply.
 
-Positions and moves are opaque strings here; the bot validates them with the rules core before
-calling, and :mod:`storage.replay` can re-check a stored game afterwards.
+Positions and actions (moves, passes, dice rolls, cube actions) are opaque strings here; the bot
+validates them with the rules core before calling, and :mod:`storage.replay` can re-check a
+stored game afterwards. A game's seats (2-4, in turn order) live in ``game_seats``; they and the
+results are checked against the rules core's game registry (:mod:`storage.seats`).
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import sqlite3
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
+
+from rules.games import GameOutcome
 
 from ._convert import dump_options, from_ms, from_ms_opt, load_options, to_ms
 from .errors import ConcurrencyError, GameNotFound, GameOver, NoDrawOffer, NotAllowed
-from .models import GameRecord, GameStatus, ListedGame, MoveRecord, PlyToRecord, Winner
+from .models import (
+    GameRecord,
+    GameStatus,
+    ListedGame,
+    MoveRecord,
+    PlyToRecord,
+    Seat,
+    Winner,
+    WinnerAndReason,
+)
+from .seats import check_result, game_seats, result_columns
 
 if TYPE_CHECKING:
     from .database import Database
 
-__all__ = ["GameRepository", "Outcome"]
+__all__ = ["GAME_COLUMNS", "SELECT_GAMES", "GameRepository", "game_from_row"]
 
 log = logging.getLogger(__name__)
 
-Outcome = tuple[Winner, str]
-"""``(winner, reason)``: winner ``"white"``, ``"black"`` or ``None`` (draw); a reason id."""
+GAME_COLUMNS = """games.*,
+           (SELECT json_group_array(json_array(seat, name, player_id, place))
+              FROM game_seats WHERE game_seats.game_id = games.id) AS seats_json"""
+"""A ``games`` row's columns with its seats (for :func:`game_from_row`)."""
+SELECT_GAMES = f"SELECT {GAME_COLUMNS} FROM games"
+"""Games with their seats, in one statement (one consistent read); append a ``WHERE``."""
 
-_WINNERS = (None, "white", "black")
 _MAX_GAME_DIGITS = 12
 """Game numbers are looked up by prefix up to this many digits (the bot's ``#N`` allows 12)."""
 
 
+def _seats_from_json(text: str | None) -> tuple[tuple[Seat, ...], tuple[str, ...]]:
+    """The seats in turn order and the names by place (only seats with a place)."""
+    rows = sorted(json.loads(text or "[]"))
+    seats = tuple(Seat(row[1], row[2]) for row in rows)
+    placed = sorted((row[3], row[1]) for row in rows if row[3] is not None)
+    return seats, tuple(name for _, name in placed)
+
+
 def game_from_row(row: sqlite3.Row) -> GameRecord:
+    """A :data:`SELECT_GAMES` row as a record."""
+    seats, places = _seats_from_json(row["seats_json"])
     return GameRecord(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -46,8 +74,7 @@ def game_from_row(row: sqlite3.Row) -> GameRecord:
         board_message_id=row["board_message_id"],
         variant=row["variant"],
         options=load_options(row["options"]),
-        white_id=row["white_id"],
-        black_id=row["black_id"],
+        seats=seats,
         status=cast(GameStatus, row["status"]),
         winner=cast(Winner, row["winner"]),
         reason=row["reason"],
@@ -65,6 +92,10 @@ def game_from_row(row: sqlite3.Row) -> GameRecord:
         announced_over=bool(row["announced_over"]),
         announce_claimed_until=from_ms_opt(row["announce_claimed_until"]),
         draw_offer_message_id=row["draw_offer_message_id"],
+        places=places,
+        points=row["points"],
+        match_id=row["match_id"],
+        match_game=row["match_game"],
     )
 
 
@@ -77,13 +108,6 @@ def move_from_row(row: sqlite3.Row) -> MoveRecord:
         position_after=row["position_after"],
         created_at=from_ms(row["created_at"]),
     )
-
-
-def _check_outcome(winner: Winner, reason: str) -> None:
-    if winner not in _WINNERS:
-        raise ValueError(f"winner must be 'white', 'black' or None, not {winner!r}")
-    if not isinstance(reason, str) or not reason:
-        raise ValueError(f"a finished game needs a reason id, not {reason!r}")
 
 
 class GameRepository:
@@ -100,49 +124,61 @@ class GameRepository:
         guild_id: int | None,
         channel_id: int,
         variant: str,
-        white_id: int,
-        black_id: int,
         start_position: str,
+        seats: Iterable[Seat | tuple[str, int]] | None = None,
+        white_id: int | None = None,
+        black_id: int | None = None,
         options: Mapping[str, str] | None = None,
         thread_id: int | None = None,
         now: float | None = None,
     ) -> GameRecord:
-        """Start a game at ``start_position`` (ply 0). Challenges use this via accept."""
+        """Start a ``variant`` game (any registered game id) at ``start_position`` (ply 0).
+
+        The players come as ``seats`` -- ``Seat(name, player_id)`` or ``(name, player_id)`` in
+        the game's turn order, 2-4 of the game's seat names (``[("red", a), ("blue", b),
+        ("yellow", c)]``) -- or, for the two-colour games, as ``white_id`` and ``black_id``.
+        Bad seats raise :class:`ValueError` and store nothing. Challenges use this via accept.
+        """
+        chosen = game_seats(variant, seats, white_id=white_id, black_id=black_id)
         async with self._db.transaction():
-            return await self._insert_game(
+            return await self.insert_game(
                 guild_id=guild_id,
                 channel_id=channel_id,
                 variant=variant,
                 options=options,
-                white_id=white_id,
-                black_id=black_id,
+                seats=chosen,
                 start_position=start_position,
                 thread_id=thread_id,
                 now_ms=to_ms(now),
             )
 
-    async def _insert_game(
+    async def insert_game(
         self,
         *,
         guild_id: int | None,
         channel_id: int,
         variant: str,
         options: Mapping[str, str] | None,
-        white_id: int,
-        black_id: int,
+        seats: Sequence[Seat],
         start_position: str,
         thread_id: int | None,
         now_ms: int,
+        match_id: int | None = None,
+        match_game: int | None = None,
     ) -> GameRecord:
-        """Insert a game row; the caller holds the transaction."""
-        await self._db.players._ensure((white_id, black_id), now_ms)
-        row = await self._db.fetchone(
+        """Insert a game and its seats (already checked by :func:`storage.seats.game_seats`).
+
+        For the other repositories (accepting a challenge, a match's next game): the caller
+        holds the transaction.
+        """
+        await self._db.players.ensure_players((s.player_id for s in seats), now_ms)
+        game_id = await self._db.fetchval(
             """
-            INSERT INTO games (guild_id, channel_id, thread_id, variant, options,
-                               white_id, black_id, status, start_position, current_position,
-                               ply, created_at, updated_at, turn_since)
-            VALUES (?, ?, ?, ?, ?, ?, ?, 'active', ?, ?, 0, ?, ?, ?)
-            RETURNING *
+            INSERT INTO games (guild_id, channel_id, thread_id, variant, options, status,
+                               start_position, current_position, ply, created_at, updated_at,
+                               turn_since, match_id, match_game)
+            VALUES (?, ?, ?, ?, ?, 'active', ?, ?, 0, ?, ?, ?, ?, ?)
+            RETURNING id
             """,
             (
                 guild_id,
@@ -150,25 +186,33 @@ class GameRepository:
                 thread_id,
                 variant,
                 dump_options(options),
-                white_id,
-                black_id,
                 start_position,
                 start_position,
                 now_ms,
                 now_ms,
                 now_ms,
+                match_id,
+                match_game,
             ),
         )
-        assert row is not None
-        game = game_from_row(row)
-        log.info("game %d created: %s, white %d, black %d", game.id, variant, white_id, black_id)
+        await self._db.executemany(
+            "INSERT INTO game_seats (game_id, seat, name, player_id) VALUES (?, ?, ?, ?)",
+            [(game_id, index, seat.name, seat.player_id) for index, seat in enumerate(seats)],
+        )
+        game = await self.require_game(game_id)
+        log.info(
+            "game %d created: %s, %s",
+            game.id,
+            variant,
+            ", ".join(f"{s.name} {s.player_id}" for s in seats),
+        )
         return game
 
     # ------------------------------------------------------------------ reading
 
     async def load_game(self, game_id: int) -> GameRecord | None:
         """The game as stored now, or ``None``."""
-        row = await self._db.fetchone("SELECT * FROM games WHERE id = ?", (game_id,))
+        row = await self._db.fetchone(SELECT_GAMES + " WHERE games.id = ?", (game_id,))
         return None if row is None else game_from_row(row)
 
     async def require_game(self, game_id: int) -> GameRecord:
@@ -202,7 +246,10 @@ class GameRepository:
         where = ["status = 'active'"]
         params: dict[str, Any] = {}
         if user_id is not None:
-            where.append("(white_id = :user OR black_id = :user)")
+            where.append(
+                "games.id IN (SELECT game_id FROM game_seats"
+                " WHERE player_id = :user AND status = 'active')"
+            )
             params["user"] = user_id
         if channel_id is not None:
             where.append("(channel_id = :channel OR thread_id = :channel)")
@@ -218,8 +265,7 @@ class GameRepository:
             tail = " LIMIT :limit"
             params["limit"] = limit
         rows = await self._db.fetchall(
-            f"SELECT * FROM games WHERE {' AND '.join(where)} ORDER BY updated_at DESC, id DESC"
-            + tail,
+            f"{SELECT_GAMES} WHERE {' AND '.join(where)} ORDER BY updated_at DESC, id DESC" + tail,
             params,
         )
         return [game_from_row(r) for r in rows]
@@ -235,18 +281,22 @@ class GameRepository:
         to two of ``user_id``'s active games in the channel, and up to two of anyone's.
         """
         rows = await self._db.fetchall(
-            """
-            SELECT 0 AS part, * FROM (
-                SELECT * FROM games WHERE thread_id = :channel AND +guild_id = :guild
-                 ORDER BY status = 'active' DESC, id DESC LIMIT 1)
-            UNION ALL
-            SELECT 1, * FROM (
-                SELECT * FROM games WHERE channel_id = :channel AND status = 'active'
-                   AND :user IN (white_id, black_id) AND +guild_id = :guild LIMIT 2)
-            UNION ALL
-            SELECT 2, * FROM (
-                SELECT * FROM games WHERE channel_id = :channel AND status = 'active'
-                   AND +guild_id = :guild LIMIT 2)
+            f"""
+            SELECT parts.part, {GAME_COLUMNS} FROM (
+                SELECT 0 AS part, id FROM (
+                    SELECT id FROM games WHERE thread_id = :channel AND +guild_id = :guild
+                     ORDER BY status = 'active' DESC, id DESC LIMIT 1)
+                UNION ALL
+                SELECT 1, id FROM (
+                    SELECT id FROM games WHERE channel_id = :channel AND status = 'active'
+                       AND EXISTS (SELECT 1 FROM game_seats AS s
+                                    WHERE s.game_id = games.id AND +s.player_id = :user)
+                       AND +guild_id = :guild LIMIT 2)
+                UNION ALL
+                SELECT 2, id FROM (
+                    SELECT id FROM games WHERE channel_id = :channel AND status = 'active'
+                       AND +guild_id = :guild LIMIT 2)
+            ) AS parts JOIN games ON games.id = parts.id
             """,
             {"channel": channel_id, "guild": guild_id, "user": user_id},
         )
@@ -268,9 +318,9 @@ class GameRepository:
         variants: Sequence[str] = (),
         limit: int = 25,
     ) -> list[ListedGame]:
-        """Games of ``guild_id`` to offer ``user_id`` by name, with both players' names, in ONE
-        query whose work does not grow with the number of games (a busy server has thousands:
-        a query per game, or sorting them all, is too slow for autocomplete).
+        """Games of ``guild_id`` to offer ``user_id`` by name, with every seat's player's name,
+        in ONE query whose work does not grow with the number of games (a busy server has
+        thousands: a query per game, or sorting them all, is too slow for autocomplete).
 
         ``user_id``'s games (active ones, or all), and with ``spectating`` also the games of
         the thread ``channel_id`` and the active games of the channel ``channel_id`` (without
@@ -278,11 +328,12 @@ class GameRepository:
         of ``channel_id`` come first, then the newest. ``needle`` (lowercase, ``""`` = all):
         digits keep the games whose number starts with them; other text keeps the games of
         ``variants`` (the variant ids the caller found the text in) or whose players' names
-        contain it.
+        contain it (for ``user_id``'s own games: another seat's player).
 
         How: every source of games is one index range read newest first and cut at ``limit``
-        (so only ``limit`` rows per source are read when nothing is typed); a number is looked
-        up as ranges of game ids (``12`` → 12, 120–129, 1200–1299, …).
+        (so only ``limit`` rows per source are read when nothing is typed): the user's seats
+        by ``game_seats_player``, the thread's and channel's games by theirs; a number is
+        looked up as ranges of game ids (``12`` → 12, 120–129, 1200–1299, …).
         """
         params: dict[str, Any] = {
             "user": user_id,
@@ -291,18 +342,29 @@ class GameRepository:
             "needle": needle,
             "limit": limit,
         }
-        mine = "AND :user IN (white_id, black_id)" if not spectating else ""
-        sources = [  # (rows of one index range, the columns naming its players)
-            ("white_id = :user AND status = 'active'", "black_id"),
-            ("black_id = :user AND status = 'active'", "white_id"),
-            (f"thread_id = :channel {mine}", "white_id, black_id"),
-            (f"channel_id = :channel AND status = 'active' {mine}", "white_id, black_id"),
+        seated = (
+            "EXISTS (SELECT 1 FROM game_seats AS m"
+            " WHERE m.game_id = {game} AND +m.player_id = :user)"
+        )  # the game's own seats (its primary key), not every seat the user ever held
+        mine = "" if spectating else " AND " + seated.format(game="games.id")
+        statuses = ["active"] if active_only else ["active", "finished"]
+        # (one index range of game ids, and the seats whose players' names a needle may match)
+        sources = [
+            (
+                "SELECT s.game_id AS id FROM game_seats AS s JOIN games ON games.id = s.game_id"
+                f" WHERE s.player_id = :user AND s.status = '{status}'",
+                "o.seat != s.seat",
+                "s.game_id",
+            )
+            for status in statuses
+        ] + [
+            (f"SELECT id FROM games WHERE thread_id = :channel{mine}", "1", "id"),
+            (
+                f"SELECT id FROM games WHERE channel_id = :channel AND status = 'active'{mine}",
+                "1",
+                "id",
+            ),
         ]
-        if not active_only:
-            sources += [
-                ("white_id = :user AND status = 'finished'", "black_id"),
-                ("black_id = :user AND status = 'finished'", "white_id"),
-            ]
         status = " AND g.status = 'active'" if active_only else ""
         named = ""
         if needle.isdigit():
@@ -314,7 +376,7 @@ class GameRepository:
                 for more in range(1, _MAX_GAME_DIGITS - len(needle) + 1)
             ]
             params["number"] = number
-            whose = ["+g.white_id = :user", "+g.black_id = :user"]
+            whose = [seated.format(game="g.id")]
             if spectating:
                 whose += [
                     "+g.thread_id = :channel",
@@ -335,32 +397,40 @@ class GameRepository:
                 params[f"variant{i}"] = variant
             if variants:
                 listed = ", ".join(f":variant{i}" for i in range(len(variants)))
-                by_variant = f"variant IN ({listed}) OR "
+                by_variant = f"games.variant IN ({listed}) OR "
             selects = []
-            for where, players in sources:
+            for source, others, order in sources:
                 match = ""
                 if needle:
-                    by_name = " OR ".join(f"{c.strip()} IN named" for c in players.split(","))
+                    by_name = (
+                        f"EXISTS (SELECT 1 FROM game_seats AS o WHERE o.game_id = games.id"
+                        f" AND {others} AND o.player_id IN named)"
+                    )
                     match = f" AND ({by_variant}{by_name})"
                 selects.append(
-                    f"SELECT * FROM (SELECT id FROM games WHERE {where}{match}"
-                    " AND +guild_id = :guild ORDER BY id DESC LIMIT :limit)"
+                    f"SELECT * FROM ({source}{match}"
+                    f" AND +games.guild_id = :guild ORDER BY {order} DESC LIMIT :limit)"
                 )
             ids = " UNION ".join(selects)
         rows = await self._db.fetchall(
             f"""
-            {named}SELECT g.*, coalesce(w.display_name, '') AS white_name,
-                   coalesce(b.display_name, '') AS black_name
+            {named}SELECT g.*,
+                   (SELECT json_group_array(json_array(s.seat, s.name, s.player_id, s.place,
+                                                       coalesce(p.display_name, '')))
+                      FROM game_seats AS s LEFT JOIN players AS p ON p.user_id = s.player_id
+                     WHERE s.game_id = g.id) AS seats_json
               FROM games AS g
-              LEFT JOIN players AS w ON w.user_id = g.white_id
-              LEFT JOIN players AS b ON b.user_id = g.black_id
              WHERE g.id IN ({ids}) AND +g.guild_id = :guild{status}
              ORDER BY (g.channel_id = :channel OR g.thread_id IS :channel) DESC, g.id DESC
              LIMIT :limit
             """,
             params,
         )
-        return [ListedGame(game_from_row(r), r["white_name"], r["black_name"]) for r in rows]
+        found = []
+        for row in rows:
+            names = [seat[4] for seat in sorted(json.loads(row["seats_json"] or "[]"))]
+            found.append(ListedGame(game_from_row(row), tuple(names)))
+        return found
 
     async def finished_games(
         self,
@@ -371,13 +441,16 @@ class GameRepository:
         offset: int = 0,
     ) -> list[GameRecord]:
         """A user's finished games, most recently finished first."""
-        where = "status = 'finished' AND (white_id = :user OR black_id = :user)"
+        where = (
+            "status = 'finished' AND games.id IN (SELECT game_id FROM game_seats"
+            " WHERE player_id = :user AND status = 'finished')"
+        )
         params: dict[str, Any] = {"user": user_id, "limit": limit, "offset": offset}
         if guild_id is not None:
             where += " AND guild_id = :guild"
             params["guild"] = guild_id
         rows = await self._db.fetchall(
-            f"SELECT * FROM games WHERE {where} "
+            f"{SELECT_GAMES} WHERE {where} "
             "ORDER BY finished_at DESC, id DESC LIMIT :limit OFFSET :offset",
             params,
         )
@@ -387,7 +460,7 @@ class GameRepository:
         """Active games whose side to move got the turn at or before ``before``, oldest first:
         the games a move timeout is due for (``before = now - timeout``)."""
         rows = await self._db.fetchall(
-            "SELECT * FROM games WHERE status = 'active' AND turn_since <= ?"
+            SELECT_GAMES + " WHERE status = 'active' AND turn_since <= ?"
             " ORDER BY turn_since, id LIMIT ?",
             (to_ms(before), limit),
         )
@@ -399,7 +472,7 @@ class GameRepository:
         """Active games whose turn started in ``(started_after, started_before]`` and whose
         current turn has not been reminded yet, oldest first."""
         rows = await self._db.fetchall(
-            "SELECT * FROM games WHERE status = 'active' AND turn_since <= ? AND turn_since > ?"
+            SELECT_GAMES + " WHERE status = 'active' AND turn_since <= ? AND turn_since > ?"
             " AND reminded_ply IS NOT ply ORDER BY turn_since, id LIMIT ?",
             (to_ms(started_before), to_ms(started_after), limit),
         )
@@ -438,8 +511,8 @@ class GameRepository:
             claimed = " AND (announce_claimed_until IS NULL OR announce_claimed_until <= ?)"
             params += (to_ms(now),)
         rows = await self._db.fetchall(
-            "SELECT * FROM games"
-            " WHERE (announced_ply < ply OR (status = 'finished' AND announced_over = 0))"
+            SELECT_GAMES
+            + " WHERE (announced_ply < ply OR (status = 'finished' AND announced_over = 0))"
             " AND updated_at <= ? AND (status = 'active' OR finished_at > ?)"
             f"{claimed} ORDER BY updated_at, id LIMIT ?",
             (*params, limit),
@@ -458,17 +531,18 @@ class GameRepository:
         :meth:`release_announcement`; a claimer that died leaves the claim to expire, and the
         board is claimed and posted again after ``lease``.
         """
-        row = await self._db.fetchone(
-            """
-            UPDATE games SET announce_claimed_until = :until
-             WHERE id = :id
-               AND (announced_ply < ply OR (status = 'finished' AND announced_over = 0))
-               AND (announce_claimed_until IS NULL OR announce_claimed_until <= :now)
-            RETURNING *
-            """,
-            {"id": game_id, "now": to_ms(now), "until": to_ms(now + lease)},
-        )
-        return None if row is None else game_from_row(row)
+        async with self._db.transaction():
+            row = await self._db.fetchone(
+                """
+                UPDATE games SET announce_claimed_until = :until
+                 WHERE id = :id
+                   AND (announced_ply < ply OR (status = 'finished' AND announced_over = 0))
+                   AND (announce_claimed_until IS NULL OR announce_claimed_until <= :now)
+                RETURNING id
+                """,
+                {"id": game_id, "now": to_ms(now), "until": to_ms(now + lease)},
+            )
+            return None if row is None else await self.require_game(game_id)
 
     async def release_announcement(self, game_id: int) -> None:
         """Give back a claim taken with :meth:`claim_announcement` (the post failed: the next
@@ -502,7 +576,9 @@ class GameRepository:
     async def _stale(self, game_id: int, expected_ply: int, user_id: int | None) -> Exception:
         """Explain why a guarded update matched nothing (called inside the transaction)."""
         row = await self._db.fetchone(
-            "SELECT status, ply, reason, white_id, black_id FROM games WHERE id = ?", (game_id,)
+            "SELECT status, ply, reason, EXISTS (SELECT 1 FROM game_seats WHERE game_id = :id"
+            " AND +player_id = :user) AS seated FROM games WHERE id = :id",
+            {"id": game_id, "user": user_id},
         )
         if row is None:
             return GameNotFound(game_id)
@@ -510,7 +586,7 @@ class GameRepository:
             return GameOver(game_id, expected_ply, row["ply"], row["reason"])
         if row["ply"] != expected_ply:
             return ConcurrencyError(game_id, expected_ply, row["ply"])
-        if user_id is not None and user_id not in (row["white_id"], row["black_id"]):
+        if user_id is not None and not row["seated"]:
             return NotAllowed(f"user {user_id} is not a player of game {game_id}")
         return ConcurrencyError(game_id, expected_ply, row["ply"])  # pragma: no cover
 
@@ -522,7 +598,7 @@ class GameRepository:
         move: str,
         position_after: str,
         *,
-        outcome: Outcome | None = None,
+        outcome: GameOutcome | WinnerAndReason | None = None,
         now: float | None = None,
     ) -> GameRecord:
         """Append one move as ply ``expected_ply + 1``: :meth:`record_moves` with one ply."""
@@ -540,25 +616,29 @@ class GameRepository:
         expected_ply: int,
         plies: Sequence[PlyToRecord],
         *,
-        outcome: Outcome | None = None,
+        outcome: GameOutcome | WinnerAndReason | None = None,
         now: float | None = None,
     ) -> GameRecord:
-        """Append consecutive plies (a move and the forced passes after it) in ONE transaction.
+        """Append consecutive plies (a move and the forced passes after it; a roll and the
+        move it allows) in ONE transaction.
 
         ``expected_ply`` is the game's ply the caller validated the first ply against; the plies
         become ``expected_ply + 1 ...`` and the last ``position_after`` becomes current. If the
         game is no longer active at that ply, or any ply's player is not in the game, nothing at
         all is written and :class:`ConcurrencyError` (:class:`GameOver`, :class:`NotAllowed`)
         is raised -- so a move the bot confirmed can never be stored without its passes. With
-        ``outcome`` the same transaction finishes the game and updates both players' records.
-        A pending draw offer lapses; it stays recorded as lapsed (behind ``ply``, see
-        :attr:`GameRecord.lapsed_draw_offer`) until the next move. Returns the updated game.
+        ``outcome`` (a :class:`rules.games.GameOutcome`, or ``(winner, reason)``) the same
+        transaction finishes the game, updates every player's record and, for a match game,
+        the match score. An outcome that does not fit the game's seats is a
+        :class:`ValueError`, and nothing is written. A pending draw offer lapses; it stays
+        recorded as lapsed (behind ``ply``, see :attr:`GameRecord.lapsed_draw_offer`) until the
+        next move. Returns the updated game.
         """
         if not plies:
             raise ValueError("record_moves needs at least one ply")
-        if outcome is not None:
-            _check_outcome(*outcome)
-        winner, reason = outcome if outcome is not None else (None, None)
+        winner, reason, places, points = (
+            result_columns(outcome) if outcome is not None else (None, None, (), None)
+        )
         now_ms = to_ms(now)
         first = expected_ply + 1
         async with self._db.transaction():
@@ -576,10 +656,12 @@ class GameRepository:
                        status = CASE WHEN :reason IS NULL THEN 'active' ELSE 'finished' END,
                        winner = :winner,
                        reason = :reason,
+                       points = :points,
                        finished_at = CASE WHEN :reason IS NULL THEN NULL ELSE :now END
                  WHERE id = :id AND status = 'active' AND ply = :expected
-                   AND :player IN (white_id, black_id)
-                RETURNING *
+                   AND EXISTS (SELECT 1 FROM game_seats
+                                WHERE game_id = :id AND +player_id = :player)
+                RETURNING id
                 """,
                 {
                     "position": plies[-1].position_after,
@@ -587,6 +669,7 @@ class GameRepository:
                     "now": now_ms,
                     "winner": winner,
                     "reason": reason,
+                    "points": points,
                     "id": game_id,
                     "expected": expected_ply,
                     "player": plies[0].player_id,
@@ -594,9 +677,11 @@ class GameRepository:
             )
             if row is None:
                 raise await self._stale(game_id, expected_ply, plies[0].player_id)
-            game = game_from_row(row)
+            game = await self.require_game(game_id)
+            if reason is not None:  # a bad outcome rolls the update back
+                game = await self._settle(game, places, now_ms)
             for ply in plies[1:]:
-                if game.colour_of(ply.player_id) is None:  # rolls the update back
+                if game.seat_of(ply.player_id) is None:  # rolls the update back
                     raise NotAllowed(f"user {ply.player_id} is not a player of game {game_id}")
             try:
                 await self._db.executemany(
@@ -615,8 +700,6 @@ class GameRepository:
                     first,
                     f"the game moved on: ply {first} is already recorded",
                 ) from exc
-            if reason is not None:
-                await self._db.players._record_result(game, now_ms)
         if reason is not None:
             log.info(
                 "game %d finished by %s: %s (%s)",
@@ -631,36 +714,67 @@ class GameRepository:
         self,
         game_id: int,
         expected_ply: int,
-        winner: Winner,
-        reason: str,
+        winner: Winner | GameOutcome,
+        reason: str | None = None,
         *,
         now: float | None = None,
     ) -> GameRecord:
         """Finish an active game without a move (resignation, agreement, timeout, abort).
 
-        Guarded by ``expected_ply`` like :meth:`record_move`, so resigning while a move lands
-        leaves exactly one of the two. Players' records are updated in the same transaction
-        (not for ``'aborted'`` games).
+        The result is a :class:`rules.games.GameOutcome` (``finish_game(id, ply, outcome)``)
+        or the winning seat and a reason id (``finish_game(id, ply, "white",
+        "resignation")``). Guarded by ``expected_ply`` like :meth:`record_move`, so resigning
+        while a move lands leaves exactly one of the two. Players' records (not for
+        ``'aborted'`` games) and a match's score are updated in the same transaction.
         """
-        _check_outcome(winner, reason)
+        if isinstance(winner, GameOutcome):
+            if reason is not None:
+                raise ValueError("give an outcome, or a winner and a reason, not both")
+            columns = result_columns(winner)
+        else:
+            columns = result_columns((winner, reason or ""))
+        won_by, reason_id, places, points = columns
         now_ms = to_ms(now)
         async with self._db.transaction():
             row = await self._db.fetchone(
                 """
                 UPDATE games
-                   SET status = 'finished', winner = ?, reason = ?, finished_at = ?,
-                       updated_at = ?, draw_offer_by = NULL, draw_offer_ply = NULL,
-                       draw_offer_message_id = NULL
+                   SET status = 'finished', winner = ?, reason = ?, points = ?,
+                       finished_at = ?, updated_at = ?, draw_offer_by = NULL,
+                       draw_offer_ply = NULL, draw_offer_message_id = NULL
                  WHERE id = ? AND status = 'active' AND ply = ?
-                RETURNING *
+                RETURNING id
                 """,
-                (winner, reason, now_ms, now_ms, game_id, expected_ply),
+                (
+                    won_by,
+                    reason_id,
+                    points,
+                    now_ms,
+                    now_ms,
+                    game_id,
+                    expected_ply,
+                ),
             )
             if row is None:
                 raise await self._stale(game_id, expected_ply, None)
-            game = game_from_row(row)
-            await self._db.players._record_result(game, now_ms)
-        log.info("game %d finished: %s (%s)", game_id, winner, reason)
+            game = await self._settle(await self.require_game(game_id), places, now_ms)
+        log.info("game %d finished: %s (%s)", game_id, won_by, reason_id)
+        return game
+
+    async def _settle(self, game: GameRecord, places: Sequence[str], now_ms: int) -> GameRecord:
+        """The rest of finishing ``game`` (its row just marked finished, in the caller's
+        transaction): check the result against its seats (a :class:`ValueError` rolls all of
+        it back), store the places, count it in the players' records and its match."""
+        check_result(game.seat_names, game.winner, places)
+        if places:
+            await self._db.executemany(
+                "UPDATE game_seats SET place = ? WHERE game_id = ? AND name = ?",
+                [(rank, game.id, name) for rank, name in enumerate(places, start=1)],
+            )
+            game = await self.require_game(game.id)
+        await self._db.players.record_result(game, now_ms)
+        if game.match_id is not None:
+            await self._db.matches.record_points(game, now_ms)
         return game
 
     async def offer_draw(
@@ -674,16 +788,17 @@ class GameRepository:
         async with self._db.transaction():
             row = await self._db.fetchone(
                 """
-                UPDATE games SET draw_offer_by = ?, draw_offer_ply = ply, updated_at = ?,
+                UPDATE games SET draw_offer_by = :user, draw_offer_ply = ply, updated_at = :now,
                        draw_offer_message_id = NULL
-                 WHERE id = ? AND status = 'active' AND ply = ? AND ? IN (white_id, black_id)
-                RETURNING *
+                 WHERE id = :id AND status = 'active' AND ply = :ply
+                   AND EXISTS (SELECT 1 FROM game_seats WHERE game_id = :id AND +player_id = :user)
+                RETURNING id
                 """,
-                (by_user, to_ms(now), game_id, at_ply, by_user),
+                {"user": by_user, "now": to_ms(now), "id": game_id, "ply": at_ply},
             )
             if row is None:
                 raise await self._stale(game_id, at_ply, by_user)
-        return game_from_row(row)
+            return await self.require_game(game_id)
 
     async def clear_draw_offer(self, game_id: int) -> None:
         """Withdraw or decline the pending draw offer, if any."""
@@ -730,9 +845,10 @@ class GameRepository:
                 raise GameOver(game_id, at_ply, game.ply, game.reason)
             if game.ply != at_ply:
                 raise ConcurrencyError(game_id, at_ply, game.ply)
-            opponent = game.opponent_of(user_id)
-            if opponent is None:
+            if game.seat_of(user_id) is None:
                 raise NotAllowed(f"user {user_id} is not a player of game {game_id}")
+            if len(game.seats) != 2:
+                raise NotAllowed(f"game {game_id} has {len(game.seats)} seats: no draw by two")
             offer = game.pending_draw_offer
             if offer is None or offer == user_id:
                 raise NoDrawOffer(f"there is no draw offer from your opponent in game {game_id}")

@@ -213,7 +213,154 @@ _V8: list[str] = [
     "CREATE INDEX players_dm_due ON players (dm_due_since) WHERE dm_due_since IS NOT NULL",
 ]
 
-MIGRATIONS: Sequence[Sequence[str]] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8)
+_V9: list[str] = [
+    # Seats (issue 19): a game has 2-4 seats, named in turn order ("black", "white" in
+    # classic and draughts, "white", "black" in chess and the other Latrunculi sets; "red",
+    # "blue", "yellow" in ludo). The players move from games.white_id / black_id into
+    # game_seats; games.winner names a seat (any name), and a result may carry places
+    # (game_seats.place) and backgammon points (games.points). A backgammon match (a series of
+    # games to N points) lives in matches / match_seats, its games point at it.
+    #
+    # The games table is rebuilt (SQLite cannot drop columns named in CHECKs or loosen NOT
+    # NULL): the runner switches foreign keys off around every migration and checks them
+    # before committing, so DROP TABLE games neither cascades to the moves nor fails, and
+    # the moves', challenges' and seats' references resolve to the new table.
+    """
+    CREATE TABLE matches (
+        id              INTEGER PRIMARY KEY,
+        guild_id        INTEGER,
+        game            TEXT    NOT NULL,
+        options         TEXT    NOT NULL DEFAULT '{}',
+        length          INTEGER NOT NULL CHECK (length BETWEEN 1 AND 25),
+        status          TEXT    NOT NULL DEFAULT 'active'
+                                CHECK (status IN ('active', 'finished')),
+        winner          TEXT,
+        games_scored    INTEGER NOT NULL DEFAULT 0 CHECK (games_scored >= 0),
+        crawford_game   INTEGER CHECK (crawford_game >= 1),
+        created_at      INTEGER NOT NULL,
+        updated_at      INTEGER NOT NULL,
+        finished_at     INTEGER,
+        CHECK ((status = 'active') = (finished_at IS NULL AND winner IS NULL))
+    )
+    """,
+    """
+    CREATE TABLE match_seats (
+        match_id   INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        seat       INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
+        name       TEXT    NOT NULL,
+        player_id  INTEGER NOT NULL REFERENCES players (user_id),
+        score      INTEGER NOT NULL DEFAULT 0 CHECK (score >= 0),
+        PRIMARY KEY (match_id, seat),
+        UNIQUE (match_id, name)
+    ) WITHOUT ROWID
+    """,
+    """
+    CREATE TABLE game_seats (
+        game_id    INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat       INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
+        name       TEXT    NOT NULL,
+        player_id  INTEGER NOT NULL REFERENCES players (user_id),
+        status     TEXT    NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'finished')),
+        place      INTEGER CHECK (place BETWEEN 1 AND 4),
+        PRIMARY KEY (game_id, seat),
+        UNIQUE (game_id, name)
+    ) WITHOUT ROWID
+    """,
+    # Turn order as the rules core had it when this schema shipped: Black moves first in
+    # classic Latrunculi and in draughts, White in every other game stored so far.
+    """
+    INSERT INTO game_seats (game_id, seat, name, player_id, status)
+    SELECT id, 0,
+           CASE WHEN variant IN ('classic', 'draughts') THEN 'black' ELSE 'white' END,
+           CASE WHEN variant IN ('classic', 'draughts') THEN black_id ELSE white_id END,
+           status
+      FROM games
+    UNION ALL
+    SELECT id, 1,
+           CASE WHEN variant IN ('classic', 'draughts') THEN 'white' ELSE 'black' END,
+           CASE WHEN variant IN ('classic', 'draughts') THEN white_id ELSE black_id END,
+           status
+      FROM games
+    """,
+    """
+    CREATE TABLE games_v9 (
+        id                INTEGER PRIMARY KEY,
+        guild_id          INTEGER,
+        channel_id        INTEGER NOT NULL,
+        thread_id         INTEGER,
+        board_channel_id  INTEGER,
+        board_message_id  INTEGER,
+        variant           TEXT    NOT NULL,
+        options           TEXT    NOT NULL DEFAULT '{}',
+        status            TEXT    NOT NULL DEFAULT 'active'
+                                  CHECK (status IN ('active', 'finished')),
+        winner            TEXT,
+        reason            TEXT,
+        points            INTEGER CHECK (points >= 1),
+        start_position    TEXT    NOT NULL,
+        current_position  TEXT    NOT NULL,
+        ply               INTEGER NOT NULL DEFAULT 0 CHECK (ply >= 0),
+        draw_offer_by     INTEGER,
+        draw_offer_ply    INTEGER,
+        created_at        INTEGER NOT NULL,
+        updated_at        INTEGER NOT NULL,
+        finished_at       INTEGER,
+        turn_since        INTEGER NOT NULL DEFAULT 0,
+        reminded_ply      INTEGER,
+        announced_ply     INTEGER NOT NULL DEFAULT 0,
+        announced_over    INTEGER NOT NULL DEFAULT 0 CHECK (announced_over IN (0, 1)),
+        announce_claimed_until INTEGER,
+        draw_offer_message_id INTEGER,
+        match_id          INTEGER REFERENCES matches (id),
+        match_game        INTEGER CHECK (match_game >= 1),
+        CHECK ((status = 'active' AND reason IS NULL AND winner IS NULL AND points IS NULL
+                AND finished_at IS NULL)
+            OR (status = 'finished' AND reason IS NOT NULL AND finished_at IS NOT NULL)),
+        CHECK ((draw_offer_by IS NULL) = (draw_offer_ply IS NULL)),
+        CHECK ((match_id IS NULL) = (match_game IS NULL))
+    )
+    """,
+    """
+    INSERT INTO games_v9 (id, guild_id, channel_id, thread_id, board_channel_id,
+                          board_message_id, variant, options, status, winner, reason,
+                          start_position, current_position, ply, draw_offer_by,
+                          draw_offer_ply, created_at, updated_at, finished_at, turn_since,
+                          reminded_ply, announced_ply, announced_over,
+                          announce_claimed_until, draw_offer_message_id)
+    SELECT id, guild_id, channel_id, thread_id, board_channel_id, board_message_id, variant,
+           options, status, winner, reason, start_position, current_position, ply,
+           draw_offer_by, draw_offer_ply, created_at, updated_at, finished_at, turn_since,
+           reminded_ply, announced_ply, announced_over, announce_claimed_until,
+           draw_offer_message_id
+      FROM games
+    """,
+    "DROP TABLE games",
+    "ALTER TABLE games_v9 RENAME TO games",
+    # The games indexes of schemas 1-8 (dropped with the old table), but a player's games:
+    # those are found through game_seats_player now.
+    "CREATE INDEX games_channel ON games (channel_id, status)",
+    "CREATE INDEX games_thread_status ON games (thread_id, status) WHERE thread_id IS NOT NULL",
+    "CREATE INDEX games_guild_finished ON games (guild_id, status)",
+    "CREATE INDEX games_turn_active ON games (turn_since) WHERE status = 'active'",
+    """
+    CREATE INDEX games_unannounced ON games (updated_at)
+     WHERE announced_ply < ply OR (status = 'finished' AND announced_over = 0)
+    """,
+    "CREATE UNIQUE INDEX games_match ON games (match_id, match_game) WHERE match_id IS NOT NULL",
+    # A player's active (or finished) games: (player, status) as games_white / games_black
+    # were. Each seat carries its game's status, kept equal by this trigger whatever writes it.
+    "CREATE INDEX game_seats_player ON game_seats (player_id, status)",
+    """
+    CREATE TRIGGER games_status_to_seats AFTER UPDATE OF status ON games
+     WHEN NEW.status IS NOT OLD.status
+    BEGIN
+        UPDATE game_seats SET status = NEW.status WHERE game_id = NEW.id;
+    END
+    """,
+    "CREATE INDEX match_seats_player ON match_seats (player_id)",
+]
+
+MIGRATIONS: Sequence[Sequence[str]] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9)
 """Migration ``i`` upgrades from ``user_version == i`` to ``i + 1``."""
 
 SCHEMA_VERSION: int = len(MIGRATIONS)

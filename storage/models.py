@@ -11,8 +11,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from rules.games import GameOutcome, Reason
+
 __all__ = [
     "BOT_REASONS",
+    "MatchRecord",
+    "MatchSeat",
+    "MatchStatus",
+    "Seat",
+    "WinnerAndReason",
     "ChallengeStatus",
     "Colour",
     "ColourChoice",
@@ -33,17 +40,33 @@ __all__ = [
 Colour = Literal["white", "black"]
 ColourChoice = Literal["white", "black", "random"]
 """The colour the *challenger* asked to play."""
-Winner = Colour | None
-"""The winning colour, or ``None`` for a draw (or an aborted game)."""
+Winner = str | None
+"""The winning seat's name (``"white"``, ``"red"``), or ``None`` for a draw (or an aborted
+game)."""
+WinnerAndReason = tuple[Winner, str]
+"""The two-seat shorthand for a result, ``(winner, reason id)``: storage takes it wherever it
+takes a :class:`rules.games.GameOutcome` (the one outcome type), and turns it into one."""
 GameStatus = Literal["active", "finished"]
+MatchStatus = Literal["active", "finished"]
 ChallengeStatus = Literal["pending", "accepted", "declined", "cancelled", "expired"]
 
 NotifyMode = Literal["mention", "dm", "silent"]
 NOTIFY_MODES: tuple[NotifyMode, ...] = ("mention", "dm", "silent")
 """How a player is told it is their move; the first is the default."""
 
-BOT_REASONS: frozenset[str] = frozenset({"resignation", "agreement", "timeout", "aborted"})
-"""Finish reasons the bot decides, as opposed to the rules core's reason ids."""
+BOT_REASONS: frozenset[str] = frozenset(
+    r.value for r in (Reason.RESIGNATION, Reason.AGREEMENT, Reason.TIMEOUT, Reason.ABORTED)
+)
+"""Finish reasons the bot decides, as opposed to the ones the rules find on the board."""
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One seat of a game: its name in the game (``"white"``, ``"red"``) and who sits there.
+    A game's seats are listed in turn order."""
+
+    name: str
+    player_id: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,12 +108,16 @@ class GameRecord:
     """Channel (or thread) holding the latest board message."""
     board_message_id: int | None
     variant: str
+    """The game id in the rules core's registry (:func:`rules.games.find_game`): a Latrunculi
+    rule set, ``chess``, ``draughts``, ..."""
     options: Mapping[str, str]
-    white_id: int
-    black_id: int
+    seats: tuple[Seat, ...]
+    """Every seat in turn order (2-4)."""
     status: GameStatus
     winner: Winner
+    """The winning seat's name, or ``None`` (a draw, an aborted game, or still active)."""
     reason: str | None
+    """A :class:`rules.games.Reason` value once finished."""
     start_position: str
     current_position: str
     ply: int
@@ -114,10 +141,54 @@ class GameRecord:
     """Until when a bot process has claimed posting the game's missed board (schema 6)."""
     draw_offer_message_id: int | None = None
     """The message with the draw offer's Accept / Decline buttons (schema 7)."""
+    places: tuple[str, ...] = ()
+    """Seat names from first to last place, for ranked multi-seat results (ludo)."""
+    points: int | None = None
+    """Points the winner won (backgammon)."""
+    match_id: int | None = None
+    """The match this game belongs to (backgammon), with its number in it."""
+    match_game: int | None = None
 
     @property
     def is_active(self) -> bool:
         return self.status == "active"
+
+    @property
+    def outcome(self) -> GameOutcome | None:
+        """The stored result as the one outcome type, or ``None`` while the game is active
+        (:class:`ValueError` if its reason is not a :class:`rules.games.Reason` id)."""
+        if self.reason is None:
+            return None
+        return GameOutcome(self.winner, Reason(self.reason), self.places, self.points)
+
+    @property
+    def seat_names(self) -> tuple[str, ...]:
+        """The seats' names in turn order."""
+        return tuple(seat.name for seat in self.seats)
+
+    def player_at(self, seat_name: str) -> int:
+        """Who sits at ``seat_name``; :class:`KeyError` if the game has no such seat."""
+        for seat in self.seats:
+            if seat.name == seat_name:
+                return seat.player_id
+        raise KeyError(f"game {self.id} ({self.variant}) has no seat {seat_name!r}")
+
+    def seat_of(self, user_id: int) -> str | None:
+        """The first seat (in turn order) ``user_id`` holds, or ``None``."""
+        for seat in self.seats:
+            if seat.player_id == user_id:
+                return seat.name
+        return None
+
+    @property
+    def white_id(self) -> int:
+        """The player at the ``"white"`` seat (two-colour games)."""
+        return self.player_at("white")
+
+    @property
+    def black_id(self) -> int:
+        """The player at the ``"black"`` seat (two-colour games)."""
+        return self.player_at("black")
 
     @property
     def needs_announcement(self) -> bool:
@@ -125,9 +196,9 @@ class GameRecord:
         return self.announced_ply < self.ply or (not self.is_active and not self.announced_over)
 
     @property
-    def player_ids(self) -> tuple[int, int]:
-        """``(white_id, black_id)``."""
-        return (self.white_id, self.black_id)
+    def player_ids(self) -> tuple[int, ...]:
+        """Every seat's player, in turn order."""
+        return tuple(seat.player_id for seat in self.seats)
 
     @property
     def pending_draw_offer(self) -> int | None:
@@ -150,30 +221,41 @@ class GameRecord:
         return None
 
     def colour_of(self, user_id: int) -> Colour | None:
-        """The colour ``user_id`` plays, or ``None`` if they are not in this game."""
-        if user_id == self.white_id:
-            return "white"
-        if user_id == self.black_id:
-            return "black"
+        """The colour ``user_id`` plays (white first, for one playing themselves), or ``None``
+        if they hold neither a white nor a black seat. :meth:`seat_of` works for every game."""
+        names = self.seat_names
+        for colour in ("white", "black"):
+            if colour in names and self.player_at(colour) == user_id:
+                return colour
         return None
 
     def opponent_of(self, user_id: int) -> int | None:
-        """The other player's id, or ``None`` if ``user_id`` is not in this game."""
-        if user_id == self.white_id:
-            return self.black_id
-        if user_id == self.black_id:
-            return self.white_id
+        """The other player's id in a two-seat game, or ``None`` if ``user_id`` is not in it.
+
+        Raises :class:`ValueError` for games with more seats (there is no one opponent).
+        """
+        if len(self.seats) != 2:
+            raise ValueError(f"game {self.id} has {len(self.seats)} seats, not one opponent")
+        first, second = self.seats
+        if user_id == first.player_id:
+            return second.player_id
+        if user_id == second.player_id:
+            return first.player_id
         return None
 
 
 @dataclass(frozen=True, slots=True)
 class MoveRecord:
+    """One ply: any action of the game in its canonical text -- a move, ``pass``, a dice roll
+    (``roll:5-2``) or a cube action (``double``, ``take``, ``drop``)."""
+
     game_id: int
     ply: int
     """1 for the first move of the game."""
     player_id: int
+    """The player of the seat the action belongs to (for a roll: whose roll it is)."""
     move: str
-    """Canonical move text, as the rules core prints it."""
+    """Canonical action text, as the rules core prints it."""
     position_after: str
     created_at: float
 
@@ -189,7 +271,8 @@ class PlyToRecord:
 
     player_id: int
     move: str
-    """Canonical move text, as the rules core prints it (``"pass"`` for a pass)."""
+    """Canonical action text, as the rules core prints it (``"pass"``, ``"roll:5-2"``,
+    ``"double"``...)."""
     position_after: str
 
 
@@ -225,8 +308,23 @@ class ListedGame:
     read in the same query: a list of games costs one query, not one per game."""
 
     game: GameRecord
-    white_name: str
-    black_name: str
+    names: tuple[str, ...]
+    """Each seat's player's name, in the order of ``game.seats``."""
+
+    def name_at(self, seat_name: str) -> str:
+        """The name of the player at ``seat_name`` (:class:`KeyError` if there is none)."""
+        for seat, name in zip(self.game.seats, self.names, strict=True):
+            if seat.name == seat_name:
+                return name
+        raise KeyError(f"game {self.game.id} has no seat {seat_name!r}")
+
+    @property
+    def white_name(self) -> str:
+        return self.name_at("white")
+
+    @property
+    def black_name(self) -> str:
+        return self.name_at("black")
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,3 +336,56 @@ class LeaderboardRow:
     losses: int
     draws: int
     games: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSeat:
+    """One seat of a match: its name, its player and the points they have won so far."""
+
+    name: str
+    player_id: int
+    score: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRecord:
+    """A backgammon match: a series of games to ``length`` points."""
+
+    id: int
+    guild_id: int | None
+    game: str
+    """The game id every game of the match is played in (``"backgammon"``)."""
+    options: Mapping[str, str]
+    length: int
+    seats: tuple[MatchSeat, ...]
+    """In turn order, as the seats of its games."""
+    status: MatchStatus
+    winner: str | None
+    """The seat that reached ``length`` points."""
+    games_scored: int
+    """How many of its games have been counted (the next game is number ``games_scored + 1``
+    once the current one is scored)."""
+    crawford_game: int | None
+    """The number of the match's Crawford game (no doubling in it): the first game after a
+    player reached ``length - 1`` points; ``None`` until then."""
+    created_at: float
+    updated_at: float
+    finished_at: float | None
+
+    @property
+    def is_active(self) -> bool:
+        return self.status == "active"
+
+    @property
+    def scores(self) -> dict[str, int]:
+        """Points per seat name."""
+        return {seat.name: seat.score for seat in self.seats}
+
+    def is_crawford(self, game_number: int) -> bool:
+        """Whether game ``game_number`` of the match is its Crawford game."""
+        return self.crawford_game == game_number
+
+    @property
+    def next_game_is_crawford(self) -> bool:
+        """Whether the next game to start is the Crawford game (XGID crawford field 1)."""
+        return self.is_crawford(self.games_scored + 1)

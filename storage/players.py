@@ -5,7 +5,9 @@ they can never disagree with the games table after a crash. The leaderboard is c
 finished games of the guild rather than from those global counters, because a user's record
 spans every guild the bot is in.
 
-Games that do not count: ``'aborted'`` ones, and games a user played against themselves.
+Games that do not count: ``'aborted'`` ones, and games where one user holds two seats (played
+against themselves). In every other finished game each seat's player gets a win (the winning
+seat), a loss (any other seat, when there is a winner) or a draw.
 """
 
 from __future__ import annotations
@@ -28,7 +30,11 @@ log = logging.getLogger(__name__)
 
 def counts_for_records(game: GameRecord) -> bool:
     """Whether a finished game enters players' records and the leaderboard."""
-    return game.status == "finished" and game.reason != "aborted" and game.white_id != game.black_id
+    return (
+        game.status == "finished"
+        and game.reason != "aborted"
+        and len(set(game.player_ids)) == len(game.seats)
+    )
 
 
 def player_from_row(row: sqlite3.Row) -> PlayerRecord:
@@ -151,8 +157,8 @@ class PlayerRepository:
         )
         return row is not None
 
-    async def _ensure(self, user_ids: Iterable[int], now_ms: int) -> None:
-        """Make sure rows exist for these users (games reference players)."""
+    async def ensure_players(self, user_ids: Iterable[int], now_ms: int) -> None:
+        """Make sure rows exist for these users (games and matches reference players)."""
         for user_id in set(user_ids):
             await self._db.execute(
                 "INSERT INTO players (user_id, created_at, updated_at) VALUES (?, ?, ?)"
@@ -160,14 +166,16 @@ class PlayerRepository:
                 (user_id, now_ms, now_ms),
             )
 
-    async def _record_result(self, game: GameRecord, now_ms: int) -> None:
-        """Add a just-finished game to both players' records (caller holds the transaction)."""
+    async def record_result(self, game: GameRecord, now_ms: int) -> None:
+        """Add a just-finished game to every seat's player's record (the caller -- the games
+        repository finishing it -- holds the transaction)."""
         if not counts_for_records(game):
             return
-        for user_id, colour in ((game.white_id, "white"), (game.black_id, "black")):
+        for seat in game.seats:
+            user_id = seat.player_id
             if game.winner is None:
                 column = "draws"
-            elif game.winner == colour:
+            elif game.winner == seat.name:
                 column = "wins"
             else:
                 column = "losses"
@@ -194,15 +202,13 @@ class PlayerRepository:
 
 _RANKED = """
     WITH results (user_id, won, lost, drawn) AS (
-        SELECT white_id, winner = 'white', winner = 'black', winner IS NULL
-          FROM games
-         WHERE guild_id = :guild AND status = 'finished' AND reason != 'aborted'
-           AND white_id != black_id
-        UNION ALL
-        SELECT black_id, winner = 'black', winner = 'white', winner IS NULL
-          FROM games
-         WHERE guild_id = :guild AND status = 'finished' AND reason != 'aborted'
-           AND white_id != black_id
+        SELECT s.player_id, g.winner = s.name, g.winner != s.name, g.winner IS NULL
+          FROM games AS g JOIN game_seats AS s ON s.game_id = g.id
+         WHERE g.guild_id = :guild AND g.status = 'finished' AND g.reason != 'aborted'
+           AND NOT EXISTS (SELECT 1 FROM game_seats AS a JOIN game_seats AS b
+                              ON b.game_id = a.game_id AND b.seat > a.seat
+                             AND b.player_id = a.player_id
+                            WHERE a.game_id = g.id)
     ),
     totals AS (
         SELECT r.user_id, COALESCE(p.display_name, '') AS display_name,

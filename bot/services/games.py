@@ -329,7 +329,7 @@ class GameService:
                 record.id,
                 record.ply,
                 plies,
-                outcome=outcome_pair(session.outcome),  # type: ignore[arg-type]
+                outcome=outcome_pair(session.outcome),
                 now=self.clock(),
             )
         except BaseException:

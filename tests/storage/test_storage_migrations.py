@@ -3,9 +3,14 @@
 from __future__ import annotations
 
 import shutil
+import sqlite3
 from pathlib import Path
 
-from storage import SCHEMA_VERSION, Database, PlyToRecord
+import pytest
+
+from rules.games import GameOutcome, Reason
+from storage import SCHEMA_VERSION, Database, PlyToRecord, Seat, StorageError, database
+from storage.migrations import MIGRATIONS
 from storage.replay import verify_game
 from tests.storage.storage_helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, make_game
 
@@ -43,9 +48,23 @@ SCHEMA_V6_FILE = Path(__file__).parent / "fixtures" / "schema-v6.db"
 # 9001); game 2 (Carol–Bob) created at t=1500 (board 9002); a draw ping claimed for Bob in game
 # 1 at t=1600.
 SCHEMA_V7_FILE = Path(__file__).parent / "fixtures" / "schema-v7.db"
+# Written by the schema-8 code (commit 4a68d19) through its public API, players Alice 11,
+# Bob 12, Carol 13, Dave 14 with display names; games (white, black):
+# 1 classic (Alice, Bob) from accepted challenge 1 (message 8001), 7 real plies, thread 3001,
+#   board 9001, reminded at ply 7, then Bob's draw offer (buttons 8101) lapsed by Alice's
+#   ply 8; 2 rugen (Bob, Carol) drawn by the rules at ply 123 (fifty-move rule); 3 lat
+#   (Carol, Alice) resigned by Carol after 4 plies; 4 schadler (Dave, Bob) drawn by agreement
+#   after 2 plies; 5 rugen (Alice, Dave) aborted at ply 0; 6 classic (Carol, Dave) won by
+#   White (eagle captured) at ply 22; 7 chess (Bob, Alice) in guild 1001, 6 plies and a draw
+#   offer by Alice (buttons 8707); 8 draughts (Carol, Bob) 5 plies, the last one unannounced
+#   and its board claimed until t=8400; 9 rugen (Alice, Alice) resigned, not counted.
+#   Challenges: a pending rematch of game 3, an open schadler one, an expired classic 12x8
+#   one with message 8003; a draw ping in game 7. Carol chose DMs (a turn noted at t=8005),
+#   Dave silence.
+SCHEMA_V8_FILE = Path(__file__).parent / "fixtures" / "schema-v8.db"
 
 
-_TABLES = {"games", "moves", "challenges", "players", "pings"}
+_TABLES = {"games", "moves", "challenges", "players", "pings", "game_seats", "matches"}
 
 
 async def _index_names(db: Database) -> set[str]:
@@ -266,6 +285,94 @@ async def test_a_schema_7_file_upgrades_with_everyone_mentioned_and_no_digest_du
         assert await db.players.digests_due(9000.0, 3600.0) == []
 
 
+def _rows(path: Path, sql: str) -> list[dict[str, object]]:
+    with sqlite3.connect(path) as conn:
+        conn.row_factory = sqlite3.Row
+        return [dict(r) for r in conn.execute(sql)]
+
+
+async def test_a_schema_8_file_moves_every_game_to_seats_losing_nothing(tmp_path: Path) -> None:
+    """Every game, ply, result, challenge, record and ping of a real schema-8 file survives
+    the rebuild of the games table identically; white_id / black_id become seats in each
+    game's turn order (Black first in classic and draughts)."""
+    path = tmp_path / "old.sqlite3"
+    shutil.copyfile(SCHEMA_V8_FILE, path)
+    old_games = _rows(path, "SELECT * FROM games ORDER BY id")
+    untouched = {
+        table: _rows(path, f"SELECT * FROM {table} ORDER BY 1, 2, 3")
+        for table in ("moves", "challenges", "players", "pings")
+    }
+    assert len(old_games) == 9 and len(untouched["moves"]) == 8 + 123 + 4 + 2 + 22 + 6 + 5
+    async with Database(path) as db:
+        assert SCHEMA_VERSION >= 9
+        assert await db.schema_version() == SCHEMA_VERSION
+        assert await db.integrity_check() == ["ok"]
+        assert {"game_seats_player", "games_match", "games_unannounced"} <= await _index_names(db)
+        assert not {"games_white", "games_black"} & await _index_names(db)
+        for table, rows in untouched.items():
+            assert _rows(path, f"SELECT * FROM {table} ORDER BY 1, 2, 3") == rows, table
+        new_games = {g["id"]: g for g in _rows(path, "SELECT * FROM games")}
+        for old in old_games:
+            new = new_games[old["id"]]
+            white, black = old.pop("white_id"), old.pop("black_id")
+            assert {k: new[k] for k in old} == old
+            assert (new["points"], new["match_id"], new["match_game"]) == (None, None, None)
+            game = await db.games.require_game(int(old["id"]))  # type: ignore[call-overload]
+            black_first = old["variant"] in ("classic", "draughts")
+            seats = (Seat("white", white), Seat("black", black))  # type: ignore[arg-type]
+            assert game.seats == (seats[::-1] if black_first else seats)
+            assert (game.white_id, game.black_id, game.places) == (white, black, ())
+            if game.ply:
+                report = await verify_game(db, game.id)
+                assert report.ok, (game.id, report.problems)
+        g1, g3, g6, g7, g8 = [await db.games.require_game(i) for i in (1, 3, 6, 7, 8)]
+        assert g8.announce_claimed_until == 8400.0
+        assert (g1.ply, g1.lapsed_draw_offer, g1.draw_offer_message_id) == (8, 12, 8101)
+        assert (g7.draw_offer_message_id, g7.draw_offer_by) == (8707, 11)
+        assert (g1.variant, g1.seat_names, g1.thread_id, g1.reminded_ply) == (
+            "classic",
+            ("black", "white"),
+            3001,
+            7,
+        )
+        assert g3.outcome == GameOutcome("black", Reason.RESIGNATION)
+        assert g6.outcome == GameOutcome("white", Reason.EAGLE_CAPTURED)
+        assert (g7.guild_id, g7.pending_draw_offer, g7.seat_names) == (
+            1001,
+            11,
+            ("white", "black"),
+        )
+        # a player's active and finished games now come from the seats
+        assert [g.id for g in await db.games.active_games(user_id=12)] == [8, 7, 1]
+        assert [g.id for g in await db.games.active_games(user_id=13, guild_id=GUILD)] == [8]
+        assert [g.id for g in await db.games.finished_games(11)] == [9, 5, 3]
+        unannounced = [
+            g["id"]
+            for g in sorted(old_games, key=lambda g: (g["updated_at"], g["id"]))  # type: ignore[arg-type, return-value]
+            if g["announced_ply"] < g["ply"]  # type: ignore[operator]
+            or (g["status"] == "finished" and not g["announced_over"])
+        ]
+        assert 2 not in unannounced and 8 in unannounced
+        assert [g.id for g in await db.games.unannounced_games(1e9, 0.0)] == unannounced
+        # the records and the leaderboard the schema-8 code computed
+        board = [
+            (r.user_id, r.wins, r.losses, r.draws, r.games)
+            for r in await db.players.leaderboard(GUILD)
+        ]
+        assert board == [(11, 1, 0, 0, 1), (13, 1, 1, 1, 3), (12, 0, 0, 2, 2), (14, 0, 1, 1, 2)]
+        # the moved games take new plies and results
+        g7 = await db.games.record_move(7, 6, 12, "Nc3", "chess:after", now=9500.0)
+        g1 = await db.games.finish_game(1, 8, "white", "timeout", now=9600.0)
+        assert (g1.status, g1.winner) == ("finished", "white")
+        carol = await db.players.get_player(13)
+        assert carol is not None and (carol.notify, carol.display_name) == ("dm", "Carol")
+        bob = await db.players.get_player(12)
+        assert bob is not None and (bob.losses, bob.games_played) == (1, 3)
+    async with Database(path) as db:
+        assert await db.schema_version() == SCHEMA_VERSION
+        assert [g.id for g in await db.games.active_games(user_id=12)] == [7, 8]
+
+
 async def test_hot_queries_use_indexes(db: Database) -> None:
     """Every statement the bot's lookups run is an index search, never a table scan."""
     for i in range(3):
@@ -308,6 +415,10 @@ async def test_hot_queries_use_indexes(db: Database) -> None:
                         active_only=active_only,
                         needle=needle,
                     )
+        await db.games.load_game(1)
+        await db.players.guild_record(GUILD, ALICE)
+        await db.matches.get_match(1)
+        await db.matches.match_games(1)
     finally:
         await db.connection.set_trace_callback(None)
     reads = [s for s in statements if s.lstrip().upper().startswith(("SELECT", "WITH"))]
@@ -342,3 +453,25 @@ async def test_game_suggestions_scan_no_games_when_a_name_is_typed(db: Database)
         plan = [r["detail"] for r in await db.fetchall("EXPLAIN QUERY PLAN " + sql)]
         scans = [step for step in plan if step.split(" ")[:2][-1] in _TABLES and "SCAN" in step]
         assert scans == ["SCAN players"], plan
+
+
+async def test_a_migration_that_breaks_foreign_keys_is_rolled_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Migrations run with foreign keys off (to rebuild tables); a migration leaving a dangling
+    reference is refused before it commits and the file stays at its old schema."""
+    path = tmp_path / "old.sqlite3"
+    async with Database(path) as db:
+        game = await make_game(db)
+    broken = ["INSERT INTO game_seats (game_id, seat, name, player_id) VALUES (999, 0, 'x', 11)"]
+    monkeypatch.setattr(database, "MIGRATIONS", (*MIGRATIONS, broken))
+    monkeypatch.setattr(database, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    with pytest.raises(StorageError, match=f"migration to schema {SCHEMA_VERSION + 1} breaks"):
+        async with Database(path):
+            pass
+    monkeypatch.undo()
+    async with Database(path) as db:
+        assert await db.schema_version() == SCHEMA_VERSION
+        assert await db.fetchval("SELECT count(*) FROM game_seats") == 2
+        assert await db.fetchval("PRAGMA foreign_keys") == 1
+        assert (await db.games.require_game(game.id)).seats == game.seats

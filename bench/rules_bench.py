@@ -4,8 +4,11 @@ Prints, for every Latrunculi variant and for chess and draughts (through the hou
 ``rules.games``), the start position and a midgame reached by a seeded random game, beside
 python-chess's own perft throughput on the chess start position measured in the same run; then
 chess perft 4 (197,281) and draughts perft 6 (36,768) from the start, timed and checked; then
-backgammon's legal-turn generation for the 21 rolls from the start and from a midgame.
-Run: ``python bench/rules_bench.py``.
+backgammon's legal-turn generation for the 21 rolls from the start and from a midgame; then ludo's
+move generation per position (positions with the die set, from seeded random games of 2, 3 and 4
+players) and whole random games per second, every one played to its end with its tokens counted
+after every ply (``--ludo-games N`` per player count, 300 by default).
+Run: ``python bench/rules_bench.py`` (``--only-ludo`` for the ludo part alone).
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ import chess
 from rules import Game, Session, find_game, open_session, variants
 from rules.games.backgammon import BackgammonSession, format_xgid, generate
 from rules.games.backgammon import parse_xgid as xgid_state
+from rules.games.ludo import FINISH, LudoRules, LudoSession
+from rules.games.ludo import generate as ludo_generate
 
 PERFT_BUDGET_S = 1.5
 
@@ -203,9 +208,69 @@ def backgammon_turns() -> None:
     )
 
 
+def _ludo_game(players: int, rng: random.Random, positions: list[str] | None = None) -> int:
+    """One random ludo game from the roll for the first player to its end; returns its plies.
+    Checks after every ply that each colour still has its four tokens and that the game ends
+    only with a colour's four tokens finished; collects positions with the die set."""
+    session = open_session(LudoRules().opening({"players": str(players)}))
+    assert isinstance(session, LudoSession)
+    plies = 0
+    while session.outcome is None:
+        if session.chance_due:
+            session.play(session.roll(rng))
+        else:
+            if positions is not None:
+                positions.append(session.position_text())
+            session.push(rng.choice(session.legal_moves()))
+        plies += 1
+        assert all(len(t) == 4 for t in session.state.tokens.values())
+        assert plies < 20_000, "a ludo game did not end"
+    winner = session.outcome.winner
+    assert winner is not None and session.state.tokens[winner[0].upper()].count(FINISH) == 4
+    return plies
+
+
+def ludo_moves(games: int) -> None:
+    """Move generation per position (bare, and through the session as ``moves`` lists them),
+    then whole random games per second for 2, 3 and 4 players."""
+    print(
+        f"{'ludo':34} {'gen µs/pos':>11} {'session µs':>11} {'positions':>10}"
+        f" {'games/s':>9} {'plies/game':>11}"
+    )
+    for players in (2, 3, 4):
+        rng = random.Random(players)
+        positions: list[str] = []
+        for _ in range(3):
+            _ludo_game(players, rng, positions)
+        sessions = [LudoRules().session(p) for p in positions]
+        states = [(s.state.tokens[s.state.to_move], s.state.die or 0) for s in sessions]
+
+        def bare_run(st: list[tuple[list[int], int]] = states) -> object:
+            return [ludo_generate(tokens, die) for tokens, die in st]
+
+        def listed_run(ss: list[LudoSession] = sessions) -> object:
+            return [s.legal_actions() for s in ss]
+
+        bare = _time_per_call(bare_run, 0.2) / len(states)
+        listed = _time_per_call(listed_run, 0.2) / len(states)
+        t0 = time.perf_counter()
+        total = sum(_ludo_game(players, rng) for _ in range(games))
+        elapsed = time.perf_counter() - t0
+        print(
+            f"{f'ludo {players} players':34} {bare * 1e6:>11.2f} {listed * 1e6:>11.2f}"
+            f" {len(states):>10} {games / elapsed:>9.1f} {total / games:>11.0f}"
+        )
+    print(f"  ({games} random games per player count, each played to its end)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.parse_args()
+    parser.add_argument("--ludo-games", type=int, default=300, metavar="N")
+    parser.add_argument("--only-ludo", action="store_true")
+    args = parser.parse_args()
+    if args.only_ludo:
+        ludo_moves(args.ludo_games)
+        return
     chess_result = chess_rate()
     print(
         f"{'position':34} {'movegen µs':>11} {'moves':>6} {'perft d':>8} {'nodes':>9}"
@@ -251,6 +316,7 @@ def main() -> None:
             )
     fixed_perfts()
     backgammon_turns()
+    ludo_moves(args.ludo_games)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,7 @@ of one point.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 Rect = tuple[int, int, int, int]
 Point = tuple[float, float]
@@ -27,9 +27,13 @@ CHECKERS = 15
 WHITE, BLACK = 0, 1
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class BackgammonLayout:
-    """Pixel geometry of the backgammon picture at one ``unit`` (point width)."""
+    """Pixel geometry of the backgammon picture at one ``unit`` (point width).
+
+    The sizes are cached properties (no ``slots``): a picture asks for them a few hundred
+    times, and recomputing the chain of rectangles each time cost ~5 ms a picture.
+    """
 
     unit: int = DEFAULT_UNIT
     #: True: the label bands also carry the sheet's 1…12 / 1A…12A in small print.
@@ -37,54 +41,54 @@ class BackgammonLayout:
 
     # ----- sizes -------------------------------------------------------------------------
 
-    @property
+    @cached_property
     def checker(self) -> int:
         """A checker's diameter: a little narrower than a point, so neighbours do not touch."""
         return round(self.unit * 0.94)
 
-    @property
+    @cached_property
     def pad(self) -> int:
         return round(self.unit * 0.3)
 
-    @property
+    @cached_property
     def frame(self) -> int:
         return max(2, round(self.unit * 0.22))
 
-    @property
+    @cached_property
     def side_column(self) -> int:
         """Width of the cube column (left) and of the trays (right)."""
         return round(self.unit * 1.15)
 
-    @property
+    @cached_property
     def label_band(self) -> int:
         return round(self.unit * (0.8 if self.sheet_labels else 0.5))
 
-    @property
+    @cached_property
     def gap(self) -> int:
         """Height of the middle strip between the top and bottom points (dice, offered cube)."""
         return round(self.unit * 1.7)
 
-    @property
+    @cached_property
     def half(self) -> int:
         """Height of one half of the field: five checkers."""
         return STACK * self.checker
 
-    @property
+    @cached_property
     def text_unit(self) -> float:
         """What caption text is measured in (a chess square at the same on-screen scale)."""
         return self.unit * 1.85
 
-    @property
+    @cached_property
     def caption_row(self) -> int:
         return round(self.text_unit * 0.6)
 
-    @property
+    @cached_property
     def caption_height(self) -> int:
         return 3 * self.caption_row + 2 * self.pad
 
     # ----- rectangles ----------------------------------------------------------------------
 
-    @property
+    @cached_property
     def board_rect(self) -> Rect:
         """The wooden box: cube column, fields, bar and trays (right/bottom exclusive)."""
         left = self.pad
@@ -93,39 +97,39 @@ class BackgammonLayout:
         bottom = top + 2 * self.frame + 2 * self.half + self.gap
         return (left, top, right, bottom)
 
-    @property
+    @cached_property
     def field_top(self) -> int:
         return self.board_rect[1] + self.frame
 
-    @property
+    @cached_property
     def field_bottom(self) -> int:
         return self.board_rect[3] - self.frame
 
-    @property
+    @cached_property
     def middle(self) -> float:
         return (self.field_top + self.field_bottom) / 2
 
-    @property
+    @cached_property
     def left_field(self) -> Rect:
         x = self.pad + self.side_column
         return (x, self.field_top, x + 6 * self.unit, self.field_bottom)
 
-    @property
+    @cached_property
     def bar_rect(self) -> Rect:
         x = self.left_field[2]
         return (x, self.field_top, x + self.unit, self.field_bottom)
 
-    @property
+    @cached_property
     def right_field(self) -> Rect:
         x = self.bar_rect[2]
         return (x, self.field_top, x + 6 * self.unit, self.field_bottom)
 
-    @property
+    @cached_property
     def cube_column(self) -> Rect:
         left = self.pad
         return (left, self.field_top, left + self.side_column, self.field_bottom)
 
-    @property
+    @cached_property
     def tray_column(self) -> Rect:
         left = self.right_field[2]
         return (left, self.field_top, left + self.side_column, self.field_bottom)
@@ -138,12 +142,12 @@ class BackgammonLayout:
             return (x0 + inset, self.field_bottom - self.half, x1 - inset, self.field_bottom)
         return (x0 + inset, self.field_top, x1 - inset, self.field_top + self.half)
 
-    @property
+    @cached_property
     def caption_rect(self) -> Rect:
         top = self.board_rect[3] + self.label_band
         return (0, top, self.image_size[0], top + self.caption_height)
 
-    @property
+    @cached_property
     def image_size(self) -> tuple[int, int]:
         _, _, right, bottom = self.board_rect
         return (right + self.pad, bottom + self.label_band + self.caption_height)
@@ -194,7 +198,7 @@ class BackgammonLayout:
             y = self.field_bottom - self.half + d / 2 + slot * d
         return ((x0 + x1) / 2, y)
 
-    @property
+    @cached_property
     def slab(self) -> float:
         """Height of one borne-off checker in a tray (seen edge on): 15 fill the tray."""
         return self.half / CHECKERS
@@ -215,7 +219,7 @@ class BackgammonLayout:
 
     # ----- dice and cube -------------------------------------------------------------------
 
-    @property
+    @cached_property
     def die(self) -> int:
         return round(self.unit * 0.8)
 
@@ -226,7 +230,7 @@ class BackgammonLayout:
         step = self.die * 0.65
         return ((cx - step, self.middle), (cx + step, self.middle))
 
-    @property
+    @cached_property
     def cube(self) -> int:
         return round(self.unit * 0.86)
 

@@ -19,7 +19,7 @@ from .theme import Theme, mix
 
 
 def label_font_size(lay: BackgammonLayout) -> int:
-    return max(10, round(lay.unit * 0.36))
+    return max(10, round(lay.unit * 0.4))
 
 
 def point_label(white_point: int, numbering: Side) -> int:

@@ -61,7 +61,7 @@ class BackgammonLayout:
 
     @cached_property
     def label_band(self) -> int:
-        return round(self.unit * (0.8 if self.sheet_labels else 0.5))
+        return round(self.unit * (0.85 if self.sheet_labels else 0.55))
 
     @cached_property
     def gap(self) -> int:

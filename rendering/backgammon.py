@@ -195,7 +195,7 @@ def _tray_count(
     cx, cy = lay.tray_count_centre(side.index)
     f = font(max(10, round(lay.unit * 0.36)))
     w = lay.side_column * 0.7 / 2
-    h = lay.gap * 0.2
+    h = lay.gap * 0.18
     draw.rounded_rectangle(
         (cx - w, cy - h, cx + w, cy + h),
         radius=h,
@@ -292,7 +292,9 @@ def _status(
     else:
         text = "Game over"
     head = [words.title] if words.title else []
-    if pos.match_length:
+    if pos.match_length and words.status is None:
+        # a caller's own status line (a result, say) gets the whole width; the score with the
+        # match length stays in the players' rows
         head.append(f"{pos.match_length}-point match" + (", Crawford" if pos.crawford else ""))
     return " · ".join([*head, text])
 
@@ -381,7 +383,7 @@ def compose_backgammon(
     for side in (Side.BLACK, Side.WHITE):
         notes: list[str | Image.Image] = [f"{race[side.index]} pips"]
         if position.match_length:
-            notes.append(f"score {position.score[side.index]}  ·  ")
+            notes.append(f"score {position.score[side.index]}/{position.match_length}  ·  ")
         if words.notes[side.index]:
             notes.append(f"{words.notes[side.index]}  ·  ")
         rows.append(

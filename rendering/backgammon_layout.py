@@ -214,7 +214,7 @@ class BackgammonLayout:
         """Where the count of ``side``'s borne-off checkers is written: in the middle strip
         of the tray column, on its owner's half."""
         x0, _, x1, _ = self.tray_column
-        offset = self.gap / 4
+        offset = self.gap * 0.22
         return ((x0 + x1) / 2, self.middle + (offset if side == WHITE else -offset))
 
     # ----- dice and cube -------------------------------------------------------------------

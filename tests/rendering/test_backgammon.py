@@ -414,3 +414,34 @@ def test_layout_is_shared_and_checked() -> None:
     assert isinstance(LAY, BackgammonLayout)
     with pytest.raises(ValueError, match="too small"):
         backgammon_layout(8)
+
+
+def row_accent(img: Image.Image, row: int) -> float:
+    """Share of the accent colour along the middle of caption row ``row`` (0 = top row)."""
+    gap = LAY.pad // 2
+    top = LAY.caption_rect[1] + gap + LAY.caption_row * (row + 1) + gap
+    mid = round(top + (LAY.caption_row - gap // 2) / 2)
+    left, _, right, _ = LAY.board_rect
+    line = [img.getpixel((x, mid)) for x in range(left, right)]
+    return share(line, LIGHT.accent)  # type: ignore[arg-type]
+
+
+def test_after_the_game_the_winner_is_highlighted_and_no_dice_are_shown() -> None:
+    board = points(p6=-3, p19=-5, p21=-7)  # White has borne off all 15; Black none
+    over = position(points=board, to_move=None, dice=None, match_length=5, score=(4, 1))
+    img = decode(
+        render_backgammon(
+            over,
+            last_move=[(2, 0), (1, 0)],
+            mover="white",
+            caption=Caption(players=("Ann", "Bo"), winner="white", status="Ann wins a gammon"),
+        )
+    )
+    assert row_accent(img, 1) > 0.5 and row_accent(img, 0) == 0  # White's row is the lower
+    for side in (0, 1):
+        for centre in LAY.dice_centres(side):
+            assert share(around(img, centre, 8), LIGHT.felt) == 1
+    x0, y0, x1, y1 = LAY.slab_rect(0, 10)  # the tray is full (14 and 13 hold the arrows)
+    assert close(img.getpixel((round((x0 + x1) / 2), round((y0 + y1) / 2))), LIGHT.white_fill)  # type: ignore[arg-type]
+    playing = decode(render_backgammon(position(to_move="black", dice=(2, 1))))
+    assert row_accent(playing, 0) > 0.5 and row_accent(playing, 1) == 0  # Black to move: top

@@ -8,14 +8,9 @@ Real rugen games are generated with the rules core: moves are chosen from
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
-
-import pytest
 
 from rules import Game, start_position
-from rules.games import GameRules, Session, all_games, registry
 from storage import Database, GameRecord
 
 GUILD = 1000
@@ -107,29 +102,3 @@ def ending_game() -> ScriptedGame:
     scripted = random_game(26, max_plies=300)
     assert scripted.outcome is not None
     return scripted
-
-
-class _SeatsOnlyGame(GameRules):
-    """A game known only by its id and seats: storage needs nothing else from the rules core."""
-
-    def __init__(self, game_id: str, seats: tuple[str, ...]) -> None:
-        self.id = game_id
-        self.name = game_id.title()
-        self.description = f"{game_id} (seats only, for storage tests)"
-        self.seats = seats
-        self.board = "-"
-        self.move_hint = "-"
-
-    def start(self, options: Mapping[str, str] | None = None) -> str:
-        return f"{self.id}:start"
-
-    def session(self, position: str | None = None) -> Session[Any]:
-        raise NotImplementedError(f"{self.id} is registered for its seats only")
-
-
-def seats_only_game(monkeypatch: pytest.MonkeyPatch, game_id: str, seats: tuple[str, ...]) -> None:
-    """Make ``game_id`` known to the rules core's registry for one test (undone afterwards),
-    unless the rules core has it already (ludo and backgammon arrive in their own issues):
-    storage checks seats against the registry and stores any game's plies as opaque text."""
-    if game_id not in {g.id for g in all_games()}:
-        monkeypatch.setitem(registry._REGISTRY, game_id, _SeatsOnlyGame(game_id, seats))

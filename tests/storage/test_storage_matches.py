@@ -11,14 +11,9 @@ import pytest
 
 from rules.games import GameOutcome, Reason
 from storage import Database, GameRecord, MatchSeat, NotAllowed, PlyToRecord
-from tests.storage.storage_helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, seats_only_game
+from tests.storage.storage_helpers import ALICE, BOB, CAROL, CHANNEL, GUILD
 
 START = "backgammon:XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
-
-
-@pytest.fixture(autouse=True)
-def backgammon(monkeypatch: pytest.MonkeyPatch) -> None:
-    seats_only_game(monkeypatch, "backgammon", ("white", "black"))
 
 
 @pytest.fixture

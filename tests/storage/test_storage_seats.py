@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from rules.games import GameOutcome, Reason, open_session
+from rules.games import GameOutcome, Reason, find_game, open_session
 from storage import (
     ConcurrencyError,
     Database,
@@ -22,7 +22,7 @@ from storage import (
     Seat,
 )
 from storage.replay import verify_game
-from tests.storage.storage_helpers import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, seats_only_game
+from tests.storage.storage_helpers import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD
 
 
 @pytest.fixture
@@ -177,8 +177,7 @@ async def test_seats_are_checked_against_the_game_and_nothing_is_stored(db: Data
     assert await db.fetchval("SELECT count(*) FROM game_seats") == 0
 
 
-async def test_a_three_seat_ludo_game(db: Database, monkeypatch: pytest.MonkeyPatch) -> None:
-    seats_only_game(monkeypatch, "ludo", ("red", "blue", "yellow", "green"))
+async def test_a_three_seat_ludo_game(db: Database) -> None:
     with pytest.raises(ValueError, match="ludo has seats red, blue, yellow, green, not white"):
         await db.games.create_game(
             guild_id=GUILD,
@@ -275,12 +274,9 @@ async def test_a_three_seat_ludo_game(db: Database, monkeypatch: pytest.MonkeyPa
         )
 
 
-async def test_three_seats_race_one_transaction_per_action(
-    db: Database, db2: Database, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_three_seats_race_one_transaction_per_action(db: Database, db2: Database) -> None:
     """Two seated players (on two connections) act at the same ply: exactly one ply lands; a
     resignation racing a move leaves exactly one of them."""
-    seats_only_game(monkeypatch, "ludo", ("red", "blue", "yellow", "green"))
     game = await db.games.create_game(
         guild_id=GUILD,
         channel_id=CHANNEL,
@@ -314,12 +310,9 @@ async def test_three_seats_race_one_transaction_per_action(
         assert (final.ply, final.status) == (2, "active")
 
 
-async def test_rolls_and_cube_actions_are_plies(
-    db: Database, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_rolls_and_cube_actions_are_plies(db: Database) -> None:
     """Storage assumes nothing of Latrunculi's syntax: any action text is a ply, and a
     backgammon result carries its points."""
-    seats_only_game(monkeypatch, "backgammon", ("white", "black"))
     game = await db.games.create_game(
         guild_id=GUILD,
         channel_id=CHANNEL,
@@ -353,12 +346,9 @@ async def test_rolls_and_cube_actions_are_plies(
     )
 
 
-async def test_listed_games_name_every_seat_in_turn_order(
-    db: Database, monkeypatch: pytest.MonkeyPatch
-) -> None:
+async def test_listed_games_name_every_seat_in_turn_order(db: Database) -> None:
     """Game suggestions carry each seat's player's name; a typed name matches another
     seat's player in one's own games, and any seat's player when spectating."""
-    seats_only_game(monkeypatch, "ludo", ("red", "blue", "yellow", "green"))
     for user, name in ((ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol"), (DAVE, "Dave")):
         await db.players.upsert_player(user, name)
     draughts = await db.games.create_game(
@@ -425,3 +415,67 @@ async def test_listed_games_name_every_seat_in_turn_order(
             needle=str(ludo.id),
         )
     ] == [ludo.id]
+
+
+async def store_random_game(
+    db: Database,
+    game_id: str,
+    seats: list[tuple[str, int]],
+    options: dict[str, str] | None,
+    seed: int,
+) -> GameRecord:
+    """A whole seeded game of the rules core stored ply by ply as the bot does: dice rolls
+    (``Session.roll``) and cube actions are plies, the last one carries the outcome."""
+    start = find_game(game_id).start(options)
+    game = await db.games.create_game(
+        guild_id=GUILD, channel_id=CHANNEL, variant=game_id, start_position=start, seats=seats
+    )
+    session = open_session(start)
+    rng = random.Random(seed)
+    while not session.is_over:
+        seat = session.to_move
+        text = (
+            session.roll(rng)
+            if session.chance_due
+            else session.format(rng.choice(session.legal_moves()))
+        )
+        result = session.play(text)
+        game = await db.games.record_move(
+            game.id,
+            game.ply,
+            game.player_at(seat),
+            result.canonical,
+            session.position_text(),
+            outcome=session.outcome,
+        )
+    return game
+
+
+async def test_backgammon_and_ludo_games_with_their_rolls_replay(db: Database) -> None:
+    """Chance is an action: a stored backgammon game (rolls, cube, points) and a three-player
+    ludo game (rolls, places) replay exactly through the rules core; a wrong stored result
+    is caught."""
+    backgammon = await store_random_game(
+        db, "backgammon", [("white", ALICE), ("black", BOB)], None, 1
+    )
+    moves = [m.move for m in await db.games.game_moves(backgammon.id)]
+    assert moves[0].startswith("roll:") and sum(m.startswith("roll:") for m in moves) > 20
+    assert backgammon.outcome == GameOutcome("white", Reason.GAMMON, points=2)
+    report = await verify_game(db, backgammon.id)
+    assert report.ok, report.problems
+    assert report.game_outcome == backgammon.outcome
+
+    ludo = await store_random_game(
+        db, "ludo", [("red", ALICE), ("blue", BOB), ("yellow", CAROL)], {"players": "3"}, 1
+    )
+    assert (ludo.winner, ludo.places) == ("blue", ("blue", "yellow", "red"))
+    report = await verify_game(db, ludo.id)
+    assert report.ok, report.problems
+    record = await db.players.get_player(BOB)
+    assert record is not None and record.wins == 1
+
+    await db.execute("UPDATE games SET points = 3 WHERE id = ?", (backgammon.id,))
+    report = await verify_game(db, backgammon.id)
+    assert report.problems == (
+        "stored result ('white', 'gammon') 3 points, rules say ('white', 'gammon') 2 points",
+    )

@@ -177,7 +177,26 @@ async def test_resign_while_a_move_lands(db: Database, db2: Database, connection
             assert stored.ply == 2 and len(moves) == 2 and stored.current_position == "P2"
             with pytest.raises(ConcurrencyError):  # a late resign at the old ply stays refused
                 await other.games.finish_game(game.id, 1, "black", "resignation")
-    assert outcomes == {"resigned", "moved"}
+    if connections == 1:
+        # One connection serialises the two calls in the order they were started, so both
+        # orders are seen. Across two connections which one SQLite lets in first is up to
+        # the threads' timing: the race above checks that exactly one stands either way,
+        # and the two orders are forced one after the other below.
+        assert outcomes == {"resigned", "moved"}
+    for first_resigns in (True, False):
+        game = await make_game(db)
+        await db.games.record_move(game.id, 0, ALICE, "a2-a3", "P1")
+        if first_resigns:
+            await other.games.finish_game(game.id, 1, "black", "resignation")
+            with pytest.raises(ConcurrencyError):
+                await db.games.record_move(game.id, 1, BOB, "a7-a6", "P2")
+        else:
+            await db.games.record_move(game.id, 1, BOB, "a7-a6", "P2")
+            with pytest.raises(ConcurrencyError):
+                await other.games.finish_game(game.id, 1, "black", "resignation")
+        stored = await db.games.require_game(game.id)
+        assert stored.status == ("finished" if first_resigns else "active")
+        assert stored.ply == (1 if first_resigns else 2)
 
 
 async def test_move_after_resignation_reports_game_over(db: Database, db2: Database) -> None:

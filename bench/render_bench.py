@@ -39,7 +39,7 @@ from rendering.backgammon_sprites import (
 )
 from rendering.board import board_background
 from rendering.captures import _start_for
-from rendering.chess_pieces import _hull_small, chess_sprite
+from rendering.chess_pieces import _coloured, _source, chess_sprite
 from rendering.draughts import _ghost, draughts_background
 from rendering.layout import layout
 from rendering.marks import arrow_sprite, check_mark
@@ -68,7 +68,8 @@ def _clear_caches() -> None:
         layout,
         _start_for,
         chess_sprite,
-        _hull_small,
+        _coloured,
+        _source,
         check_mark,
         draughts_background,
         _ghost,

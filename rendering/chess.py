@@ -19,7 +19,7 @@ from rules.geometry import make_square
 
 from .board import board_background
 from .caption import Caption, draw_caption_strip, game_rows, game_status
-from .chess_pieces import GLYPHS, chess_sprite
+from .chess_pieces import PIECE_LETTERS, chess_sprite
 from .layout import DEFAULT_SQUARE, layout
 from .marks import check_mark, tint_square
 from .render import encode_png
@@ -48,7 +48,7 @@ def placement_pieces(placement: str) -> dict[str, str]:
         for ch in text:
             if ch.isdigit():
                 file += int(ch)
-            elif ch.upper() in GLYPHS:
+            elif ch.upper() in PIECE_LETTERS:
                 if file < 8:
                     pieces[f"{'abcdefgh'[file]}{rank}"] = ch
                 file += 1
@@ -80,11 +80,11 @@ def compose_chess(
     lay = layout(8, 8, Side(view), square)
     placed = [(chess_square(name), letter) for name, letter in pieces.items()]
     for name, letter in pieces.items():
-        if letter.upper() not in GLYPHS or len(letter) != 1:
+        if letter.upper() not in PIECE_LETTERS or len(letter) != 1:
             raise ValueError(f"{letter!r} on {name} is not a FEN piece letter (KQRBNP, kqrbnp)")
     words = caption if caption is not None else Caption()
     for letter in "".join(words.taken):
-        if letter.upper() not in GLYPHS:
+        if letter.upper() not in PIECE_LETTERS:
             raise ValueError(f"{letter!r} taken is not a FEN piece letter (KQRBNP, kqrbnp)")
     img = board_background(lay, pal).copy()
     draw = ImageDraw.Draw(img)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import math
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageFilter
 
 from rendering import THEMES, Caption, layout, placement_pieces, render_chess
 from rendering.board import square_colour
 from rendering.chess import START_PLACEMENT, chess_square
-from rendering.chess_pieces import GLYPHS, chess_sprite
+from rendering.chess_pieces import PIECE_LETTERS, SPRITE_DIR, chess_sprite, sprite_path
 from rendering.layout import Layout
 from rendering.theme import Theme, mix
 from rules import Side
@@ -77,7 +77,7 @@ def test_each_square_shows_the_piece_it_was_given() -> None:
 def test_the_twelve_pieces_all_look_different() -> None:
     masks = {
         letter: chess_sprite(letter, 72, LIGHT)
-        for kind in GLYPHS
+        for kind in PIECE_LETTERS
         for letter in (kind, kind.lower())
     }
     seen = {m.tobytes() for m in masks.values()}
@@ -87,6 +87,57 @@ def test_the_twelve_pieces_all_look_different() -> None:
         opaque = [p[:3] for p in sprite.get_flattened_data() if p[3] == 255]
         light = sum(1 for p in opaque if sum(p) > 450)
         assert (light > len(opaque) / 2) == letter.isupper(), letter
+
+
+@pytest.mark.parametrize("letter", ["B", "n", "P", "q"])
+@pytest.mark.parametrize("square", [72, 36])  # the default and a phone-width board
+def test_pieces_on_the_board_are_the_shipped_cburnett_pictures(letter: str, square: int) -> None:
+    """The shape drawn on the square is the shipped picture of that piece, scaled to the square:
+    its solid part is covered, the clear part around it (beyond rim and shadow) is bare board."""
+    lay = layout(8, 8, square=square)
+    name = "c1" if letter.isupper() else "c8"  # a dark square and a light one
+    img = decode(render_chess({name: letter}, square=square))
+    x0, y0, x1, y1 = lay.square_rect(chess_square(name))
+    drawn = list(img.crop((x0, y0, x1, y1)).get_flattened_data())
+    bare = square_colour(chess_square(name), LIGHT)
+    with Image.open(sprite_path(letter)) as shipped:
+        alpha = shipped.getchannel("A").resize((square, square), Image.Resampling.LANCZOS)
+    solid = list(alpha.get_flattened_data())
+    reach = 2 * round(square * 0.045) + 1  # the rim and the shadow reach ~4 % of the square
+    clear = list(alpha.filter(ImageFilter.MaxFilter(reach)).get_flattened_data())
+    inside = [px for px, a in zip(drawn, solid, strict=True) if a >= 250]
+    outside = [px for px, a in zip(drawn, clear, strict=True) if a == 0]
+    assert len(inside) > 0.15 * square**2 and len(outside) > 0.1 * square**2
+    assert sum(1 for px in inside if not close(px, bare, 6)) >= 0.97 * len(inside)
+    assert share(outside, bare, 3) >= 0.97
+
+
+def test_the_sprites_ship_with_their_licence() -> None:
+    files = sorted(p.name for p in SPRITE_DIR.glob("*.png"))
+    assert files == sorted(f"{c}{k}.png" for c in "wb" for k in "KQRBNP")
+    for letter in "KQRBNPkqrbnp":
+        with Image.open(sprite_path(letter)) as img:
+            assert (img.mode, img.size) == ("RGBA", (256, 256)), letter
+    licence = (SPRITE_DIR / "LICENSE.txt").read_text()
+    assert "Colin M. L. Burnett" in licence and "General Public License" in licence
+    with pytest.raises(KeyError):
+        sprite_path("X")
+
+
+def test_every_kind_keeps_its_own_outline_at_phone_size() -> None:
+    """Told apart by shape alone at 36 px: any two kinds differ in over a fifth of their area."""
+
+    def shape(letter: str) -> list[bool]:
+        alpha = chess_sprite(letter, 36, LIGHT).getchannel("A")
+        return [a >= 128 for a in alpha.get_flattened_data()]
+
+    for colour in (str.upper, str.lower):
+        for i, a in enumerate(PIECE_LETTERS):
+            for b in PIECE_LETTERS[i + 1 :]:
+                sa, sb = shape(colour(a)), shape(colour(b))
+                differ = sum(1 for x, y in zip(sa, sb, strict=True) if x != y)
+                either = sum(1 for x, y in zip(sa, sb, strict=True) if x or y)
+                assert differ > 0.2 * either, (colour(a), colour(b), differ / either)
 
 
 def test_black_view_turns_the_board_round() -> None:

@@ -53,14 +53,19 @@ PIPS = {
 }
 
 
-@lru_cache(maxsize=32)
 def die_sprite(value: int, side: Side, size: int, theme: Theme) -> Image.Image:
     """A die in ``side``'s checker colours, drawn supersampled (RGBA, ``size`` px)."""
+    fill, ink = side_colours(side, theme)
+    return die_face(value, fill, ink, size)
+
+
+@lru_cache(maxsize=32)
+def die_face(value: int, fill: RGB, ink: RGB, size: int) -> Image.Image:
+    """A die showing ``value``, ``fill`` with ``ink`` pips and edge (RGBA, ``size`` px)."""
     s = SUPERSAMPLE
     big = size * s
     img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     draw = ImageDraw.Draw(img)
-    fill, ink = side_colours(side, theme)
     edge = max(s, round(big * 0.05))
     draw.rounded_rectangle(
         (0, 0, big - 1, big - 1),

@@ -126,7 +126,7 @@ def draw_caption_strip(
     lay: CaptionGeometry,
     theme: Theme,
     status: str,
-    rows: tuple[PlayerRow, PlayerRow],
+    rows: tuple[PlayerRow, ...],
 ) -> None:
     """Draw the caption strip into ``img``: ``status`` centred, then ``rows`` (top row first).
 

@@ -1,0 +1,406 @@
+"""Ludo board pictures from a plain description: each seat's colour and its tokens' progress.
+
+The caller says who sits at the table (colour, the four tokens' progress as the rules count
+it: ``-1`` in the base, 0–39 along the track from the colour's start field, 40–43 the home
+line, 44 the finish), who is to roll or move and the die; no rules engine is needed, so the
+picture does not change when it does. :func:`rendering.plain_text.ludo_position` reads the
+stored ``ludo:…`` text into this form.
+
+The board is the cross of this family of games (see :mod:`rendering.ludo_layout`): red's base
+top left, then blue, yellow and green clockwise. Several tokens of one colour on a field are
+drawn as a stack with their count; the last move is ringed where it started and where it
+ended, with an arrow between, and a token it knocked is left as a crossed-out ghost beside the
+token that knocked it.
+
+    >>> from rendering.ludo import LudoPosition, LudoSeat, render_ludo
+    >>> png = render_ludo(LudoPosition((LudoSeat("R", (0, -1, -1, -1)), LudoSeat("Y")), "R", 6))
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from .backgammon_sprites import die_face
+from .caption import PlayerRow, chip_size, draw_caption_strip
+from .ludo_layout import (
+    BASE,
+    COLOURS,
+    DEFAULT_CELL,
+    FINISH,
+    GRID,
+    HOME,
+    TRACK,
+    LudoLayout,
+    Point,
+    home_cell,
+    ludo_layout,
+    track_cell,
+)
+from .ludo_sprites import NAMES, TOKEN_COLOURS, ghost_token, token_sprite
+from .marks import arrow, badge, cross
+from .render import encode_png
+from .theme import RGB, Theme, get_theme, mix
+
+_LETTERS = {name.lower(): letter for letter, name in NAMES.items()}
+_PLACES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+_LEFT_WORDS = {"timeout": "left (out of time)", "resignation": "left (resigned)"}
+
+
+def colour_letter(value: str) -> str:
+    """``R`` or ``red`` (any case) → ``R``; a ValueError for anything else."""
+    text = value.strip()
+    letter = _LETTERS.get(text.lower(), text.upper())
+    if letter not in COLOURS or not text:
+        raise ValueError(f"a ludo colour is R, B, Y or G (red, blue, yellow, green), not {value!r}")
+    return letter
+
+
+@dataclass(frozen=True, slots=True)
+class LudoSeat:
+    """One seat: its ``colour`` (``R``/``B``/``Y``/``G`` or the name), its four tokens'
+    ``tokens`` progress (``-1`` base, 0–39 track, 40–43 home line, 44 finish), the player's
+    ``name``, the ``place`` they finished in (1 = the winner) and, for a seat that left the
+    game, ``left``: why (``"timeout"``, ``"resignation"`` or any words); its tokens are then
+    off the board whatever ``tokens`` says."""
+
+    colour: str
+    tokens: Sequence[int] = (BASE, BASE, BASE, BASE)
+    name: str = ""
+    place: int | None = None
+    left: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LudoPosition:
+    """What a ludo picture shows: the ``seats`` in turn order, the colour ``to_move`` (to roll,
+    or to move ``die`` when it is set; ``None`` once the game is over) and ``rolling``, the
+    colours still rolling for the first turn (their dice are not shown)."""
+
+    seats: Sequence[LudoSeat]
+    to_move: str | None = None
+    die: int | None = None
+    rolling: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LudoMove:
+    """A move: a ``colour`` token went from progress ``start`` to ``end`` (``-1`` the base)."""
+
+    colour: str
+    start: int
+    end: int
+
+
+def _check(pos: LudoPosition) -> list[tuple[str, LudoSeat]]:
+    """The seats with their colour letters; a ValueError naming what cannot be drawn."""
+    if not 1 <= len(pos.seats) <= 4:
+        raise ValueError(f"a ludo table has 2 to 4 seats, not {len(pos.seats)}")
+    seats = [(colour_letter(s.colour), s) for s in pos.seats]
+    letters = [c for c, _ in seats]
+    if len(set(letters)) != len(letters):
+        raise ValueError(f"each colour sits once, not {''.join(letters)}")
+    for c, seat in seats:
+        if len(seat.tokens) != 4:
+            raise ValueError(f"{NAMES[c]} has 4 tokens, not {len(seat.tokens)}")
+        for p in seat.tokens:
+            if not BASE <= p <= FINISH:
+                raise ValueError(f"{NAMES[c]} token progress {p} is not -1 (base) to 44 (finish)")
+    if pos.to_move is not None and colour_letter(pos.to_move) not in letters:
+        raise ValueError(f"{pos.to_move!r} to move is not at the table")
+    if pos.die is not None and not 1 <= pos.die <= 6:
+        raise ValueError(f"the die shows 1 to 6, not {pos.die}")
+    return seats
+
+
+# ----- the board ---------------------------------------------------------------------------
+
+
+def _tinted(colour: str, theme: Theme, t: float) -> RGB:
+    """``colour``'s token fill blended ``t`` of the way towards the board's felt."""
+    return mix(TOKEN_COLOURS[colour][0], _felt(theme), t)
+
+
+def _felt(theme: Theme) -> RGB:
+    return theme.light_square
+
+
+@lru_cache(maxsize=8)
+def ludo_background(lay: LudoLayout, theme: Theme) -> Image.Image:
+    """The empty board and the caption strip's background (cached: the same every picture)."""
+    img = Image.new("RGB", lay.image_size, theme.background)
+    draw = ImageDraw.Draw(img)
+    left, top, right, bottom = lay.board_rect
+    f = lay.frame
+    draw.rounded_rectangle(
+        (left - f, top - f, right + f - 1, bottom + f - 1), radius=f * 2, fill=theme.frame
+    )
+    draw.rectangle((left, top, right - 1, bottom - 1), fill=_felt(theme))
+    field = theme.cube_face
+    edge = theme.frame
+    width = max(1, round(lay.cell / 28))
+    r = lay.cell * 0.43
+
+    def disc(centre: Point, fill: RGB) -> None:
+        cx, cy = centre
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=edge, width=width)
+
+    for colour in COLOURS:
+        draw.rounded_rectangle(
+            lay.base_rect(colour), radius=lay.cell * 0.4, fill=_tinted(colour, theme, 0.55)
+        )
+        for spot in range(4):
+            disc(lay.base_centre(colour, spot), _tinted(colour, theme, 0.4))
+    for fld in range(TRACK):
+        start = COLOURS[fld // 10] if fld % 10 == 0 else None
+        disc(lay.cell_centre(track_cell(fld)), _tinted(start, theme, 0.3) if start else field)
+    for colour in COLOURS:
+        for step in range(4):
+            disc(lay.cell_centre(home_cell(colour, step)), _tinted(colour, theme, 0.55))
+    # the finish: the centre field in four triangles, each colour's toward its home line
+    cx, cy = lay.cell_centre((GRID // 2, GRID // 2))
+    h = lay.cell * 0.5
+    corners = [(cx - h, cy + h), (cx - h, cy - h), (cx + h, cy - h), (cx + h, cy + h)]
+    for i, colour in enumerate(COLOURS):
+        draw.polygon(
+            [corners[i], corners[(i + 1) % 4], (cx, cy)],
+            fill=_tinted(colour, theme, 0.3),
+            outline=edge,
+        )
+    return img
+
+
+# ----- tokens and marks --------------------------------------------------------------------
+
+
+def _paste(img: Image.Image, sprite: Image.Image, centre: Point) -> None:
+    img.paste(
+        sprite, (round(centre[0] - sprite.width / 2), round(centre[1] - sprite.height / 2)), sprite
+    )
+
+
+def _count_badge(
+    draw: ImageDraw.ImageDraw, lay: LudoLayout, theme: Theme, centre: Point, size: int, n: int
+) -> None:
+    """The number of tokens in a stack, on a small disc at the top right of the top token."""
+    r = max(7.0, size * 0.26)
+    spot = (centre[0] + size * 0.42, centre[1] - size * 0.42)
+    badge(draw, spot, r, str(n), fill=theme.cube_face, edge=theme.mark_shadow, ink=theme.cube_ink)
+
+
+def _stack(
+    img: Image.Image, lay: LudoLayout, theme: Theme, colour: str, centre: Point, n: int, size: int
+) -> None:
+    """``n`` tokens on one spot: the ones below peek out above the top one, and a count."""
+    sprite = token_sprite(colour, size)
+    lift = size * 0.1
+    for i in range(min(n, 3) - 1, -1, -1):
+        _paste(img, sprite, (centre[0], centre[1] - lift * i))
+    if n > 1:
+        _count_badge(ImageDraw.Draw(img), lay, theme, centre, size, n)
+
+
+def _finish_size(lay: LudoLayout) -> int:
+    return round(lay.cell * 0.48)
+
+
+def token_centre(lay: LudoLayout, colour: str, progress: int, spot: int = 0) -> Point:
+    """Where a token is drawn (tests ask this too)."""
+    return lay.progress_centre(colour, progress, spot)
+
+
+def _toward(a: Point, b: Point, cut: float) -> Point:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = max(1e-6, (dx * dx + dy * dy) ** 0.5)
+    return (b[0] - dx / length * cut, b[1] - dy / length * cut)
+
+
+def _ring(draw: ImageDraw.ImageDraw, lay: LudoLayout, theme: Theme, centre: Point) -> None:
+    """The last move's mark round a field: a thick ring in the path colour, edged dark."""
+    cx, cy = centre
+    r = lay.cell * 0.5
+    w = max(3, round(lay.cell / 12))
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=theme.mark_shadow, width=w + 2)
+    draw.ellipse((cx - r + 1, cy - r + 1, cx + r - 1, cy + r - 1), outline=theme.path_line, width=w)
+
+
+def _move_ends(lay: LudoLayout, move: LudoMove, colour: str, seat: LudoSeat) -> tuple[Point, Point]:
+    """Where the moved token stood and where it landed; from the base, the spot it left."""
+    in_base = sum(p == BASE for p in seat.tokens)
+    start = token_centre(lay, colour, move.start, min(in_base, 3))
+    return start, token_centre(lay, colour, move.end)
+
+
+def _status(seats: list[tuple[str, LudoSeat]], pos: LudoPosition) -> str:
+    def who(c: str, seat: LudoSeat) -> str:
+        name = seat.name.strip()
+        if len(name) > 18:
+            name = name[:17].rstrip() + "..."
+        return f"{name} ({NAMES[c]})" if name and name != NAMES[c] else NAMES[c]
+
+    by_colour = dict(seats)
+    if pos.rolling:
+        names = ", ".join(who(c, by_colour[c]) for c in map(colour_letter, pos.rolling))
+        return f"Rolling for the first turn: {names}"
+    winner = next((c for c, s in seats if s.place == 1), None)
+    if pos.to_move is None:
+        return f"{who(winner, by_colour[winner])} wins" if winner else "Game over"
+    c = colour_letter(pos.to_move)
+    if pos.die is None:
+        return f"{who(c, by_colour[c])} to roll"
+    return f"{who(c, by_colour[c])} to move a {pos.die}"
+
+
+def compose_ludo(
+    position: LudoPosition,
+    *,
+    last_move: LudoMove | None = None,
+    knocked: Sequence[int | tuple[str, int]] = (),
+    title: str | None = "Ludo",
+    status: str | None = None,
+    theme: str = "light",
+    cell: int = DEFAULT_CELL,
+) -> Image.Image:
+    """The ludo picture as a Pillow image (see :func:`render_ludo`)."""
+    pal = get_theme(theme)
+    seats = _check(position)
+    lay = ludo_layout(cell, len(seats))
+    img = ludo_background(lay, pal).copy()
+    draw = ImageDraw.Draw(img)
+    by_colour = dict(seats)
+
+    ends: tuple[Point, Point] | None = None
+    mover = ""
+    if last_move is not None:
+        mover = colour_letter(last_move.colour)
+        if mover not in by_colour:
+            raise ValueError(f"{NAMES[mover]} made the last move but is not at the table")
+        for p in (last_move.start, last_move.end):
+            if not BASE <= p <= FINISH:
+                raise ValueError(f"a move goes from and to -1 (base) … 44 (finish), not {p}")
+        ends = _move_ends(lay, last_move, mover, by_colour[mover])
+        for centre in ends:
+            _ring(draw, lay, pal, centre)
+        if last_move.start == BASE:
+            _paste(img, ghost_token(mover, lay.token), ends[0])
+
+    for c, seat in seats:
+        if seat.left is not None:
+            continue
+        in_base = 0
+        counts = Counter(p for p in seat.tokens if p != BASE)
+        for p in seat.tokens:
+            if p == BASE:
+                _paste(img, token_sprite(c, lay.token), token_centre(lay, c, BASE, in_base))
+                in_base += 1
+        for p, n in sorted(counts.items()):
+            size = _finish_size(lay) if p == FINISH else lay.token
+            _stack(img, lay, pal, c, token_centre(lay, c, p), n, size)
+
+    for item in knocked:
+        colour, fld = (None, item) if isinstance(item, int) else (colour_letter(item[0]), item[1])
+        if not 0 <= fld < TRACK:
+            raise ValueError(f"a token is knocked on a track field 0–39, not {fld}")
+        cx, cy = lay.cell_centre(track_cell(fld))
+        size = round(lay.token * 0.72)
+        spot = (cx - lay.cell * 0.3, cy - lay.cell * 0.3)
+        if colour is not None:
+            _paste(img, ghost_token(colour, size), spot)
+        cross(draw, spot, size * 0.28, max(2, round(lay.cell / 16)), pal.captured, pal.mark_edge)
+
+    if ends is not None and ends[0] != ends[1]:
+        a, b = ends
+        cut = lay.token * 0.55
+        arrow(
+            img,
+            _toward(b, a, cut),
+            _toward(a, b, cut),
+            width=max(3.0, lay.cell * 0.09),
+            colour=pal.path_line,
+            edge=pal.mark_shadow,
+        )
+
+    if position.die is not None and position.to_move is not None:
+        c = colour_letter(position.to_move)
+        fill, ink = TOKEN_COLOURS[c]
+        _paste(img, die_face(position.die, fill, ink, lay.die), lay.die_centre(c))
+
+    _caption(img, lay, pal, seats, position, title, status)
+    return img
+
+
+def _caption(
+    img: Image.Image,
+    lay: LudoLayout,
+    theme: Theme,
+    seats: list[tuple[str, LudoSeat]],
+    pos: LudoPosition,
+    title: str | None,
+    status: str | None,
+) -> None:
+    text = status if status is not None else _status(seats, pos)
+    if title:
+        text = f"{title} · {text}"
+    if pos.rolling:
+        active = {colour_letter(c) for c in pos.rolling}
+    elif pos.to_move is not None:
+        active = {colour_letter(pos.to_move)}
+    else:
+        active = {c for c, s in seats if s.place == 1}
+    size = chip_size(lay)
+    rows = []
+    for c, seat in seats:
+        notes: list[str | Image.Image] = []
+        if seat.left is not None:
+            notes.append(_LEFT_WORDS.get(seat.left, f"left ({seat.left})"))
+        elif seat.place is not None:
+            notes.append(_PLACES.get(seat.place, f"{seat.place}th"))
+        else:
+            done = sum(p == FINISH for p in seat.tokens)
+            notes.append(f"home {done}/4")
+        rows.append(
+            PlayerRow(
+                name=seat.name.strip() or NAMES[c],
+                chip=token_sprite(c, size),
+                highlighted=c in active,
+                notes=tuple(notes),
+            )
+        )
+    draw_caption_strip(img, lay, theme, text, tuple(rows))
+
+
+def render_ludo(
+    position: LudoPosition,
+    *,
+    last_move: LudoMove | None = None,
+    knocked: Sequence[int | tuple[str, int]] = (),
+    title: str | None = "Ludo",
+    status: str | None = None,
+    theme: str = "light",
+    cell: int = DEFAULT_CELL,
+) -> bytes:
+    """A ludo position as PNG bytes.
+
+    ``position`` is the table (see :class:`LudoPosition`, :class:`LudoSeat`): seats with
+    their colours, tokens' progress, names, places and whether they left, who is to roll or
+    move and the die. ``last_move`` is the move that led here (colour, progress before, after);
+    ``knocked`` the track fields (0–39, red's start 0) where it knocked tokens back to their
+    base, each as the field alone or as (colour, field) to draw the knocked token's ghost.
+    ``status`` replaces the caption's line (default: who is to roll or move, or who won);
+    ``title`` goes before it. Raises ValueError for anything that cannot be drawn.
+    """
+    return encode_png(
+        compose_ludo(
+            position,
+            last_move=last_move,
+            knocked=knocked,
+            title=title,
+            status=status,
+            theme=theme,
+            cell=cell,
+        )
+    )

@@ -11,7 +11,10 @@ a plain description, so here POSITION is the position *after* the move, ``--last
 names the squares to mark (``e2e4``; ``15x24x31``), and ``--check SQUARE`` (chess) and
 ``--jumped 19,K27`` (draughts) say what the move did. For backgammon ``--last-move`` is the
 turn that led to the XGID in its usual notation (``24/18 13/11*``, hits marked ``*``) and
-``--sheet-labels`` adds the game sheet's 1A…12A in small print.
+``--sheet-labels`` adds the game sheet's 1A…12A in small print. For ludo
+(``--ludo "ludo:R:12,0,B,B/Y:F,41,3,B Y 6"``) ``--last-move`` is the colour and the move in its
+progress (``Y:3-9``), ``--knocked 17,23`` the track fields where it knocked tokens, and
+``--players`` the names in seat order.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from .backgammon import render_backgammon
 from .caption import Caption
 from .chess import render_chess
 from .draughts import render_draughts
+from .ludo import render_ludo
 from .plain_text import (
     backgammon_position,
     backgammon_steps,
@@ -36,6 +40,8 @@ from .plain_text import (
     draughts_jumped,
     draughts_path,
     draughts_position,
+    ludo_move,
+    ludo_position,
 )
 from .render import render_board
 from .theme import THEMES
@@ -46,7 +52,7 @@ log = logging.getLogger("rendering")
 def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m rendering",
-        description="Render a Latrunculi, chess, draughts or backgammon position as a PNG.",
+        description="Render a Latrunculi, chess, draughts, backgammon or ludo position as a PNG.",
     )
     p.add_argument(
         "position", nargs="?", help="an LPN position, or a variant id for its start position"
@@ -58,6 +64,12 @@ def _parser() -> argparse.ArgumentParser:
     )
     game.add_argument(
         "--backgammon", metavar="XGID", help="draw this backgammon position (XGID) instead"
+    )
+    game.add_argument(
+        "--ludo", metavar="POSITION", help="draw this ludo position (ludo:…) instead"
+    )
+    p.add_argument(
+        "--knocked", metavar="FIELDS", help="ludo: track fields where tokens were knocked"
     )
     p.add_argument(
         "--sheet-labels",
@@ -98,6 +110,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     players = ("White", "Black")
+    if args.ludo:
+        if args.position:
+            print("error: give POSITION or --ludo, not both", file=sys.stderr)
+            return 2
+        try:
+            png = _ludo(args)
+        except ValueError as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 2
+        args.output.write_bytes(png)
+        print(args.output)
+        return 0
     if args.players:
         names = [n.strip() for n in args.players.split(",", 1)]
         if len(names) != 2:
@@ -140,6 +164,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     args.output.write_bytes(png)
     print(args.output)
     return 0
+
+
+def _ludo(args: argparse.Namespace) -> bytes:
+    """The ludo picture the arguments ask for."""
+    names = [n.strip() for n in args.players.split(",")] if args.players else []
+    knocked: list[int] = []
+    for item in filter(None, (args.knocked or "").split(",")):
+        if not item.strip().isdigit():
+            raise ValueError(f"--knocked takes track fields 0–39, not {item!r}")
+        knocked.append(int(item))
+    return render_ludo(
+        ludo_position(args.ludo, names),
+        last_move=ludo_move(args.last_move) if args.last_move else None,
+        knocked=knocked,
+        theme=args.theme,
+    )
 
 
 def _other_game(args: argparse.Namespace, players: tuple[str, str]) -> bytes:

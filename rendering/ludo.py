@@ -33,7 +33,6 @@ from .ludo_layout import (
     DEFAULT_CELL,
     FINISH,
     GRID,
-    HOME,
     TRACK,
     LudoLayout,
     Point,

@@ -1,4 +1,4 @@
-"""Chess, draughts and backgammon positions and moves read from text, for ``python -m rendering``.
+"""Chess, draughts, backgammon and ludo positions and moves read from text, for the CLI.
 
 Only what a picture needs (where the pieces stand, whose turn, which squares a move touched):
 checking that a move is legal is the rules engine's job, not the renderer's.
@@ -7,9 +7,14 @@ checking that a move is legal is the rules engine's job, not the renderer's.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+
+from rules.errors import PositionError
+from rules.games.ludo import parse_state
 
 from .backgammon import BackgammonPosition
 from .chess import chess_square, placement_pieces
+from .ludo import LudoMove, LudoPosition, LudoSeat, colour_letter
 
 _SIDES = {"w": "white", "b": "black"}
 
@@ -168,3 +173,55 @@ def backgammon_steps(text: str) -> tuple[list[tuple[int, int]], list[int]]:
         for _ in range(repeat):
             steps.extend(zip(path, path[1:], strict=False))
     return steps, hits
+
+
+def ludo_position(text: str, names: Sequence[str] = ()) -> LudoPosition:
+    """A stored ``ludo:…`` position (games.md, with our first-roll and left-seat fields) → what
+    the picture shows, so the bot can pass its stored text straight through.
+
+    The rules core reads the text (one parser for the game, not two); ``names`` are the
+    players' display names in seat order. A seat that left (``R:timeout1``) is drawn without
+    tokens.
+    """
+    try:
+        state = parse_state(text)
+    except PositionError as err:
+        raise ValueError(str(err)) from None
+    seats = []
+    for i, colour in enumerate(state.seats):
+        gone = state.left.get(colour)
+        seats.append(
+            LudoSeat(
+                colour,
+                tuple(state.tokens.get(colour, (-1, -1, -1, -1))),
+                names[i] if i < len(names) else "",
+                left=None if gone is None else gone.reason.value,
+            )
+        )
+    finished = [c for c, t in state.tokens.items() if all(p == 44 for p in t)]
+    over = bool(finished) or len(state.active) == 1
+    return LudoPosition(
+        tuple(seats),
+        to_move=None if over else state.to_move,
+        die=state.die,
+        rolling=state.rolling,
+    )
+
+
+_LUDO_MOVE = re.compile(r"([A-Za-z]+)[: ]\s*(BB|B|F|\d{1,2})-(F|\d{1,2})", re.IGNORECASE)
+
+
+def ludo_move(text: str) -> LudoMove:
+    """``R:12-17``, ``yellow B-5``, ``G:BB-0``, ``B:41-F`` → the move (colour, from, to)."""
+    m = _LUDO_MOVE.fullmatch(text.strip())
+    if m is None:
+        raise ValueError(f"{text!r} is not a ludo move as colour and <from>-<to> (e.g. R:12-17)")
+
+    def progress(word: str) -> int:
+        word = word.upper()
+        return {"B": -1, "BB": -1, "F": 44}.get(word, int(word) if word.isdigit() else -2)
+
+    start, end = progress(m.group(2)), progress(m.group(3))
+    if not -1 <= start <= 44 or not 0 <= end <= 44:
+        raise ValueError(f"{text!r}: a progress is B, 0–43 or F")
+    return LudoMove(colour_letter(m.group(1)), start, end)

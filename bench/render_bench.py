@@ -10,7 +10,9 @@ PNG ≤ 80 KB. The chess and draughts lines (8×8,
 same target) draw a middle game with the last move marked: a king in check, a double jump with
 its ghosts, arrows and numbered landings. The backgammon line (target: render + encode ≤ 25 ms)
 draws a midgame with checkers on the bar and borne off, a 6-point stack, dice, an owned cube, a
-match score and a last turn of two steps with two hits.
+match score and a last turn of two steps with two hits. The ludo line (same target) draws a
+four-player midgame read from its stored text: stacks, finished tokens, the die, a last move
+with a knocked token's ghost.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from rendering.backgammon_board import backgammon_background
 from rendering.backgammon_layout import backgammon_layout
 from rendering.backgammon_sprites import (
     cube_sprite,
-    die_sprite,
+    die_face,
     ghost_checker,
     triangle_mask,
 )
@@ -42,8 +44,11 @@ from rendering.captures import _start_for
 from rendering.chess_pieces import _coloured, _source, chess_sprite
 from rendering.draughts import _ghost, draughts_background
 from rendering.layout import layout
+from rendering.ludo import ludo_background, render_ludo
+from rendering.ludo_layout import ludo_layout
+from rendering.ludo_sprites import ghost_token, token_sprite
 from rendering.marks import arrow_sprite, check_mark
-from rendering.plain_text import backgammon_position, backgammon_steps
+from rendering.plain_text import backgammon_position, backgammon_steps, ludo_move, ludo_position
 from rendering.sprites import piece_sprite
 from rendering.text import font
 
@@ -77,7 +82,11 @@ def _clear_caches() -> None:
         backgammon_layout,
         backgammon_background,
         triangle_mask,
-        die_sprite,
+        die_face,
+        ludo_layout,
+        ludo_background,
+        token_sprite,
+        ghost_token,
         cube_sprite,
         ghost_checker,
     ):
@@ -115,6 +124,18 @@ def _backgammon() -> bytes:
         last_move=steps,
         hits=hits,
         caption=Caption(players=("Alice", "Bob")),
+    )
+
+
+#: Blue to move a 6 after red's 6-12 knocked a yellow token; stacks on 3 and the finish.
+LUDO = "ludo:R:41,12,0,B/B:F,3,3,B/Y:F,F,B,B/G:43,39,B,B B 6"
+
+
+def _ludo() -> bytes:
+    return render_ludo(
+        ludo_position(LUDO, ["Alice", "Bob", "Cyril", "Dana"]),
+        last_move=ludo_move("R:6-12"),
+        knocked=[("Y", 12)],
     )
 
 
@@ -164,6 +185,7 @@ def main() -> None:
     _measure("8x8 chess", _chess, args.runs)
     _measure("8x8 draughts", _draughts, args.runs)
     _measure("backgammon", _backgammon, args.runs)
+    _measure("ludo 4 seats", _ludo, args.runs)
 
 
 if __name__ == "__main__":

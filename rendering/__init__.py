@@ -1,7 +1,7 @@
 """Board pictures: pure functions from a position to PNG bytes.
 
 No Discord here: for Latrunculi the bot passes a :class:`rules.Position` (and what it knows
-about the game); chess, draughts and backgammon take a plain description (square → piece
+about the game); chess, draughts, backgammon and ludo take a plain description (square → piece
 letter, point → checker count), so they do not depend on any rules engine's types. The bot
 posts the bytes it gets back.
 
@@ -18,6 +18,7 @@ from .captures import derive_captures
 from .chess import placement_pieces, render_chess
 from .draughts import render_draughts
 from .layout import DEFAULT_SQUARE, Layout, layout
+from .ludo import LudoMove, LudoPosition, LudoSeat, render_ludo
 from .render import compose, encode_png, render_board
 from .theme import THEMES, BoardStyle, Theme, get_theme
 
@@ -29,6 +30,9 @@ __all__ = [
     "BoardStyle",
     "Caption",
     "Layout",
+    "LudoMove",
+    "LudoPosition",
+    "LudoSeat",
     "Theme",
     "compose",
     "derive_captures",
@@ -40,5 +44,6 @@ __all__ = [
     "render_board",
     "render_chess",
     "render_draughts",
+    "render_ludo",
     "status_text",
 ]

@@ -65,9 +65,7 @@ def _parser() -> argparse.ArgumentParser:
     game.add_argument(
         "--backgammon", metavar="XGID", help="draw this backgammon position (XGID) instead"
     )
-    game.add_argument(
-        "--ludo", metavar="POSITION", help="draw this ludo position (ludo:…) instead"
-    )
+    game.add_argument("--ludo", metavar="POSITION", help="draw this ludo position (ludo:…) instead")
     p.add_argument(
         "--knocked", metavar="FIELDS", help="ludo: track fields where tokens were knocked"
     )

@@ -150,10 +150,10 @@ def ludo_background(lay: LudoLayout, theme: Theme) -> Image.Image:
 
     for colour in COLOURS:
         draw.rounded_rectangle(
-            lay.base_rect(colour), radius=lay.cell * 0.4, fill=_tinted(colour, theme, 0.55)
+            lay.base_rect(colour), radius=lay.cell * 0.4, fill=_tinted(colour, theme, 0.75)
         )
         for spot in range(4):
-            disc(lay.base_centre(colour, spot), _tinted(colour, theme, 0.4))
+            disc(lay.base_centre(colour, spot), _tinted(colour, theme, 0.5))
     for fld in range(TRACK):
         start = COLOURS[fld // 10] if fld % 10 == 0 else None
         disc(lay.cell_centre(track_cell(fld)), _tinted(start, theme, 0.3) if start else field)

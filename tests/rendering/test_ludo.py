@@ -1,0 +1,203 @@
+"""Ludo pictures: real PNGs read back pixel by pixel, the way a player looks at them."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image
+
+from rendering import get_theme
+from rendering.ludo import LudoMove, LudoPosition, LudoSeat, render_ludo, token_centre
+from rendering.ludo_layout import ludo_layout, track_cell
+from rendering.ludo_sprites import TOKEN_COLOURS
+from rendering.plain_text import ludo_move, ludo_position
+
+from .render_pixels import Colour, close, decode
+
+B, F = -1, 44
+
+
+def ring_pixels(img: Image.Image, centre: tuple[float, float], radius: float) -> list[Colour]:
+    """Pixels on a small circle round ``centre``: inside a token's rim, outside its letter."""
+    cx, cy = centre
+    out = []
+    for dx, dy in (
+        (1, 0),
+        (-1, 0),
+        (0, 1),
+        (0, -1),
+        (0.7, 0.7),
+        (-0.7, 0.7),
+        (0.7, -0.7),
+        (-0.7, -0.7),
+    ):
+        out.append(img.getpixel((round(cx + dx * radius), round(cy + dy * radius))))  # type: ignore[arg-type]
+    return out  # type: ignore[return-value]
+
+
+def token_at(img: Image.Image, centre: tuple[float, float], colour: str, size: float) -> bool:
+    fill = TOKEN_COLOURS[colour][0]
+    px = ring_pixels(img, centre, size * 0.27)
+    return sum(close(p, fill, 24) for p in px) >= 5
+
+
+def four() -> LudoPosition:
+    return LudoPosition(
+        (
+            LudoSeat("R", (0, 12, 41, B), "Ann"),
+            LudoSeat("B", (3, 3, F, B), "Bo"),
+            LudoSeat("Y", (B, B, B, B), "Cy"),
+            LudoSeat("G", (39, 43, F, F), "Di"),
+        ),
+        to_move="B",
+        die=6,
+    )
+
+
+def test_tokens_stand_on_their_fields_for_each_colour_and_progress() -> None:
+    img = decode(render_ludo(four()))
+    lay = ludo_layout(rows=4)
+    for seat in four().seats:
+        spot = 0
+        for p in seat.tokens:
+            size = lay.cell * 0.48 if p == F else lay.token
+            centre = token_centre(lay, seat.colour, p, spot if p == B else 0)
+            spot += p == B
+            assert token_at(img, centre, seat.colour, size), (seat.colour, p)
+    # an empty track field shows no token: the field before yellow's start
+    assert not any(token_at(img, lay.cell_centre(track_cell(19)), c, lay.token) for c in "RBYG")
+
+
+def test_track_geometry_follows_the_rules_numbering() -> None:
+    lay = ludo_layout(rows=2)
+    # progress counts from each colour's start field: 0/10/20/30 clockwise
+    assert token_centre(lay, "B", 0) == lay.cell_centre(track_cell(10))
+    assert token_centre(lay, "G", 15) == lay.cell_centre(track_cell(5))
+    cells = [track_cell(f) for f in range(40)]
+    assert len(set(cells)) == 40
+    # neighbours on the track are neighbouring cells (the track is one closed walk)
+    for a, b in zip(cells, cells[1:] + cells[:1], strict=True):
+        assert abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+
+
+def test_colours_survive_deuteranopia() -> None:
+    """Machado et al.'s deuteranopia matrix (severity 1) on linear RGB: the four token colours
+    stay far apart, and their lightness alone already separates red from green."""
+    m = (
+        (0.367322, 0.860646, -0.227968),
+        (0.280085, 0.672501, 0.047413),
+        (-0.011820, 0.042940, 0.968881),
+    )
+
+    def lin(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    def sim(rgb: Colour) -> tuple[float, ...]:
+        r, g, b = (lin(c) for c in rgb)
+        return tuple(
+            max(0.0, min(1.0, row[0] * r + row[1] * g + row[2] * b)) ** (1 / 2.2) for row in m
+        )
+
+    fills = {c: sim(TOKEN_COLOURS[c][0]) for c in "RBYG"}
+    for a in "RBYG":
+        for b in "RBYG":
+            if a < b:
+                dist = sum((x - y) ** 2 for x, y in zip(fills[a], fills[b], strict=True)) ** 0.5
+                assert dist > 0.2, (a, b, dist)
+
+    def lightness(rgb: Colour) -> float:
+        r, g, b = (lin(c) for c in rgb)
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+    assert lightness(TOKEN_COLOURS["G"][0]) > 1.5 * lightness(TOKEN_COLOURS["R"][0])
+
+
+def test_each_token_carries_its_letter() -> None:
+    lay = ludo_layout(rows=4)
+    img = decode(render_ludo(four()))
+    for colour, progress in (("R", 12), ("Y", B), ("G", 39)):
+        fill, ink = TOKEN_COLOURS[colour]
+        cx, cy = token_centre(lay, colour, progress)
+        r = round(lay.token * 0.16)
+        box = [
+            img.getpixel((x, y))
+            for x in range(round(cx) - r, round(cx) + r)
+            for y in range(round(cy) - r, round(cy) + r)
+        ]
+        assert sum(close(p, ink, 40) for p in box) > len(box) * 0.12  # type: ignore[arg-type]
+        assert sum(close(p, fill, 24) for p in box) > len(box) * 0.1  # type: ignore[arg-type]
+
+
+def test_a_stack_shows_its_count() -> None:
+    lay = ludo_layout(rows=4)
+    theme = get_theme("light")
+    img = decode(render_ludo(four()))
+    for progress in (3, 12):  # blue's two tokens on 3; red's single token on 12
+        cx, cy = token_centre(lay, "B" if progress == 3 else "R", progress)
+        badge = (round(cx + lay.token * 0.42), round(cy - lay.token * 0.42))
+        near = [img.getpixel((badge[0] + d, badge[1] + e)) for d in (-4, 4) for e in (-4, 4)]
+        has_badge = sum(close(p, theme.cube_face, 20) for p in near) >= 2  # type: ignore[arg-type]
+        assert has_badge == (progress == 3)
+
+
+def test_the_die_is_drawn_in_the_movers_colour_beside_its_base() -> None:
+    lay = ludo_layout(rows=4)
+    for die in (None, 6):
+        pos = LudoPosition(four().seats, "B", die)
+        img = decode(render_ludo(pos))
+        cx, cy = lay.die_centre("B")
+        edge = (round(cx - lay.die * 0.36), round(cy))
+        assert close(img.getpixel(edge), TOKEN_COLOURS["B"][0], 24) == (die is not None)  # type: ignore[arg-type]
+
+
+def test_last_move_is_ringed_at_both_ends_and_knocked_token_crossed() -> None:
+    lay = ludo_layout(rows=4)
+    theme = get_theme("light")
+    pos = four()
+    plain = decode(render_ludo(pos))
+    marked = decode(render_ludo(pos, last_move=LudoMove("R", 6, 12), knocked=[("Y", 12)]))
+    for progress in (6, 12):
+        cx, cy = token_centre(lay, "R", progress)
+        edge = (round(cx), round(cy - lay.cell * 0.5 + 3))
+        assert close(marked.getpixel(edge), theme.path_line, 30)  # type: ignore[arg-type]
+        assert not close(plain.getpixel(edge), theme.path_line, 30)  # type: ignore[arg-type]
+    cx, cy = lay.cell_centre(track_cell(12))
+    spot = (round(cx - lay.cell * 0.3), round(cy - lay.cell * 0.3))
+    assert close(marked.getpixel(spot), theme.captured, 30)  # type: ignore[arg-type]
+
+
+def test_stored_text_goes_straight_through() -> None:
+    pos = ludo_position("ludo:R:12,0,B,B/Y:F,41,3,B Y 6", ["Ann", "Yuri"])
+    assert [s.colour for s in pos.seats] == ["R", "Y"]
+    assert pos.seats[1].tokens == (44, 41, 3, -1) and pos.seats[1].name == "Yuri"
+    assert (pos.to_move, pos.die) == ("Y", 6)
+    lay = ludo_layout(rows=2)
+    img = decode(render_ludo(pos, last_move=ludo_move("Y:B-0")))
+    assert token_at(img, token_centre(lay, "Y", 41), "Y", lay.token)
+    assert token_at(img, token_centre(lay, "R", 12), "R", lay.token)
+    left = ludo_position("ludo:R:timeout1/B:5,B,B,B/Y:B,B,B,B B")
+    assert left.seats[0].left == "timeout"
+    over = ludo_position("ludo:R:F,F,F,F/Y:3,B,B,B Y")
+    assert over.to_move is None
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("ludo:R:B,B,B/Y:B,B,B,B R", "4 tokens"),
+        ("ludo:R:B,B,B,B/Y:B,B,B,B R 7", "die"),
+        ("chess:xyz", "position"),
+    ],
+)
+def test_bad_position_text_is_refused_clearly(text: str, words: str) -> None:
+    with pytest.raises(ValueError, match=words):
+        ludo_position(text)
+
+
+def test_bad_descriptions_are_refused() -> None:
+    with pytest.raises(ValueError, match="colour"):
+        render_ludo(LudoPosition((LudoSeat("P"), LudoSeat("Y")), "Y"))
+    with pytest.raises(ValueError, match="progress"):
+        render_ludo(LudoPosition((LudoSeat("R", (45, B, B, B)), LudoSeat("Y")), "Y"))
+    with pytest.raises(ValueError, match="ludo move"):
+        ludo_move("R 12")

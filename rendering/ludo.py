@@ -191,16 +191,13 @@ def _count_badge(
     badge(draw, spot, r, str(n), fill=theme.cube_face, edge=theme.mark_shadow, ink=theme.cube_ink)
 
 
-def _stack(
-    img: Image.Image, lay: LudoLayout, theme: Theme, colour: str, centre: Point, n: int, size: int
-) -> None:
-    """``n`` tokens on one spot: the ones below peek out above the top one, and a count."""
+def _stack(img: Image.Image, colour: str, centre: Point, n: int, size: int) -> None:
+    """``n`` tokens on one spot: the ones below peek out above the top one (the count is
+    drawn after every token, so a neighbour in the crowded finish cannot hide it)."""
     sprite = token_sprite(colour, size)
     lift = size * 0.1
     for i in range(min(n, 3) - 1, -1, -1):
         _paste(img, sprite, (centre[0], centre[1] - lift * i))
-    if n > 1:
-        _count_badge(ImageDraw.Draw(img), lay, theme, centre, size, n)
 
 
 def _finish_size(lay: LudoLayout) -> int:
@@ -218,10 +215,13 @@ def _toward(a: Point, b: Point, cut: float) -> Point:
     return (b[0] - dx / length * cut, b[1] - dy / length * cut)
 
 
-def _ring(draw: ImageDraw.ImageDraw, lay: LudoLayout, theme: Theme, centre: Point) -> None:
-    """The last move's mark round a field: a thick ring in the path colour, edged dark."""
+def _ring(
+    draw: ImageDraw.ImageDraw, lay: LudoLayout, theme: Theme, centre: Point, radius: float
+) -> None:
+    """The last move's mark round a field: a thick ring in the path colour, edged dark
+    (``radius`` in cells: a field's half, smaller round a spot in the finish)."""
     cx, cy = centre
-    r = lay.cell * 0.5
+    r = lay.cell * radius
     w = max(3, round(lay.cell / 12))
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=theme.mark_shadow, width=w + 2)
     draw.ellipse((cx - r + 1, cy - r + 1, cx + r - 1, cy + r - 1), outline=theme.path_line, width=w)
@@ -232,6 +232,18 @@ def _move_ends(lay: LudoLayout, move: LudoMove, colour: str, seat: LudoSeat) -> 
     in_base = sum(p == BASE for p in seat.tokens)
     start = token_centre(lay, colour, move.start, min(in_base, 3))
     return start, token_centre(lay, colour, move.end)
+
+
+def _winner(seats: list[tuple[str, LudoSeat]]) -> str | None:
+    """The seat placed first; without places, one with all four home or the last one left."""
+    for c, seat in seats:
+        if seat.place == 1:
+            return c
+    for c, seat in seats:
+        if seat.left is None and all(p == FINISH for p in seat.tokens):
+            return c
+    staying = [c for c, seat in seats if seat.left is None]
+    return staying[0] if len(staying) == 1 else None
 
 
 def _status(seats: list[tuple[str, LudoSeat]], pos: LudoPosition) -> str:
@@ -245,7 +257,7 @@ def _status(seats: list[tuple[str, LudoSeat]], pos: LudoPosition) -> str:
     if pos.rolling:
         names = ", ".join(who(c, by_colour[c]) for c in map(colour_letter, pos.rolling))
         return f"Rolling for the first turn: {names}"
-    winner = next((c for c, s in seats if s.place == 1), None)
+    winner = _winner(seats)
     if pos.to_move is None:
         return f"{who(winner, by_colour[winner])} wins" if winner else "Game over"
     c = colour_letter(pos.to_move)
@@ -282,11 +294,13 @@ def compose_ludo(
             if not BASE <= p <= FINISH:
                 raise ValueError(f"a move goes from and to -1 (base) … 44 (finish), not {p}")
         ends = _move_ends(lay, last_move, mover, by_colour[mover])
-        for centre in ends:
-            _ring(draw, lay, pal, centre)
+        for centre, p in zip(ends, (last_move.start, last_move.end), strict=True):
+            _ring(draw, lay, pal, centre, 0.32 if p == FINISH else 0.5)
         if last_move.start == BASE:
             _paste(img, ghost_token(mover, lay.token), ends[0])
 
+    counts_at: list[tuple[Point, int, int]] = []
+    finished: list[tuple[str, int]] = []
     for c, seat in seats:
         if seat.left is not None:
             continue
@@ -298,7 +312,24 @@ def compose_ludo(
                 in_base += 1
         for p, n in sorted(counts.items()):
             size = _finish_size(lay) if p == FINISH else lay.token
-            _stack(img, lay, pal, c, token_centre(lay, c, p), n, size)
+            _stack(img, c, token_centre(lay, c, p), 1 if p == FINISH else n, size)
+            if n > 1 and p == FINISH:
+                finished.append((c, n))
+            elif n > 1:
+                counts_at.append((token_centre(lay, c, p), size, n))
+    for centre, size, n in counts_at:
+        _count_badge(draw, lay, pal, centre, size, n)
+    for c, n in finished:
+        r = max(7.0, lay.cell * 0.15)
+        badge(
+            draw,
+            lay.finish_count_centre(c),
+            r,
+            str(n),
+            fill=pal.cube_face,
+            edge=pal.mark_shadow,
+            ink=pal.cube_ink,
+        )
 
     for item in knocked:
         colour, fld = (None, item) if isinstance(item, int) else (colour_letter(item[0]), item[1])
@@ -349,7 +380,8 @@ def _caption(
     elif pos.to_move is not None:
         active = {colour_letter(pos.to_move)}
     else:
-        active = {c for c, s in seats if s.place == 1}
+        won = _winner(seats)
+        active = {won} if won else set()
     size = chip_size(lay)
     rows = []
     for c, seat in seats:

@@ -142,6 +142,12 @@ class LudoLayout:
         x, y = _turn(5.5 - 0.3, 5.5, colour_index(colour), 5.5)
         return self.at(x, y)
 
+    def finish_count_centre(self, colour: str) -> Point:
+        """Where the count of ``colour``'s finished tokens goes: the centre field's corner
+        clockwise of its triangle, a free spot between the fields round the centre."""
+        x, y = _turn(5.0, 5.0, colour_index(colour), 5.5)
+        return self.at(x, y)
+
     def die_centre(self, colour: str) -> Point:
         """The die beside ``colour``'s base, toward the board's centre."""
         x, y = _turn(2.95, 2.95, colour_index(colour), 5.5)

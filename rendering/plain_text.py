@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 
 from rules.errors import PositionError
-from rules.games.ludo import parse_state
+from rules.games.ludo import LudoRules
 
 from .backgammon import BackgammonPosition
 from .chess import chess_square, placement_pieces
@@ -181,12 +181,15 @@ def ludo_position(text: str, names: Sequence[str] = ()) -> LudoPosition:
 
     The rules core reads the text (one parser for the game, not two); ``names`` are the
     players' display names in seat order. A seat that left (``R:timeout1``) is drawn without
-    tokens.
+    tokens; once the game is over every seat gets its place as the rules rank them.
     """
     try:
-        state = parse_state(text)
+        game = LudoRules().session(text)
     except PositionError as err:
         raise ValueError(str(err)) from None
+    state = game.state
+    outcome = game.outcome
+    places = [name[0].upper() for name in game.places()] if outcome is not None else []
     seats = []
     for i, colour in enumerate(state.seats):
         gone = state.left.get(colour)
@@ -195,14 +198,13 @@ def ludo_position(text: str, names: Sequence[str] = ()) -> LudoPosition:
                 colour,
                 tuple(state.tokens.get(colour, (-1, -1, -1, -1))),
                 names[i] if i < len(names) else "",
+                place=places.index(colour) + 1 if colour in places else None,
                 left=None if gone is None else gone.reason.value,
             )
         )
-    finished = [c for c, t in state.tokens.items() if all(p == 44 for p in t)]
-    over = bool(finished) or len(state.active) == 1
     return LudoPosition(
         tuple(seats),
-        to_move=None if over else state.to_move,
+        to_move=None if outcome is not None else state.to_move,
         die=state.die,
         rolling=state.rolling,
     )

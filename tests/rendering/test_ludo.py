@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from PIL import Image
 
 from rendering import get_theme
+from rendering.__main__ import main
 from rendering.ludo import LudoMove, LudoPosition, LudoSeat, render_ludo, token_centre
 from rendering.ludo_layout import ludo_layout, track_cell
 from rendering.ludo_sprites import TOKEN_COLOURS
@@ -201,3 +204,57 @@ def test_bad_descriptions_are_refused() -> None:
         render_ludo(LudoPosition((LudoSeat("R", (45, B, B, B)), LudoSeat("Y")), "Y"))
     with pytest.raises(ValueError, match="ludo move"):
         ludo_move("R 12")
+
+
+def test_finished_tokens_stand_in_the_centre_with_their_count() -> None:
+    lay = ludo_layout(rows=4)
+    theme = get_theme("light")
+    img = decode(render_ludo(four()))
+    # green has two home, blue one: only green's corner of the centre field carries a count
+    for colour, counted in (("G", True), ("B", False)):
+        size = lay.cell * 0.48
+        assert token_at(img, token_centre(lay, colour, F), colour, size)
+        cx, cy = lay.finish_count_centre(colour)
+        near = [img.getpixel((round(cx) + d, round(cy) + e)) for d in (-3, 3) for e in (-3, 3)]
+        assert (sum(close(p, theme.cube_face, 20) for p in near) >= 2) == counted  # type: ignore[arg-type]
+
+
+def test_a_finished_game_names_its_winner_and_places(tmp_path: Path) -> None:
+    out = tmp_path / "end.png"
+    code = main(
+        [
+            "--ludo",
+            "ludo:R:F,F,F,F/B:F,42,3,B/Y:timeout1/G:43,39,17,17 R",
+            "--players",
+            "Ann,Bob,Cyril,Dana",
+            "--last-move",
+            "R:43-F",
+            "--theme",
+            "dark",
+            "-o",
+            str(out),
+        ]
+    )
+    assert code == 0
+    pos = ludo_position("ludo:R:F,F,F,F/B:F,42,3,B/Y:timeout1/G:43,39,17,17 R")
+    assert pos.to_move is None
+    assert [(s.colour, s.place, s.left) for s in pos.seats] == [
+        ("R", 1, None),
+        ("B", 2, None),
+        ("Y", 4, "timeout"),
+        ("G", 3, None),
+    ]
+    lay = ludo_layout(rows=4)
+    img = decode(out.read_bytes())
+    assert token_at(img, token_centre(lay, "R", F), "R", lay.cell * 0.48)
+    assert not token_at(img, token_centre(lay, "R", B, 0), "R", lay.token)
+    # the seat that left has no tokens on the board: its base spots are empty
+    assert not token_at(img, token_centre(lay, "Y", B, 0), "Y", lay.token)
+
+
+def test_cli_refuses_bad_ludo_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "x.png"
+    assert main(["--ludo", "ludo:R:B,B,B,B/Y:B,B,B,B R", "--knocked", "x", "-o", str(out)]) == 2
+    assert "--knocked" in capsys.readouterr().err
+    assert main(["--ludo", "ludo:R:B,B,B,B R", "-o", str(out)]) == 2
+    assert not out.exists()

@@ -120,8 +120,9 @@ def _check(pos: LudoPosition) -> list[tuple[str, LudoSeat]]:
 
 
 def _tinted(colour: str, theme: Theme, t: float) -> RGB:
-    """``colour``'s token fill blended ``t`` of the way towards the board's felt."""
-    return mix(TOKEN_COLOURS[colour][0], _felt(theme), t)
+    """``colour``'s token fill blended ``t`` of the way towards the fields' white (toward the
+    felt, blue turned grey)."""
+    return mix(TOKEN_COLOURS[colour][0], theme.cube_face, t)
 
 
 def _felt(theme: Theme) -> RGB:
@@ -150,13 +151,13 @@ def ludo_background(lay: LudoLayout, theme: Theme) -> Image.Image:
 
     for colour in COLOURS:
         draw.rounded_rectangle(
-            lay.base_rect(colour), radius=lay.cell * 0.4, fill=_tinted(colour, theme, 0.75)
+            lay.base_rect(colour), radius=lay.cell * 0.4, fill=_tinted(colour, theme, 0.72)
         )
         for spot in range(4):
-            disc(lay.base_centre(colour, spot), _tinted(colour, theme, 0.5))
+            disc(lay.base_centre(colour, spot), _tinted(colour, theme, 0.45))
     for fld in range(TRACK):
         start = COLOURS[fld // 10] if fld % 10 == 0 else None
-        disc(lay.cell_centre(track_cell(fld)), _tinted(start, theme, 0.3) if start else field)
+        disc(lay.cell_centre(track_cell(fld)), _tinted(start, theme, 0.25) if start else field)
     for colour in COLOURS:
         for step in range(4):
             disc(lay.cell_centre(home_cell(colour, step)), _tinted(colour, theme, 0.55))

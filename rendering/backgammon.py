@@ -40,7 +40,7 @@ from .backgammon_sprites import (
     ghost_checker,
     side_colours,
 )
-from .caption import Caption, PlayerRow, chip_size, draw_caption_strip, who
+from .caption import Caption, PlayerRow, chip_size, draw_caption_strip, row_name, who
 from .marks import arrow, cross
 from .render import encode_png
 from .sprites import side_chip
@@ -388,7 +388,7 @@ def compose_backgammon(
             notes.append(f"{words.notes[side.index]}  ·  ")
         rows.append(
             PlayerRow(
-                name=words.players[side.index].strip() or side.title,
+                name=row_name(words.players[side.index], side),
                 chip=side_chip(side, chip, pal),
                 highlighted=side is active,
                 notes=tuple(notes),

@@ -19,7 +19,7 @@ from rules import Outcome, Position, Side
 
 from .layout import Layout, Rect
 from .sprites import piece_sprite, side_chip
-from .text import draw_text, fit_text, font
+from .text import Font, bold_of, draw_text, drawable, fit_text, font, text_width
 from .theme import Theme
 
 #: Outcome reason ids (rules' and the bot's) in the words players read after the dash.
@@ -45,13 +45,21 @@ def reason_words(reason: str) -> str:
 
 
 def who(side: Side, players: tuple[str, str]) -> str:
-    """``Alice (White)``: a display name with its side, or the side alone when unnamed."""
-    name = players[side.index].strip()
+    """``Alice (White)``: a display name with its side, or the side alone when unnamed.
+
+    A name made only of characters no shipped font can draw (e.g. emoji) counts as unnamed.
+    """
+    name = drawable(players[side.index]).strip()
     if not name or name == side.title:
         return side.title
     if len(name) > 18:
         name = name[:17].rstrip() + "..."
     return f"{name} ({side.title})"
+
+
+def row_name(name: str, side: Side) -> str:
+    """The name shown in a player row: the side's title when nothing drawable is left."""
+    return drawable(name).strip() or side.title
 
 
 def status_text(
@@ -121,6 +129,21 @@ def chip_size(lay: CaptionGeometry) -> int:
     return max(8, round(lay.caption_row * 0.78))
 
 
+def _status_font(status: str, lay: CaptionGeometry, room: float) -> Font:
+    """The status line's face: its full size, or down to 80 % of it so a long result fits.
+
+    DejaVu Sans Bold is wide (it is what lets every script show), so a long line such as
+    "Şükrü Ağaoğlu (White) wins — queen captured" shrinks a little before it is cut short.
+    """
+    size = max(12, round(lay.text_unit * 0.36))
+    smallest = max(12, round(size * 0.8))
+    f = font(size)
+    while size > smallest and text_width(status, bold_of(f)) > room:
+        size -= 1
+        f = font(size)
+    return f
+
+
 def draw_caption_strip(
     img: Image.Image,
     lay: CaptionGeometry,
@@ -138,12 +161,12 @@ def draw_caption_strip(
     row = lay.caption_row
     gap = lay.pad // 2
 
-    status_font = font(max(12, round(lay.text_unit * 0.36)))
+    status_font = _status_font(status, lay, right - left)
     y = cy0 + gap + row / 2
     draw_text(
         draw,
         ((left + right) / 2, y),
-        fit_text(status, status_font, right - left),
+        fit_text(status, bold_of(status_font), right - left),
         status_font,
         theme.text,
         align="center",
@@ -177,7 +200,12 @@ def draw_caption_strip(
         name_x = left + inset * 2 + chip
         room = x - name_x - inset * 2
         draw_text(
-            draw, (name_x, mid), fit_text(player.name, name_font, room), name_font, fg, bold=True
+            draw,
+            (name_x, mid),
+            fit_text(player.name, bold_of(name_font), room),
+            name_font,
+            fg,
+            bold=True,
         )
 
 
@@ -214,7 +242,7 @@ def draw_caption(
             notes.append(piece_sprite("C", side, False, icon, theme))
         rows.append(
             PlayerRow(
-                name=players[side.index].strip() or side.title,
+                name=row_name(players[side.index], side),
                 chip=side_chip(side, chip, theme),
                 highlighted=side is active,
                 notes=tuple(notes),
@@ -317,7 +345,7 @@ def game_rows(
             notes.append(strip)
         rows.append(
             PlayerRow(
-                name=caption.players[side.index].strip() or side.title,
+                name=row_name(caption.players[side.index], side),
                 chip=chip(side, size),
                 highlighted=side is active,
                 notes=tuple(notes),

@@ -1,63 +1,111 @@
-"""Fonts and text drawing that work on a machine without any system font.
+"""Fonts and text drawing: every caption and label in DejaVu Sans, shipped in ``assets/``.
 
-We use Pillow's bundled scalable font (Aileron, via ``ImageFont.load_default(size=...)``, Pillow
-10.1+ with FreeType). It lacks a few glyphs we want, notably the em dash of "White wins — eagle
-captured"; :func:`draw_text` draws those as simple strokes instead of letting the font show a
-missing-glyph box.
+Players' display names come in any script (the languages of our rule sheets include Greek,
+Turkish and Arabic), so the text uses DejaVu Sans and DejaVu Sans Bold, which cover Latin with
+accents, Cyrillic, Greek and Arabic, rather than Pillow's bundled ASCII-only font.
+
+* **Right-to-left.** Where Pillow has its raqm layout (``PIL.features.check("raqm")``: FriBiDi
+  and HarfBuzz), text is laid out by it, so Arabic is shaped (joined letter forms) and ordered
+  right to left. Without raqm the basic layout draws the letters in logical order, unjoined: not
+  pretty, but readable and never a crash.
+* **Nothing as a box.** Characters the shipped font has no glyph for (emoji, unassigned code
+  points, control characters) are dropped before drawing (:func:`drawable`). Coverage is read
+  from the font itself through Pillow, with no new dependency: a character is drawable when its
+  glyph differs from the font's ``.notdef`` glyph (the box), checked once per character.
 """
 
 from __future__ import annotations
 
 import logging
+import unicodedata
 from functools import lru_cache
+from pathlib import Path
 
-from PIL import ImageDraw, ImageFont
+from PIL import ImageDraw, ImageFont, features
 
 from .theme import RGB
 
 log = logging.getLogger(__name__)
 
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+Font = ImageFont.FreeTypeFont
 
-#: Characters drawn as strokes because the bundled font has no glyph for them.
-_DASHES = "—–"
+ASSETS = Path(__file__).with_name("assets")
+#: The regular and bold faces (same licence, ``assets/DejaVuSans-LICENSE.txt``).
+REGULAR_PATH = ASSETS / "DejaVuSans.ttf"
+BOLD_PATH = ASSETS / "DejaVuSans-Bold.ttf"
+
+#: A code point no font maps (a Unicode noncharacter): drawing it shows the ``.notdef`` box.
+_NOTDEF_PROBE = "\U0010ffff"
+#: Size at which glyph coverage is checked (any size gives the same answer).
+_PROBE_SIZE = 24
+#: Character categories never drawn: controls, surrogates, private use, unassigned.
+_NEVER = {"Cc", "Cs", "Co", "Cn"}
 
 
-@lru_cache(maxsize=32)
-def font(size: int) -> Font:
-    """The bundled font at ``size`` px (a bitmap fallback if Pillow was built without FreeType)."""
-    f = ImageFont.load_default(size=size)
-    if not isinstance(f, ImageFont.FreeTypeFont):
-        log.warning("Pillow has no FreeType support: text will use the small bitmap font")
-    return f
+def raqm_available() -> bool:
+    """True when Pillow can shape text with raqm (bidirectional, joined Arabic)."""
+    return bool(features.check("raqm"))
 
 
-def _dash_width(f: Font) -> float:
-    return f.getlength("M") * 0.9
+def _engine() -> ImageFont.Layout:
+    return ImageFont.Layout.RAQM if raqm_available() else ImageFont.Layout.BASIC
+
+
+@lru_cache(maxsize=64)
+def _load(size: int, bold: bool, engine: ImageFont.Layout) -> Font:
+    path = BOLD_PATH if bold else REGULAR_PATH
+    return ImageFont.truetype(str(path), size, layout_engine=engine)
+
+
+def font(size: int, *, bold: bool = False) -> Font:
+    """DejaVu Sans (``bold``: DejaVu Sans Bold) at ``size`` px, with raqm layout if present."""
+    return _load(size, bold, _engine())
+
+
+def bold_of(f: Font) -> Font:
+    """The bold face of ``f`` at its size and with its layout engine."""
+    if Path(str(f.path)).name == BOLD_PATH.name:
+        return f
+    return _load(round(f.size), True, f.layout_engine)
+
+
+@lru_cache(maxsize=4)
+def _notdef_mask() -> bytes:
+    probe = _load(_PROBE_SIZE, False, ImageFont.Layout.BASIC)
+    return bytes(probe.getmask(_NOTDEF_PROBE))
+
+
+@lru_cache(maxsize=4096)
+def has_glyph(ch: str) -> bool:
+    """True when the shipped font draws ``ch`` as itself rather than as the ``.notdef`` box.
+
+    Both faces cover the same characters for our purposes (the bold face is checked too, so a
+    character the bold face lacks is dropped everywhere rather than boxed in a bold name).
+    """
+    if unicodedata.category(ch) in _NEVER:
+        return False
+    notdef = _notdef_mask()
+    for bold in (False, True):
+        probe = _load(_PROBE_SIZE, bold, ImageFont.Layout.BASIC)
+        if bytes(probe.getmask(ch)) == notdef and ch != " ":
+            return False
+    return True
+
+
+def drawable(text: str) -> str:
+    """``text`` without the characters no shipped font can draw (emoji, unassigned, controls).
+
+    Runs of spaces left behind by a dropped character are collapsed to one.
+    """
+    kept = "".join(ch for ch in text if has_glyph(ch))
+    if kept == text:
+        return text
+    return " ".join(kept.split()) if kept.strip() else ""
 
 
 def text_width(text: str, f: Font) -> float:
-    """Width of ``text`` as :func:`draw_text` draws it."""
-    total = 0.0
-    for part, is_dash in _segments(text):
-        total += _dash_width(f) if is_dash else f.getlength(part)
-    return total
-
-
-def _segments(text: str) -> list[tuple[str, bool]]:
-    out: list[tuple[str, bool]] = []
-    buf = ""
-    for ch in text:
-        if ch in _DASHES:
-            if buf:
-                out.append((buf, False))
-                buf = ""
-            out.append((ch, True))
-        else:
-            buf += ch
-    if buf:
-        out.append((buf, False))
-    return out
+    """Width of ``text`` as :func:`draw_text` draws it (``f`` is the face it is drawn in)."""
+    return f.getlength(drawable(text))
 
 
 def fit_text(text: str, f: Font, max_width: float) -> str:
@@ -65,6 +113,7 @@ def fit_text(text: str, f: Font, max_width: float) -> str:
 
     Long Discord display names must not run into the numbers beside them.
     """
+    text = drawable(text)
     if text_width(text, f) <= max_width:
         return text
     while text and text_width(text + "...", f) > max_width:
@@ -84,31 +133,17 @@ def draw_text(
 ) -> float:
     """Draw ``text`` vertically centred on ``xy[1]``; ``align`` says where ``xy[0]`` is.
 
-    ``bold`` thickens the letters (the bundled font has no bold face). Returns the width drawn
-    (the bold pass adds one pixel on the right, which no caller needs to know about).
+    ``bold`` draws it in the bold face of ``f``. Characters no shipped font has are left out
+    (see :func:`drawable`). Returns the width drawn.
     """
-    width = text_width(text, f)
+    face = bold_of(f) if bold else f
+    text = drawable(text)
+    width = face.getlength(text)
     x, y = xy
     if align == "center":
         x -= width / 2
     elif align == "right":
         x -= width
-    for part, is_dash in _segments(text):
-        if is_dash:
-            w = _dash_width(f)
-            top, bottom = f.getbbox("x", anchor="lm")[1::2]
-            mid = y + (top + bottom) / 2
-            # as thick as the font's own strokes (a hyphen's height), bold adds a pixel
-            thick = max(1, round(f.getlength("M") / 16)) + (1 if bold else 0)
-            top_y = round(mid - thick / 2)
-            gap = w * 0.12
-            draw.rectangle((x + gap, top_y, x + w - gap, top_y + thick - 1), fill=fill)
-            x += w
-        else:
-            draw.text((x, y), part, font=f, fill=fill, anchor="lm")
-            if bold:
-                # faux bold by a second pass shifted sideways: a stroke would fill the gap
-                # between the dot and the stem of "i"/"j", making "i" read as "l"
-                draw.text((x + 1, y), part, font=f, fill=fill, anchor="lm")
-            x += f.getlength(part)
+    if text:
+        draw.text((x, y), text, font=face, fill=fill, anchor="lm")
     return width

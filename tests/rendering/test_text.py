@@ -1,0 +1,122 @@
+"""Names in any script: every caption is drawn in the shipped DejaVu Sans, never as boxes.
+
+The box a font draws for a character it lacks is its ``.notdef`` glyph; these tests look for
+that glyph's bitmap in the rendered caption, with raqm layout (shaped, right-to-left Arabic)
+and with Pillow's basic layout forced (what a system without raqm gets).
+"""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image, ImageDraw
+
+import rules
+from rendering import layout, render_board, status_text
+from rendering import text as text_module
+from rendering.text import drawable, font
+
+from .render_pixels import decode
+
+NAMES = {
+    "latin": "Zoë Müller — José",
+    "cyrillic": "Дмитрий Шостакович",
+    "greek": "Γιώργος Παπαδόπουλος",
+    "turkish": "Şükrü Ağaoğlu",
+    "arabic": "محمد علي",
+}
+LAYOUTS = ["raqm", "basic"] if text_module.raqm_available() else ["basic"]
+
+
+@pytest.fixture(params=LAYOUTS)
+def layout_engine(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    if request.param == "basic":
+        monkeypatch.setattr(text_module, "raqm_available", lambda: False)
+    return str(request.param)
+
+
+def _name_row(name: str) -> Image.Image:
+    """White's row (the lower one, not highlighted at classic's start) as a 1-bit ink mask."""
+    pos = rules.start_position("classic")  # Black to move: White's row is plain dark text
+    img = decode(render_board(pos, players=(name, "Bob")))
+    lay = layout(8, 8)
+    _, cy0, _, cy1 = lay.caption_rect
+    row = img.crop((0, cy1 - lay.caption_row - lay.pad, img.width, cy1))
+    return row.convert("L").point(lambda v: 255 if v < 128 else 0)
+
+
+def _notdef_box() -> list[tuple[int, int]]:
+    """The ink pixels of the name face's ``.notdef`` glyph, relative to its top-left."""
+    f = font(max(11, round(layout(8, 8).text_unit * 0.32)), bold=True)
+    canvas = Image.new("L", (80, 80), 0)
+    ImageDraw.Draw(canvas).text((10, 40), "\U0010ffff", font=f, fill=255, anchor="lm")
+    ink = canvas.point(lambda v: 255 if v >= 128 else 0)
+    x0, y0, x1, y1 = ink.getbbox() or (0, 0, 0, 0)
+    return [(x - x0, y - y0) for x in range(x0, x1) for y in range(y0, y1) if ink.getpixel((x, y))]
+
+
+def _has_box(mask: Image.Image, box: list[tuple[int, int]]) -> bool:
+    """True if ``box`` (the .notdef ink) appears in ``mask``, 90 % of its pixels inked."""
+    px = mask.load()
+    assert px is not None
+    w = max(x for x, _ in box) + 1
+    h = max(y for _, y in box) + 1
+    need = len(box) * 0.9
+    for ox in range(mask.width - w):
+        for oy in range(mask.height - h):
+            if not px[ox + box[0][0], oy + box[0][1]]:
+                continue
+            hits = sum(1 for x, y in box if px[ox + x, oy + y])
+            if hits >= need:
+                return True
+    return False
+
+
+def test_the_box_detector_finds_a_box() -> None:
+    """Control: a .notdef drawn into a name row is found (so a pass below means something)."""
+    mask = _name_row("Ann")
+    f = font(max(11, round(layout(8, 8).text_unit * 0.32)), bold=True)
+    rgb = Image.new("L", mask.size, 0)
+    ImageDraw.Draw(rgb).text((300, mask.height / 2), "x\U0010ffffx", font=f, fill=255, anchor="lm")
+    assert _has_box(Image.composite(rgb, mask, rgb), _notdef_box())
+    assert not _has_box(mask, _notdef_box())
+
+
+@pytest.mark.parametrize("script", sorted(NAMES))
+def test_names_in_five_scripts_draw_without_boxes(script: str, layout_engine: str) -> None:
+    name = NAMES[script]
+    assert drawable(name) == name  # nothing of these names is dropped
+    row = _name_row(name)
+    assert not _has_box(row, _notdef_box()), (script, layout_engine)
+    # and the name is really drawn: the row differs from an unnamed player's
+    assert row.tobytes() != _name_row("").tobytes()
+
+
+def test_emoji_the_font_lacks_are_dropped_not_boxed(layout_engine: str) -> None:
+    assert drawable("Ann 🎉") == "Ann"
+    row = _name_row("Ann 🎉")
+    assert not _has_box(row, _notdef_box())
+    assert row.tobytes() == _name_row("Ann").tobytes()
+
+
+def test_a_name_of_emoji_only_falls_back_to_the_side() -> None:
+    assert _name_row("🎉🎊").tobytes() == _name_row("").tobytes()
+    won = rules.Outcome(rules.Side.WHITE, rules.Termination.EAGLE_CAPTURED)
+    pos = rules.start_position("classic")
+    assert status_text(pos, players=("🎉🎊", "Bob"), outcome=won) == "White wins — eagle captured"
+
+
+def test_unassigned_and_control_characters_are_dropped() -> None:
+    assert drawable("A\u0378B\x07C") == "ABC"  # U+0378 is unassigned
+
+
+def test_arabic_is_shaped_with_raqm_and_still_drawn_without() -> None:
+    shaped = _name_row(NAMES["arabic"])
+    mp = pytest.MonkeyPatch()
+    try:
+        mp.setattr(text_module, "raqm_available", lambda: False)
+        plain = _name_row(NAMES["arabic"])
+    finally:
+        mp.undo()
+    # joined letter forms (raqm) look different from isolated ones in logical order (basic);
+    # a Pillow without raqm draws the basic layout both times
+    assert (shaped.tobytes() != plain.tobytes()) == text_module.raqm_available()

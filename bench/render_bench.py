@@ -50,7 +50,7 @@ from rendering.ludo_sprites import ghost_token, token_sprite
 from rendering.marks import arrow_sprite, check_mark
 from rendering.plain_text import backgammon_position, backgammon_steps, ludo_move, ludo_position
 from rendering.sprites import piece_sprite
-from rendering.text import font
+from rendering.text import _load, has_glyph
 
 # Mid-game-looking positions with a last move, so highlights and the caption are exercised.
 CASES: list[tuple[str, str, list[str]]] = [
@@ -69,7 +69,8 @@ def _clear_caches() -> None:
     for cached in (
         piece_sprite,
         board_background,
-        font,
+        _load,
+        has_glyph,
         layout,
         _start_for,
         chess_sprite,

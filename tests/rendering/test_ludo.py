@@ -215,8 +215,10 @@ def test_finished_tokens_stand_in_the_centre_with_their_count() -> None:
         size = lay.cell * 0.48
         assert token_at(img, token_centre(lay, colour, F), colour, size)
         cx, cy = lay.finish_count_centre(colour)
-        near = [img.getpixel((round(cx) + d, round(cy) + e)) for d in (-3, 3) for e in (-3, 3)]
-        assert (sum(close(p, theme.cube_face, 20) for p in near) >= 2) == counted  # type: ignore[arg-type]
+        # the badge's face round the digit (the bold digit itself covers the middle)
+        ring = [(-5, 0), (5, 0), (0, -5), (0, 5), (-4, -4), (4, -4), (-4, 4), (4, 4)]
+        near = [img.getpixel((round(cx) + d, round(cy) + e)) for d, e in ring]
+        assert (sum(close(p, theme.cube_face, 20) for p in near) >= 4) == counted  # type: ignore[arg-type]
 
 
 def test_a_finished_game_names_its_winner_and_places(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from typing import Any
 import discord
 
 from rules import IllegalMoveError, MoveError, RulesError
+from rules.games import Reason
 from storage import (
     ChallengeExpired,
     ChallengeNotFound,
@@ -28,11 +29,13 @@ from storage import (
 )
 
 from .limits import MAX_CONTENT, cut
-from .texts import REASONS, code, plain
+from .presenters import presenter_for
+from .texts import code, plain
 
 __all__ = [
     "APOLOGY",
     "UserError",
+    "game_over",
     "message_for",
     "refuse_deferred",
     "report_unexpected",
@@ -47,6 +50,22 @@ APOLOGY = "Sorry, something went wrong on my side. The error was logged; please 
 
 class UserError(Exception):
     """Something the user did that the bot refuses; ``str(error)`` is shown to them as is."""
+
+
+def game_over(game_id: int, variant: str | None, reason: str | None) -> str:
+    """ "Game #12 is over (checkmate)": why it ended, in the game's own words (its
+    presenter's), so a chess game names its mate and a draughts game its forty moves."""
+    return f"Game #{game_id} is over{_why(variant, reason)}"
+
+
+def _why(variant: str | None, reason: str | None) -> str:
+    if variant is None or reason is None:
+        return ""
+    try:
+        words = presenter_for(variant).reason_words(Reason(reason))
+    except (KeyError, ValueError):  # a game or reason this bot does not know: say nothing
+        return ""
+    return f" ({words})"
 
 
 _STATUS_WORDS = {
@@ -67,10 +86,9 @@ def message_for(error: BaseException) -> str | None:
         text = plain(str(error))
         return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
     if isinstance(error, GameOver):
-        why = f" ({REASONS[error.reason]})" if error.reason in REASONS else ""
         return (
-            f"Game #{error.game_id} is over{why}: it ended before your action arrived, "
-            "so nothing was changed."
+            f"{game_over(error.game_id, error.variant, error.reason)}: it ended before your "
+            "action arrived, so nothing was changed."
         )
     if isinstance(error, ConcurrencyError):
         return (

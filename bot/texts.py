@@ -7,11 +7,10 @@ from collections.abc import Mapping
 
 from discord.utils import escape_markdown, escape_mentions
 
-from rules import MoveKind, MoveResult, Position, Side, square_name
-from rules.games import GameOption, find_game
+from rules import MoveKind, MoveResult, Position, Side, find_variant, square_name
+from rules.games import GameOption, Reason, find_game
 
 __all__ = [
-    "REASONS",
     "code",
     "one_line",
     "plain",
@@ -27,25 +26,6 @@ __all__ = [
     "variant_line",
     "variant_title",
 ]
-
-#: Why a game ended, completing "The game is over: …".
-REASONS: dict[str, str] = {
-    "eagle_captured": "the eagle was enclosed",
-    "no_soldiers": "no soldiers were left",
-    "no_legal_moves": "the side to move had no legal move",
-    "fifty_move_rule": "fifty moves each passed without a capture",
-    "blocked": "neither side could move",
-    "one_counter_left": "a player was reduced to one counter",
-    "queen_captured": "the queen was captured",
-    "only_queen_left": "only the queen was left",
-    "resignation": "resignation",
-    "agreement": "a draw was agreed",
-    "timeout": "time ran out",
-    "aborted": "the game was aborted",
-}
-
-#: What a held (immobilised, still on the board) piece is called in each variant's sheet.
-HELD_WORDS: dict[str, str] = {"classic": "captive", "schadler": "alligatus"}
 
 
 def _visible(text: str, limit: int) -> str:
@@ -167,7 +147,7 @@ def describe_move(player: str, result: MoveResult, before: Position, after: Posi
     elif move.kind is MoveKind.REMOVE:
         sq = move.path[0]
         gone = before.piece_at(sq)
-        word = HELD_WORDS.get(before.variant, "captive")
+        word = find_variant(before.variant).held_word
         name = gone.name if gone is not None else "piece"
         return f"{who} removed the {word} {name} on {square_name(sq)} (`{move}`)"
     else:
@@ -178,7 +158,7 @@ def describe_move(player: str, result: MoveResult, before: Position, after: Posi
     if removed:
         effects.append(f"captured {_pieces(removed, before)}")
     if held:
-        word = HELD_WORDS.get(after.variant, "captive")
+        word = find_variant(after.variant).held_word
         if word == "alligatus":
             effects.append(f"trapped {_pieces(held, after)} (alligatus)")
         else:
@@ -191,21 +171,19 @@ def describe_move(player: str, result: MoveResult, before: Position, after: Posi
 
 
 def describe_result(
-    winner: str | None, reason: str | None, names: Mapping[str, str], why: str | None = None
+    winner: str | None, reason: Reason | None, names: Mapping[str, str], why: str
 ) -> str:
     """E.g. "Alice (White) wins: the eagle was enclosed." or "Draw: a draw was agreed.".
-    ``why`` is the reason in the game's own words (its presenter's); by default Latrunculi's."""
-    if why is None:
-        why = REASONS.get(reason or "", reason or "finished")
-    if reason == "aborted":
+    ``why`` is the reason in the game's own words (its presenter's)."""
+    if reason is Reason.ABORTED:
         return "**Aborted**: no result; it does not count in the records."
     if winner is None:
-        if reason == "agreement":
+        if reason is Reason.AGREEMENT:
             return "**Draw** by agreement."
         return f"**Draw**: {why}."
     loser = "black" if winner == "white" else "white"
-    if reason == "resignation":
+    if reason is Reason.RESIGNATION:
         return f"**{names[winner]} ({winner.title()}) wins**: {names[loser]} resigned."
-    if reason == "timeout":
+    if reason is Reason.TIMEOUT:
         return f"**{names[winner]} ({winner.title()}) wins**: {names[loser]} ran out of time."
     return f"**{names[winner]} ({winner.title()}) wins**: {why}."

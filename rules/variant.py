@@ -65,6 +65,9 @@ class Variant(ABC):
     piece_limits: ClassVar[Mapping[str, int]]
     #: Kinds whose pieces may carry the held mark ``*`` (captive / alligatus).
     holdable_kinds: ClassVar[frozenset[str]] = frozenset()
+    #: What the rule sheet calls a held piece (immobilised, still on the board): "captive"
+    #: (classic) or "alligatus" (schadler); the bot says it when one is taken or removed.
+    held_word: ClassVar[str] = "captive"
     #: Which of the state keys ``hand``, ``clock``, ``passes`` this variant keeps.
     state_keys: ClassVar[frozenset[str]] = frozenset()
     #: Kinds of move that exist in this variant; other notation is "not a move" here.

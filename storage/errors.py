@@ -91,7 +91,12 @@ class GameOver(ConcurrencyError):
     """The game finished (resignation, agreement, a final move...) before this action."""
 
     def __init__(
-        self, game_id: int, expected_ply: int, actual_ply: int, reason: str | None
+        self,
+        game_id: int,
+        expected_ply: int,
+        actual_ply: int,
+        reason: str | None,
+        variant: str | None = None,
     ) -> None:
         super().__init__(
             game_id,
@@ -100,6 +105,9 @@ class GameOver(ConcurrencyError):
             f"the game moved on: it is over ({reason or 'finished'})",
         )
         self.reason = reason
+        #: The game's id in the rules' registry, so the refusal can name the reason in the
+        #: game's own words (``None`` when unknown).
+        self.variant = variant
 
 
 class ChallengeNotPending(StorageError):

@@ -576,14 +576,14 @@ class GameRepository:
     async def _stale(self, game_id: int, expected_ply: int, user_id: int | None) -> Exception:
         """Explain why a guarded update matched nothing (called inside the transaction)."""
         row = await self._db.fetchone(
-            "SELECT status, ply, reason, EXISTS (SELECT 1 FROM game_seats WHERE game_id = :id"
-            " AND +player_id = :user) AS seated FROM games WHERE id = :id",
+            "SELECT status, ply, reason, variant, EXISTS (SELECT 1 FROM game_seats"
+            " WHERE game_id = :id AND +player_id = :user) AS seated FROM games WHERE id = :id",
             {"id": game_id, "user": user_id},
         )
         if row is None:
             return GameNotFound(game_id)
         if row["status"] != "active":
-            return GameOver(game_id, expected_ply, row["ply"], row["reason"])
+            return GameOver(game_id, expected_ply, row["ply"], row["reason"], row["variant"])
         if row["ply"] != expected_ply:
             return ConcurrencyError(game_id, expected_ply, row["ply"])
         if user_id is not None and not row["seated"]:
@@ -842,7 +842,7 @@ class GameRepository:
         async with self._db.transaction():
             game = await self.require_game(game_id)
             if not game.is_active:
-                raise GameOver(game_id, at_ply, game.ply, game.reason)
+                raise GameOver(game_id, at_ply, game.ply, game.reason, game.variant)
             if game.ply != at_ply:
                 raise ConcurrencyError(game_id, at_ply, game.ply)
             if game.seat_of(user_id) is None:

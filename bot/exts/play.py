@@ -448,7 +448,7 @@ class Play(commands.Cog):
                 start=record.start_position,
                 position=record.current_position,
                 winner=record.winner,
-                reason=record.reason,
+                reason=record.outcome.reason if record.outcome is not None else None,
                 active=record.is_active,
                 options=dict(record.options),
                 date=time.strftime("%Y.%m.%d", time.gmtime(record.created_at)),

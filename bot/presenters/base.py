@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from rules.games import ActionResult, GameOutcome, GameRules, Session, find_game
+from rules.games import ActionResult, GameOutcome, GameRules, Reason, Session, find_game
 
 from ..limits import MAX_CHOICE_NAME
 
@@ -23,25 +23,31 @@ if TYPE_CHECKING:
 
 __all__ = [
     "COMMON_REASONS",
+    "COMMON_SHORT_REASONS",
     "BoardView",
     "GamePresenter",
     "PickPath",
     "Ply",
     "RecordInfo",
     "Suggestion",
+    "score_tag",
+    "tag_value",
 ]
 
 MAX_SUGGESTIONS = 25
 _MAX_PREVIEWS = 300
 """More legal moves than this are listed without previewing each one (wins, captures)."""
 
-#: Reasons decided outside the board, the same words for every game.
-COMMON_REASONS: dict[str, str] = {
-    "resignation": "resignation",
-    "agreement": "a draw was agreed",
-    "timeout": "time ran out",
-    "aborted": "the game was aborted",
+#: Reasons decided outside the board (by the players or the bot), the same words for every
+#: game; each presenter adds the words for its own game's reasons.
+COMMON_REASONS: Mapping[Reason, str] = {
+    Reason.RESIGNATION: "resignation",
+    Reason.AGREEMENT: "a draw was agreed",
+    Reason.TIMEOUT: "time ran out",
+    Reason.ABORTED: "the game was aborted",
 }
+#: The same, as a picture's caption or a record's ``Termination`` says them, where shorter.
+COMMON_SHORT_REASONS: Mapping[Reason, str] = {Reason.TIMEOUT: "out of time"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +102,7 @@ class RecordInfo:
     start: str
     position: str
     winner: str | None
-    reason: str | None
+    reason: Reason | None
     active: bool
     options: Mapping[str, str] = field(default_factory=dict)
     date: str = "????.??.??"
@@ -112,7 +118,10 @@ class GamePresenter(ABC):
     #: The record file's extension: ``pgn``, ``pdn``, ``txt``.
     record_suffix: str
     #: The game's own reasons in words, completing "The game is over: …".
-    reasons: Mapping[str, str] = {}
+    reasons: Mapping[Reason, str] = {}
+    #: Shorter words for some of them, after a dash in the picture's caption (``Draw —
+    #: threefold repetition``) and in a record's header; the others use :attr:`reasons`.
+    short_reasons: Mapping[Reason, str] = {}
     #: What ``/move``'s option description and refusals show as examples.
     move_examples: str = ""
 
@@ -126,15 +135,37 @@ class GamePresenter(ABC):
         """A seat as players read it: ``White``, ``Black``, ``Red``."""
         return seat.title()
 
-    def reason_words(self, reason: str | None) -> str:
+    def reason_words(self, reason: Reason | None) -> str:
         """Why a game ended, in words (``checkmate``, ``time ran out``)."""
         if reason is None:
             return "finished"
-        return self.reasons.get(reason) or COMMON_REASONS.get(reason) or reason.replace("_", " ")
+        return (
+            self.reasons.get(reason) or COMMON_REASONS.get(reason) or reason.value.replace("_", " ")
+        )
 
-    def short_reason(self, reason: str) -> str:
+    def caption_status(self, board: BoardView) -> str | None:
+        """The picture caption's status: the caller's, else after the game its result
+        ("Alice (White) wins — checkmate", "Draw — threefold repetition")."""
+        outcome = board.outcome
+        if board.status is not None or outcome is None:
+            return board.status
+        words = self.short_reason(outcome.reason)
+        if outcome.winner is None:
+            return f"Draw — {words}"
+        title = self.seat_title(outcome.winner)
+        name = str(board.players.get(outcome.winner, "")).strip()
+        if not name or name == title:
+            return f"{title} wins — {words}"
+        short = name[:17] + "..." if len(name) > 18 else name
+        return f"{short} ({title}) wins — {words}"
+
+    def short_reason(self, reason: Reason) -> str:
         """The reason as the picture's caption says it after a dash."""
-        return self.reason_words(reason)
+        return (
+            self.short_reasons.get(reason)
+            or COMMON_SHORT_REASONS.get(reason)
+            or self.reason_words(reason)
+        )
 
     @abstractmethod
     def describe(self, who: str, ply: Ply) -> str:
@@ -228,6 +259,21 @@ class GamePresenter(ABC):
     @abstractmethod
     def rules_text(self) -> str:
         """The rules in a few short paragraphs, for ``/rules`` (fits an embed description)."""
+
+
+def score_tag(info: RecordInfo) -> str:
+    """A two-seat game's result as PGN and PDN write it, White's score first: ``1-0``,
+    ``0-1``, ``1/2-1/2``, or ``*`` while it goes on (and for an aborted game, which has none)."""
+    if info.active or info.reason is Reason.ABORTED:
+        return "*"
+    if info.winner is None:
+        return "1/2-1/2"
+    return "1-0" if info.winner == "white" else "0-1"
+
+
+def tag_value(value: str) -> str:
+    """A text made safe inside a record's ``[Tag "value"]`` pair (one line, no ``"``)."""
+    return value.replace('"', "'").replace("\n", " ")
 
 
 def _text(pair: tuple[object, str]) -> str:

@@ -10,9 +10,9 @@ import chess
 import chess.pgn
 
 from rendering import Caption, placement_pieces, render_chess
-from rules.games import ActionResult, Session
+from rules.games import ActionResult, Reason, Session
 
-from .base import BoardView, GamePresenter, PickPath, Ply, RecordInfo
+from .base import BoardView, GamePresenter, PickPath, Ply, RecordInfo, score_tag
 
 __all__ = ["ChessPresenter", "chess_board"]
 
@@ -54,20 +54,17 @@ class ChessPresenter(GamePresenter):
     record_suffix = "pgn"
     move_examples = "Nf3, exd5, O-O, e8=Q (or g1f3)"
     reasons = {
-        "checkmate": "checkmate",
-        "stalemate": "stalemate",
-        "insufficient_material": "insufficient material: neither side can mate",
-        "threefold_repetition": "the same position came up three times",
-        "fifty_moves": "fifty moves each passed without a capture or a pawn move",
+        Reason.CHECKMATE: "checkmate",
+        Reason.STALEMATE: "stalemate",
+        Reason.INSUFFICIENT_MATERIAL: "insufficient material: neither side can mate",
+        Reason.THREEFOLD_REPETITION: "the same position came up three times",
+        Reason.FIFTY_MOVES: "fifty moves each passed without a capture or a pawn move",
     }
-
-    def short_reason(self, reason: str) -> str:
-        return {
-            "insufficient_material": "insufficient material",
-            "threefold_repetition": "threefold repetition",
-            "fifty_moves": "fifty-move rule",
-            "timeout": "out of time",
-        }.get(reason, self.reason_words(reason))
+    short_reasons = {
+        Reason.INSUFFICIENT_MATERIAL: "insufficient material",
+        Reason.THREEFOLD_REPETITION: "threefold repetition",
+        Reason.FIFTY_MOVES: "fifty-move rule",
+    }
 
     # ----- words ----------------------------------------------------------------------------
 
@@ -107,16 +104,9 @@ class ChessPresenter(GamePresenter):
             check = chess.square_name(king)
         outcome = board_view.outcome
         players = board_view.players
-        status = board_view.status
-        if status is None and outcome is not None:
-            words = self.short_reason(outcome.reason.value)
-            if outcome.winner is None:
-                status = f"Draw — {words}"
-            else:
-                status = f"{_who(players, outcome.winner)} wins — {words}"
         caption = Caption(
             players=(players.get("white", "White"), players.get("black", "Black")),
-            status=status,
+            status=self.caption_status(board_view),
             winner=outcome.winner if outcome is not None else None,
             taken=_taken(board),
             move_number=board_view.move_number,
@@ -178,8 +168,8 @@ class ChessPresenter(GamePresenter):
         game.headers["Round"] = "-"
         game.headers["White"] = info.players.get("white", "White")
         game.headers["Black"] = info.players.get("black", "Black")
-        game.headers["Result"] = _pgn_result(info)
-        if not info.active and info.reason:
+        game.headers["Result"] = score_tag(info)
+        if not info.active and info.reason is not None:
             game.headers["Termination"] = self.short_reason(info.reason)
         node: chess.pgn.GameNode = game
         board = start.copy()
@@ -201,19 +191,3 @@ class ChessPresenter(GamePresenter):
             "**Moves** in SAN: `Nf3`, `exd5`, `O-O`, `e8=Q`; UCI (`g1f3`) also works, as do "
             "`0-0`, `o-o` and `e8q`. `/history` gives the game as a PGN file."
         )
-
-
-def _who(players: Any, seat: str) -> str:
-    name = str(players.get(seat, "")).strip()
-    title = seat.title()
-    if not name or name == title:
-        return title
-    return f"{name[:17] + '...' if len(name) > 18 else name} ({title})"
-
-
-def _pgn_result(info: RecordInfo) -> str:
-    if info.active or info.reason == "aborted":
-        return "*"
-    if info.winner is None:
-        return "1/2-1/2"
-    return "1-0" if info.winner == "white" else "0-1"

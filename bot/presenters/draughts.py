@@ -8,10 +8,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from rendering import Caption, render_draughts
-from rules.games import ActionResult, Session
+from rules.games import ActionResult, Reason, Session
 from rules.games.draughts import parse_position
 
-from .base import BoardView, GamePresenter, PickPath, Ply, RecordInfo
+from .base import BoardView, GamePresenter, PickPath, Ply, RecordInfo, score_tag, tag_value
 
 __all__ = ["DraughtsPresenter", "draughts_pieces"]
 
@@ -41,20 +41,17 @@ class DraughtsPresenter(GamePresenter):
     record_suffix = "pdn"
     move_examples = "11-15, 22x15, 15x24x31"
     reasons = {
-        "no_pieces": "the side to move had no pieces left",
-        "no_legal_moves": "the side to move could not move",
-        "threefold_repetition": "the same position came up three times",
-        "forty_moves": "forty moves each passed without a capture or a man's move",
+        Reason.NO_PIECES: "the side to move had no pieces left",
+        Reason.NO_LEGAL_MOVES: "the side to move could not move",
+        Reason.THREEFOLD_REPETITION: "the same position came up three times",
+        Reason.FORTY_MOVES: "forty moves each passed without a capture or a man's move",
     }
-
-    def short_reason(self, reason: str) -> str:
-        return {
-            "no_pieces": "no pieces left",
-            "no_legal_moves": "no legal moves",
-            "threefold_repetition": "threefold repetition",
-            "forty_moves": "forty-move rule",
-            "timeout": "out of time",
-        }.get(reason, self.reason_words(reason))
+    short_reasons = {
+        Reason.NO_PIECES: "no pieces left",
+        Reason.NO_LEGAL_MOVES: "no legal moves",
+        Reason.THREEFOLD_REPETITION: "threefold repetition",
+        Reason.FORTY_MOVES: "forty-move rule",
+    }
 
     def describe(self, who: str, ply: Ply) -> str:
         result = ply.result
@@ -94,15 +91,6 @@ class DraughtsPresenter(GamePresenter):
             jumped = {int(s): before.get(int(s), "b") for s in board_view.last.result.captured}
         outcome = board_view.outcome
         players = board_view.players
-        status = board_view.status
-        if status is None and outcome is not None:
-            words = self.short_reason(outcome.reason.value)
-            if outcome.winner is None:
-                status = f"Draw — {words}"
-            else:
-                name = players.get(outcome.winner, "")
-                title = outcome.winner.title()
-                status = f"{name} ({title}) wins — {words}" if name else f"{title} wins — {words}"
         taken_by_white = "".join(
             "b" for _ in range(max(0, 12 - sum(1 for p in pieces.values() if p in "bB")))
         )
@@ -111,7 +99,7 @@ class DraughtsPresenter(GamePresenter):
         )
         caption = Caption(
             players=(players.get("white", "White"), players.get("black", "Black")),
-            status=status,
+            status=self.caption_status(board_view),
             winner=outcome.winner if outcome is not None else None,
             taken=(taken_by_white, taken_by_black),
             move_number=board_view.move_number,
@@ -169,12 +157,12 @@ class DraughtsPresenter(GamePresenter):
             ("Round", "-"),
             ("Black", info.players.get("black", "Black")),
             ("White", info.players.get("white", "White")),
-            ("Result", _pdn_result(info)),
+            ("Result", score_tag(info)),
             ("GameType", "21"),
         ]
         if info.start.split(" plies=")[0] != usual:
             tags.append(("FEN", info.start.removeprefix(_PREFIX).split(" plies=")[0]))
-        lines = [f'[{k} "{_tag(v)}"]' for k, v in tags]
+        lines = [f'[{k} "{tag_value(v)}"]' for k, v in tags]
         words: list[str] = []
         number = 1
         black_to_move = start_side > 0
@@ -187,7 +175,7 @@ class DraughtsPresenter(GamePresenter):
             if not black_to_move:
                 number += 1
             black_to_move = not black_to_move
-        words.append(_pdn_result(info))
+        words.append(score_tag(info))
         body, line = [], ""
         for word in words:
             if line and len(line) + 1 + len(word) > 79:
@@ -212,16 +200,3 @@ class DraughtsPresenter(GamePresenter):
             "one.\n**Moves** in PDN: `11-15`, `22x15`, `15x24x31` (every landing square). "
             "`/history` gives the game as a PDN file."
         )
-
-
-def _tag(value: str) -> str:
-    return value.replace('"', "'").replace("\n", " ")
-
-
-def _pdn_result(info: RecordInfo) -> str:
-    """PDN results name White's score first, as in PGN (``1-0`` White won)."""
-    if info.active or info.reason == "aborted":
-        return "*"
-    if info.winner is None:
-        return "1/2-1/2"
-    return "1-0" if info.winner == "white" else "0-1"

@@ -8,19 +8,15 @@ from typing import TYPE_CHECKING, Any
 
 from rendering import render_board
 from rules import PASS, Game, MoveResult, Outcome, Side, Termination, find_variant, parse_position
-from rules.games import GameOutcome, LatrunculiSession, Session
+from rules.games import GameOutcome, LatrunculiSession, Reason, Session
 
-from ..texts import REASONS, describe_move
-from .base import BoardView, GamePresenter, Ply, RecordInfo, Suggestion
+from ..texts import describe_move
+from .base import BoardView, GamePresenter, Ply, RecordInfo, Suggestion, tag_value
 
 if TYPE_CHECKING:
     from ..services.picker import Menu
 
 __all__ = ["LatrunculiPresenter", "latrunculi_game", "latrunculi_presenters"]
-
-
-def _tag(value: str) -> str:
-    return value.replace('"', "'").replace("\n", " ")
 
 
 def replayed(ply: Ply) -> MoveResult:
@@ -42,7 +38,16 @@ def rules_outcome(outcome: GameOutcome | None) -> Outcome | None:
 class LatrunculiPresenter(GamePresenter):
     position_format = "LPN"
     record_suffix = "txt"
-    reasons = REASONS
+    reasons = {
+        Reason.EAGLE_CAPTURED: "the eagle was enclosed",
+        Reason.NO_SOLDIERS: "no soldiers were left",
+        Reason.NO_LEGAL_MOVES: "the side to move had no legal move",
+        Reason.FIFTY_MOVE_RULE: "fifty moves each passed without a capture",
+        Reason.BLOCKED: "neither side could move",
+        Reason.ONE_COUNTER_LEFT: "a player was reduced to one counter",
+        Reason.QUEEN_CAPTURED: "the queen was captured",
+        Reason.ONLY_QUEEN_LEFT: "only the queen was left",
+    }
 
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
@@ -93,9 +98,9 @@ class LatrunculiPresenter(GamePresenter):
                 f'[Game "{info.game_number}"]',
                 f'[Variant "{self.game_id}"]',
                 f'[Options "{opts}"]',
-                f'[White "{_tag(info.players.get("white", "White"))}"]',
-                f'[Black "{_tag(info.players.get("black", "Black"))}"]',
-                f'[Result "{_tag(info.result_words.replace("*", ""))}"]',
+                f'[White "{tag_value(info.players.get("white", "White"))}"]',
+                f'[Black "{tag_value(info.players.get("black", "Black"))}"]',
+                f'[Result "{tag_value(info.result_words.replace("*", ""))}"]',
                 f'[Start "{info.start}"]',
                 f'[Position "{info.position}"]',
                 "",

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from rules.games import GameOutcome, Reason, find_game
+from rules.games import find_game
 from storage import Database, GameRecord
 from storage.models import BOT_REASONS
 
@@ -181,13 +181,6 @@ async def tell_stood(interaction: discord.Interaction[Any], text: str) -> None:
         log.warning("could not tell user %s what stood: %s", interaction.user.id, exc)
 
 
-def stored_outcome(record: GameRecord) -> GameOutcome | None:
-    """A finished game's result as the rules name it (``None`` while it goes on)."""
-    if record.is_active or record.reason is None:
-        return None
-    return GameOutcome(record.winner, Reason(record.reason))
-
-
 def decided_by_rules(record: GameRecord) -> bool:
     """Whether the board itself ended the game (mate, no pieces) rather than the players or
     the clock (resignation, agreement, timeout, abort)."""
@@ -196,8 +189,9 @@ def decided_by_rules(record: GameRecord) -> bool:
 
 def result_words(presenter: GamePresenter, record: GameRecord, names: dict[str, str]) -> str:
     """ "**Alice (White) wins**: checkmate." in the game's own words."""
-    why = presenter.reason_words(record.reason)
-    return describe_result(record.winner, record.reason, names, why)
+    outcome = record.outcome
+    reason = outcome.reason if outcome is not None else None
+    return describe_result(record.winner, reason, names, presenter.reason_words(reason))
 
 
 async def board_payload(
@@ -269,7 +263,7 @@ async def board_payload(
             record.current_position,
             players=names,
             last=highlight,
-            outcome=stored_outcome(record),
+            outcome=record.outcome,
             status=status,
             move_number=move_number(record),
             view=view,

@@ -25,11 +25,11 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.games import ActionResult, GameOutcome, Session, find_game
+from rules.games import ActionResult, GameOutcome, Reason, Session, find_game
 from storage import Colour, Database, GameRecord, PlyToRecord
 
 from ..clock import Clock, discord_clock
-from ..errors import UserError
+from ..errors import UserError, game_over
 from ..presenters import Ply, presenter_for
 from ..texts import code
 
@@ -38,7 +38,6 @@ __all__ = [
     "PendingMove",
     "Played",
     "PlayedMove",
-    "outcome_pair",
     "player_for",
     "player_to_move",
     "position_session",
@@ -56,13 +55,6 @@ asks which (a game waiting for them among more could not be told apart cheaply).
 FORCED_PASS = "pass"
 """The action a side with no move makes (played by the bot; not a move of one's own)."""
 _GAME_REF = re.compile(r"#?\s*(\d{1,12})")
-
-
-def outcome_pair(outcome: GameOutcome | None) -> tuple[str | None, str] | None:
-    """A rules outcome as storage's ``(winner, reason)``."""
-    if outcome is None:
-        return None
-    return (outcome.winner, outcome.reason.value)
 
 
 def player_for(record: GameRecord, seat: str) -> int:
@@ -262,7 +254,7 @@ class GameService:
 
     def check_turn(self, record: GameRecord, session: Session[Any], user_id: int) -> None:
         if not record.is_active:
-            raise UserError(f"Game #{record.id} is over.")
+            raise UserError(game_over(record.id, record.variant, record.reason) + ".")
         seat = record.colour_of(user_id)
         if seat is None:
             raise UserError(
@@ -329,7 +321,7 @@ class GameService:
                 record.id,
                 record.ply,
                 plies,
-                outcome=outcome_pair(session.outcome),
+                outcome=session.outcome,
                 now=self.clock(),
             )
         except BaseException:
@@ -371,7 +363,7 @@ class GameService:
         winner: Colour = "black" if seat == "white" else "white"
         async with self.lock(record.id):
             record = await self.db.games.finish_game(
-                record.id, record.ply, winner, "resignation", now=self.clock()
+                record.id, record.ply, GameOutcome(winner, Reason.RESIGNATION), now=self.clock()
             )
         self.forget(record.id)
         return record
@@ -401,7 +393,7 @@ class GameService:
                 )
         async with self.lock(record.id):
             record = await self.db.games.finish_game(
-                record.id, record.ply, None, "aborted", now=self.clock()
+                record.id, record.ply, GameOutcome(None, Reason.ABORTED), now=self.clock()
             )
         self.forget(record.id)
         return record

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from rules.games import GameOutcome, Reason
 from storage import Colour, ConcurrencyError, GameRecord
 
 from ..texts import duration_words
@@ -61,7 +62,7 @@ async def finish_on_time(bot: LatrunculiBot, record: GameRecord, timeout: float)
     try:
         async with bot.games.lock(record.id):
             record = await bot.db.games.finish_game(
-                record.id, record.ply, winner, "timeout", now=bot.now()
+                record.id, record.ply, GameOutcome(winner, Reason.TIMEOUT), now=bot.now()
             )
     except ConcurrencyError as exc:  # a move, resignation or another process came first
         log.info("game %d: timeout dropped, %s", record.id, exc)

@@ -43,6 +43,7 @@ class Classic(RookVariant):
     )
     piece_limits = {SOLDIER: 12, EAGLE: 1}
     holdable_kinds = frozenset({SOLDIER})
+    held_word = "captive"
     passes_when_blocked = True
     first_player = Side.BLACK
 

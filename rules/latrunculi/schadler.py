@@ -170,6 +170,7 @@ class Schadler(Variant):
     )
     piece_limits = {COUNTER: COUNTERS_PER_SIDE}
     holdable_kinds = frozenset({COUNTER})
+    held_word = "alligatus"
     state_keys = frozenset({"hand", "passes"})
     move_kinds = frozenset({_MOVE, _PLACE, _REMOVE})
     passes_when_blocked = True

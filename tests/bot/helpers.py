@@ -121,6 +121,25 @@ async def play_by_button(arena: Any, where: Any, member: Any, move: str) -> Any:
     raise AssertionError(f"{move} is not reachable through the Move menus")
 
 
+def select_options(message: Any) -> list[tuple[str, str]]:
+    """(label, value) of every option of the message's select menus."""
+    out = []
+    for row in message.components:
+        children = row["components"] if isinstance(row, dict) else row.children
+        for c in children:
+            options = c.get("options", []) if isinstance(c, dict) else getattr(c, "options", [])
+            for o in options:
+                out.append((o["label"], o["value"]) if isinstance(o, dict) else (o.label, o.value))
+    return out
+
+
+async def pick(member: Any, message: Any, label: str) -> Any:
+    """Choose the option labelled ``label`` in the Move picker shown in ``message``."""
+    options = dict(select_options(message))
+    assert label in options, (label, list(options))
+    return await member.select(message, [options[label]])
+
+
 def button_labels(message: Any) -> list[str]:
     """Labels of a message's buttons (a discord.Message or a simcord response)."""
     out = []

@@ -5,7 +5,6 @@ restart mid-game."""
 from __future__ import annotations
 
 import io
-from typing import Any
 
 import chess
 import chess.pgn
@@ -15,27 +14,10 @@ from .helpers import (
     challenge_and_accept,
     game_at,
     last_board,
+    pick,
     rematch_challenge,
+    select_options,
 )
-
-
-def select_options(message: Any) -> list[tuple[str, str]]:
-    """(label, value) of every option of the message's select menus."""
-    out = []
-    for row in message.components:
-        children = row["components"] if isinstance(row, dict) else row.children
-        for c in children:
-            options = c.get("options", []) if isinstance(c, dict) else getattr(c, "options", [])
-            for o in options:
-                out.append((o["label"], o["value"]) if isinstance(o, dict) else (o.label, o.value))
-    return out
-
-
-async def pick(member: Any, message: Any, label: str) -> Any:
-    """Choose the option labelled ``label`` in the Move picker shown in ``message``."""
-    options = dict(select_options(message))
-    assert label in options, (label, list(options))
-    return await member.select(message, [options[label]])
 
 
 async def test_fools_mate_through_move_and_the_move_button(arena):
@@ -85,6 +67,22 @@ async def test_fools_mate_through_move_and_the_move_button(arena):
     [again] = await arena.db.games.active_games(user_id=alice.id)
     assert again.variant == "chess" and again.white_id == bob.id
     assert again.current_position == "chess:" + chess.STARTING_FEN
+
+
+async def test_a_move_after_mate_is_refused_naming_checkmate(arena):
+    game, where = await challenge_and_accept(arena, "chess")
+    for member, move in [(arena.alice, "f3"), (arena.bob, "e5"), (arena.alice, "g4")]:
+        r = await member.slash(where, "move", move=move)
+        assert not r.ephemeral, r.response.content
+    mate = last_board(where)
+    await arena.bob.slash(where, "move", move="Qh4#")
+    r = await arena.alice.slash(where, "move", move="Kf2", game=f"#{game.id}")
+    assert r.ephemeral
+    assert r.response.content == f"Game #{game.id} is over (checkmate)."
+    # the Move button of the board before the mate says the same
+    c = await arena.alice.click(mate, label="Move")
+    assert c.ephemeral and f"Game #{game.id} is over (checkmate)" in c.response.content
+    assert (await arena.db.games.load_game(game.id)).ply == 4
 
 
 async def test_wrong_moves_are_refused_with_the_reason(arena):

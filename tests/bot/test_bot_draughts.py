@@ -4,7 +4,13 @@ through the Move button), the forty-move draw, and the PDN record."""
 
 from __future__ import annotations
 
-from .helpers import button_labels, challenge_and_accept, components_of, game_at, last_board
+from .helpers import (
+    button_labels,
+    challenge_and_accept,
+    components_of,
+    game_at,
+    last_board,
+)
 
 
 async def test_black_moves_first_and_suggestions_are_pdn(arena):
@@ -74,3 +80,40 @@ async def test_forty_moves_without_capture_or_man_move_draw(arena):
     )
     record = await arena.db.games.load_game(record.id)
     assert (record.winner, record.reason) == (None, "forty_moves")
+
+
+async def test_a_move_after_the_win_is_refused_naming_the_reason(arena):
+    record = await game_at(arena, "draughts:W:W18:B14")  # White to jump Black's last man
+    r = await arena.alice.slash(arena.channel, "move", move="18x9")
+    assert "wins**: the side to move had no pieces left." in r.response.content
+    r = await arena.bob.slash(arena.channel, "move", move="9-5", game=f"#{record.id}")
+    assert r.ephemeral
+    assert r.response.content == (
+        f"Game #{record.id} is over (the side to move had no pieces left)."
+    )
+
+
+async def test_restart_mid_game_then_move_and_move_button(arena, bot_factory):
+    game, where = await challenge_and_accept(arena, "draughts")  # Bob Black moves first
+    r = await arena.bob.slash(where, "move", move="11-15")
+    assert not r.ephemeral, r.response.content
+    old = arena.bot
+    await arena.env.restart_bot(bot_factory())
+    await old.db.stop()
+    # /move after the restart
+    r = await arena.alice.slash(where, "move", move="22-18")
+    assert not r.ephemeral, r.response.content
+    assert "(White) moved `22-18`" in r.response.content
+    # the Move button of the board posted after the restart: the only move, a capture
+    menu = await arena.bob.click(last_board(where), label="Move")
+    assert menu.ephemeral and "one legal move" in menu.response.content
+    [only] = components_of(menu.response)
+    done = await arena.bob.click(menu.response, custom_id=only["custom_id"])
+    assert done.acknowledged
+    assert "(Black) jumped `15x22` and took a man (on 18)" in last_board(where).content
+    moves = [m.move for m in await arena.db.games.game_moves(game.id)]
+    assert moves == ["11-15", "22-18", "15x22"]
+    # and the game goes on: White's recapture through /move
+    r = await arena.alice.slash(where, "move", move="25x18")
+    assert not r.ephemeral, r.response.content
+    assert (await arena.db.games.load_game(game.id)).ply == 4

@@ -150,8 +150,10 @@ async def test_final_move_finishes_game_and_updates_records(db: Database) -> Non
         2000.0,
         2,
     )
-    with pytest.raises(GameOver, match="it is over \\(eagle_captured\\)"):
+    with pytest.raises(GameOver, match="it is over \\(eagle_captured\\)") as over:
         await db.games.record_move(game.id, 2, ALICE, "a3-a4", "P3")
+    # the refusal can name the reason in the game's own words
+    assert (over.value.reason, over.value.variant) == ("eagle_captured", game.variant)
     with pytest.raises(GameOver):
         await db.games.finish_game(game.id, 2, "white", "resignation")
     alice = await db.players.get_player(ALICE)

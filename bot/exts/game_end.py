@@ -4,6 +4,7 @@ Decline buttons) and the Rematch button under a finished game."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -144,25 +145,40 @@ class GameEnd(commands.Cog):
     def __init__(self, bot: LatrunculiBot) -> None:
         self.bot = bot
 
+    async def _end(
+        self,
+        interaction: Interaction,
+        game: str | None,
+        end: Callable[[GameRecord, int], Awaitable[GameRecord]],
+        intro: str,
+        stood: str,
+    ) -> None:
+        """End the user's game by ``end`` (the game service's resign or abort), post the final
+        board and take down a pending draw offer. ``intro`` may name ``{uid}`` and ``{game}``;
+        ``stood`` is completed with " game #N."."""
+        async with user_errors(interaction):
+            uid = interaction.user.id
+            record = await self.bot.games.resolve(
+                uid, interaction.channel_id, game, guild_id=interaction.guild_id
+            )
+            before = record
+            record = await end(record, uid)
+            await announce_end(
+                interaction,
+                record,
+                intro.format(uid=uid, game=record.id),
+                stood=f"{stood} game #{record.id}.",
+            )
+            await close_pending_offer(self.bot, before)
+
     @app_commands.command(name="resign", description="Resign one of your games")
     @app_commands.guild_only()
     @app_commands.describe(game="Which game, when you have several here (e.g. #12)")
     @app_commands.autocomplete(game=game_autocomplete)
     async def resign(self, interaction: Interaction, game: str | None = None) -> None:
-        async with user_errors(interaction):
-            svc = self.bot.games
-            record = await svc.resolve(
-                interaction.user.id, interaction.channel_id, game, guild_id=interaction.guild_id
-            )
-            before = record
-            record = await svc.resign(record, interaction.user.id)
-            await announce_end(
-                interaction,
-                record,
-                f"🏳️ <@{interaction.user.id}> resigned.",
-                stood=f"You resigned game #{record.id}.",
-            )
-            await close_pending_offer(self.bot, before)
+        await self._end(
+            interaction, game, self.bot.games.resign, "🏳️ <@{uid}> resigned.", "You resigned"
+        )
 
     @app_commands.command(
         name="abort", description="Call off a game before both sides have moved (no result)"
@@ -171,21 +187,13 @@ class GameEnd(commands.Cog):
     @app_commands.describe(game="Which game, when you have several here (e.g. #12)")
     @app_commands.autocomplete(game=game_autocomplete)
     async def abort(self, interaction: Interaction, game: str | None = None) -> None:
-        async with user_errors(interaction):
-            svc = self.bot.games
-            uid = interaction.user.id
-            record = await svc.resolve(
-                uid, interaction.channel_id, game, guild_id=interaction.guild_id
-            )
-            before = record
-            record = await svc.abort(record, uid)
-            await announce_end(
-                interaction,
-                record,
-                f"🚫 <@{uid}> aborted game #{record.id} before it got going.",
-                stood=f"You aborted game #{record.id}.",
-            )
-            await close_pending_offer(self.bot, before)
+        await self._end(
+            interaction,
+            game,
+            self.bot.games.abort,
+            "🚫 <@{uid}> aborted game #{game} before it got going.",
+            "You aborted",
+        )
 
     @app_commands.command(
         name="draw", description="Offer a draw in your game (or accept your opponent's offer)"

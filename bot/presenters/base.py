@@ -39,15 +39,20 @@ _MAX_PREVIEWS = 300
 """More legal moves than this are listed without previewing each one (wins, captures)."""
 
 #: Reasons decided outside the board (by the players or the bot), the same words for every
-#: game; each presenter adds the words for its own game's reasons.
+#: game, and the repetition draw chess and draughts share; each presenter adds the words for
+#: its own game's reasons.
 COMMON_REASONS: Mapping[Reason, str] = {
+    Reason.THREEFOLD_REPETITION: "the same position came up three times",
     Reason.RESIGNATION: "resignation",
     Reason.AGREEMENT: "a draw was agreed",
     Reason.TIMEOUT: "time ran out",
     Reason.ABORTED: "the game was aborted",
 }
 #: The same, as a picture's caption or a record's ``Termination`` says them, where shorter.
-COMMON_SHORT_REASONS: Mapping[Reason, str] = {Reason.TIMEOUT: "out of time"}
+COMMON_SHORT_REASONS: Mapping[Reason, str] = {
+    Reason.THREEFOLD_REPETITION: "threefold repetition",
+    Reason.TIMEOUT: "out of time",
+}
 
 
 @dataclass(frozen=True, slots=True)

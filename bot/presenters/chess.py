@@ -57,12 +57,10 @@ class ChessPresenter(GamePresenter):
         Reason.CHECKMATE: "checkmate",
         Reason.STALEMATE: "stalemate",
         Reason.INSUFFICIENT_MATERIAL: "insufficient material: neither side can mate",
-        Reason.THREEFOLD_REPETITION: "the same position came up three times",
         Reason.FIFTY_MOVES: "fifty moves each passed without a capture or a pawn move",
     }
     short_reasons = {
         Reason.INSUFFICIENT_MATERIAL: "insufficient material",
-        Reason.THREEFOLD_REPETITION: "threefold repetition",
         Reason.FIFTY_MOVES: "fifty-move rule",
     }
 

@@ -43,13 +43,11 @@ class DraughtsPresenter(GamePresenter):
     reasons = {
         Reason.NO_PIECES: "the side to move had no pieces left",
         Reason.NO_LEGAL_MOVES: "the side to move could not move",
-        Reason.THREEFOLD_REPETITION: "the same position came up three times",
         Reason.FORTY_MOVES: "forty moves each passed without a capture or a man's move",
     }
     short_reasons = {
         Reason.NO_PIECES: "no pieces left",
         Reason.NO_LEGAL_MOVES: "no legal moves",
-        Reason.THREEFOLD_REPETITION: "threefold repetition",
         Reason.FORTY_MOVES: "forty-move rule",
     }
 

@@ -15,7 +15,7 @@ from bot.presenters import (
     playable_games,
     presenter_for,
 )
-from rules.games import all_games, find_game
+from rules.games import Reason, all_games, find_game
 
 FOOLS_MATE = ["f3", "e5", "g4", "Qh4#"]
 
@@ -89,7 +89,7 @@ def test_chess_record_is_pgn_that_python_chess_reads_back() -> None:
         start=find_game("chess").start(),
         position="",
         winner="black",
-        reason="checkmate",
+        reason=Reason.CHECKMATE,
         active=False,
     )
     text = p.record_text(info, FOOLS_MATE)
@@ -143,7 +143,7 @@ def test_draughts_record_is_pdn_with_black_first() -> None:
         find_game("draughts").start(),
         "",
         "black",
-        "resignation",
+        Reason.RESIGNATION,
         False,
     )
     text = p.record_text(info, ["11-15", "23-19", "8-11"])

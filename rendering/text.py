@@ -103,9 +103,17 @@ def drawable(text: str) -> str:
     return " ".join(kept.split()) if kept.strip() else ""
 
 
+def _direction(f: Font) -> str | None:
+    """Left-to-right as the base direction under raqm: the captions are English sentences, so
+    "محمد (Black) to move" must keep its words in that order with only the name's letters
+    right to left (raqm would otherwise take the direction from the name's first letter).
+    The basic layout takes no direction."""
+    return "ltr" if f.layout_engine == ImageFont.Layout.RAQM else None
+
+
 def text_width(text: str, f: Font) -> float:
     """Width of ``text`` as :func:`draw_text` draws it (``f`` is the face it is drawn in)."""
-    return f.getlength(drawable(text))
+    return f.getlength(drawable(text), direction=_direction(f))
 
 
 def fit_text(text: str, f: Font, max_width: float) -> str:
@@ -138,12 +146,12 @@ def draw_text(
     """
     face = bold_of(f) if bold else f
     text = drawable(text)
-    width = face.getlength(text)
+    width = face.getlength(text, direction=_direction(face))
     x, y = xy
     if align == "center":
         x -= width / 2
     elif align == "right":
         x -= width
     if text:
-        draw.text((x, y), text, font=face, fill=fill, anchor="lm")
+        draw.text((x, y), text, font=face, fill=fill, anchor="lm", direction=_direction(face))
     return width

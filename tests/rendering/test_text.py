@@ -120,3 +120,21 @@ def test_arabic_is_shaped_with_raqm_and_still_drawn_without() -> None:
     # joined letter forms (raqm) look different from isolated ones in logical order (basic);
     # a Pillow without raqm draws the basic layout both times
     assert (shaped.tobytes() != plain.tobytes()) == text_module.raqm_available()
+
+
+def test_an_arabic_name_keeps_the_english_sentence_in_order(layout_engine: str) -> None:
+    """ "محمد علي to move": the name comes first (at the left), its letters right to left."""
+    from rendering.text import draw_text, text_width
+
+    f = font(24, bold=True)
+    name = NAMES["arabic"]
+
+    def drawn(text: str) -> Image.Image:
+        img = Image.new("RGB", (400, 40), (0, 0, 0))
+        draw_text(ImageDraw.Draw(img), (0, 20), text, f, (255, 255, 255))
+        return img
+
+    w = int(text_width(name, f)) - 1
+    sentence, alone = drawn(f"{name} to move"), drawn(name)
+    assert sentence.crop((0, 0, w, 40)).tobytes() == alone.crop((0, 0, w, 40)).tobytes()
+    assert sentence.crop((w + 4, 0, 400, 40)).getbbox() is not None  # "to move" after it

@@ -1,4 +1,4 @@
-"""Marks drawn on the squares of the chess and draughts boards: move tints, arrows, check, ghosts.
+"""Marks drawn on the squares of the grid boards: move tints, arrows, check, ghosts, captures.
 
 Every mark that carries meaning has a shape of its own as well as a colour, so that players who
 cannot tell red from green still read it: a king in check gets a ring as well as a red glow, a
@@ -8,6 +8,7 @@ piece taken gets a cross over its ghost, a jump path is an arrow with numbered l
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -175,3 +176,93 @@ def badge(
     )
     f = font(max(9, round(r * 1.25)))
     draw_text(draw, (cx, cy), text, f, ink, align="center", bold=True)
+
+
+def _banded(
+    draw: ImageDraw.ImageDraw,
+    stroke: Callable[[ImageDraw.ImageDraw, RGB, float], None],
+    core: RGB,
+    edge: RGB,
+    width: float,
+    edged: float,
+) -> None:
+    """Draw ``stroke`` twice: ``edged`` px wide in ``edge``, then ``width`` px in ``core`` on it.
+
+    The edge shows on both sides of the coloured core, so the mark keeps its contrast on a
+    square whatever the core's colour.
+    """
+    stroke(draw, edge, edged)
+    stroke(draw, core, width)
+
+
+#: The capture frame's dashes along one side, as (start, end) shares of the side: a bracket at
+#: each corner and one dash in the middle.
+_DASHES = ((0.0, 0.22), (0.38, 0.62), (0.78, 1.0))
+
+
+@lru_cache(maxsize=16)
+def capture_frame(size: int, theme: Theme, edge: RGB) -> Image.Image:
+    """RGBA overlay of a ``size`` px square: a DASHED square frame in the capture colour.
+
+    Dashed, so it reads as "captured" by its line style alone; its neighbour, the release
+    mark, is a solid ring.
+    """
+    big = size * SUPERSAMPLE
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    width = big * 0.075
+    lo = width * 0.85 + big * 0.012  # the edge band's outer side just inside the square
+    hi = big - lo
+
+    edged = width * 1.7
+
+    def stroke(d: ImageDraw.ImageDraw, colour: RGB, w: float) -> None:
+        fill = (*colour, 255)
+        half = w / 2
+        # a dash's ends: the corner brackets close their corner; the others keep their gaps
+        # (the edge colour only rims the core's ends, it does not bridge the gaps)
+        rim = (w - width) / 2
+        for a, b in _DASHES:
+            p = lo + (hi - lo) * a - (half if a == 0 else rim)
+            q = lo + (hi - lo) * b + (half if b == 1 else rim)
+            for x0, y0, x1, y1 in (
+                (p, lo - half, q, lo + half),  # top
+                (p, hi - half, q, hi + half),  # bottom
+                (lo - half, p, lo + half, q),  # left
+                (hi - half, p, hi + half, q),  # right
+            ):
+                d.rectangle((x0, y0, x1, y1), fill=fill)
+
+    _banded(ImageDraw.Draw(img), stroke, theme.capture_mark, edge, width, edged)
+    return downscale(img, size)
+
+
+@lru_cache(maxsize=16)
+def release_ring(size: int, theme: Theme, edge: RGB) -> Image.Image:
+    """RGBA overlay of a ``size`` px square: a SOLID ring in the release colour round a piece."""
+    big = size * SUPERSAMPLE
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    width = big * 0.05
+    edged = width * 2.1  # a wide edge: the ring is thin, its contrast comes from the edge
+    c = big / 2
+    r = big / 2 - edged / 2 - big * 0.012
+
+    def stroke(d: ImageDraw.ImageDraw, colour: RGB, w: float) -> None:
+        d.ellipse(
+            (c - r - w / 2, c - r - w / 2, c + r + w / 2, c + r + w / 2),
+            outline=(*colour, 255),
+            width=round(w),
+        )
+
+    _banded(ImageDraw.Draw(img), stroke, theme.release_mark, edge, width, edged)
+    return downscale(img, size)
+
+
+@lru_cache(maxsize=16)
+def removed_cross(size: int, theme: Theme, edge: RGB) -> Image.Image:
+    """RGBA overlay of a ``size`` px square: a ✕ where a captured piece was taken off."""
+    big = size * SUPERSAMPLE
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    width = round(big * 0.085)
+    cross(draw, (big / 2, big / 2), big * 0.2, width, theme.capture_mark, edge)
+    return downscale(img, size)

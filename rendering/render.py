@@ -1,8 +1,9 @@
 """Compose a board picture and encode it as PNG.
 
 Order of drawing: the cached background, last-move tints and the jump path (under the pieces),
-the pieces (cached sprites), captured/released markers (over the pieces, at the square edges so
-they frame rather than hide a piece), then the caption.
+the pieces (cached sprites), captured/released marks (over the pieces, at the square edges so
+they frame rather than hide a piece: a dashed frame for a capture, a solid ring for a release),
+then the caption.
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ from .board import board_background, square_colour
 from .caption import draw_caption
 from .captures import derive_captures
 from .layout import Layout, layout
+from .marks import capture_frame, release_ring, removed_cross, tint_square
 from .sprites import piece_sprite
-from .theme import Theme, get_theme, mix
+from .theme import Theme, edge_for, get_theme
 
 log = logging.getLogger(__name__)
 
@@ -32,57 +34,43 @@ PNG_COMPRESS_LEVEL = 6
 PALETTE_COLOURS = 256
 
 
-def _tint(
-    draw: ImageDraw.ImageDraw, lay: Layout, theme: Theme, sq: Square, strength: float
-) -> None:
-    x0, y0, x1, y1 = lay.square_rect(sq)
-    colour = mix(square_colour(sq, theme), theme.last_move, strength)
-    draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=colour)
-
-
 def _draw_last_move(
     draw: ImageDraw.ImageDraw, lay: Layout, theme: Theme, result: MoveResult
 ) -> None:
+    """Tint the move's squares (as chess and draughts do) and draw a slide's or jump's path."""
     move = result.move
     if move.kind is MoveKind.PASS or not move.path:
         return
-    strong = theme.last_move_strength
+    for sq in move.path:
+        tint_square(draw, lay, theme, sq)
     if move.kind is MoveKind.MOVE:
-        path = move.path
-        for sq in path[1:-1]:
-            _tint(draw, lay, theme, sq, strong * 0.6)
-        _tint(draw, lay, theme, path[0], strong * 0.75)
-        _tint(draw, lay, theme, path[-1], strong)
-        points = [lay.square_center(sq) for sq in path]
+        points = [lay.square_center(sq) for sq in move.path]
         width = max(3, round(lay.square * 0.1))
         draw.line(points, fill=theme.path_line, width=width, joint="curve")
         r = width * 0.9
         for x, y in points[:-1]:
             draw.ellipse((x - r, y - r, x + r, y + r), fill=theme.path_line)
-    else:  # a placement or a removal: one square
-        _tint(draw, lay, theme, move.path[0], strong)
 
 
-def _frame(
-    draw: ImageDraw.ImageDraw, lay: Layout, sq: Square, colour: tuple[int, int, int]
+def _overlay(img: Image.Image, lay: Layout, sq: Square, mark: Image.Image) -> None:
+    x0, y0, _, _ = lay.square_rect(sq)
+    img.paste(mark, (x0, y0), mark)
+
+
+def _draw_capture_marks(
+    img: Image.Image, lay: Layout, theme: Theme, position: Position, result: MoveResult
 ) -> None:
-    x0, y0, x1, y1 = lay.square_rect(sq)
-    w = max(2, round(lay.square / 14))
-    inset = max(1, w // 3)
-    draw.rectangle(
-        (x0 + inset, y0 + inset, x1 - 1 - inset, y1 - 1 - inset), outline=colour, width=w
-    )
-
-
-def _cross(
-    draw: ImageDraw.ImageDraw, lay: Layout, sq: Square, colour: tuple[int, int, int]
-) -> None:
-    """The mark left on the square of a piece that was removed from the board."""
-    cx, cy = lay.square_center(sq)
-    r = lay.square * 0.2
-    w = max(2, round(lay.square / 12))
-    draw.line((cx - r, cy - r, cx + r, cy + r), fill=colour, width=w)
-    draw.line((cx - r, cy + r, cx + r, cy - r), fill=colour, width=w)
+    """A dashed frame round each captured square (and a ✕ where the piece was taken off), a
+    solid ring round each released piece: told apart by shape, not only by colour."""
+    size = lay.square
+    for sq in result.captured:
+        edge = edge_for(square_colour(sq, theme), theme)
+        _overlay(img, lay, sq, capture_frame(size, theme, edge))
+        if position.piece_at(sq) is None:
+            _overlay(img, lay, sq, removed_cross(size, theme, edge))
+    for sq in result.released:
+        edge = edge_for(square_colour(sq, theme), theme)
+        _overlay(img, lay, sq, release_ring(size, theme, edge))
 
 
 def compose(
@@ -113,12 +101,7 @@ def compose(
         img.paste(sprite, (x0, y0), sprite)
 
     if last_move is not None:
-        for sq in last_move.captured:
-            _frame(draw, lay, sq, pal.captured)
-            if position.piece_at(sq) is None:
-                _cross(draw, lay, sq, pal.captured)
-        for sq in last_move.released:
-            _frame(draw, lay, sq, pal.released)
+        _draw_capture_marks(img, lay, pal, position, last_move)
 
     draw_caption(
         img,

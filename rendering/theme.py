@@ -30,11 +30,8 @@ class Theme:
     muted_text: RGB
     accent: RGB  # marks the side to move in the caption
     accent_text: RGB
-    last_move: RGB  # blended into the from / to / path squares
-    last_move_strength: float
     path_line: RGB
-    captured: RGB
-    released: RGB
+    captured: RGB  # the ✕ over a piece taken in draughts and backgammon
     # piece colours
     white_fill: RGB = (244, 236, 216)
     white_outline: RGB = (40, 32, 24)
@@ -46,12 +43,20 @@ class Theme:
     held_black_fill: RGB = (84, 81, 86)
     held_mark: RGB = (214, 36, 48)
     held_mark_edge: RGB = (255, 255, 255)
-    # chess and draughts boards: the last-move tint is chosen to change the lightness of light
-    # and dark squares alike (darker light squares, lighter dark ones), not only their hue
+    # every grid board (Latrunculi, chess, draughts): the last-move tint is chosen to change the
+    # lightness of light and dark squares alike (darker light squares, lighter dark ones), not
+    # only their hue
     move_tint: RGB = (180, 190, 40)
     move_tint_strength: float = 0.6
     check: RGB = (222, 28, 36)  # the glow and ring round a king in check
     mark_edge: RGB = (255, 255, 255)  # the light edge round marks, so they read on any square
+    # Latrunculi: a piece captured (dashed frame, ✕ where it was removed) and a captive released
+    # (solid ring). Okabe–Ito vermilion and blue: apart for red-green colour-blind eyes too
+    # (they differ in blue-yellow, which deuteranopes and protanopes see); each mark also has a
+    # shape of its own and an edge of white or near-black, whichever contrasts more with the
+    # square, so it stands out at >= 3:1 on light and dark squares
+    capture_mark: RGB = (213, 94, 0)
+    release_mark: RGB = (0, 114, 178)
     mark_shadow: RGB = (30, 24, 20)  # the dark edge round arrows
     # backgammon: the playing field inside the frame and its points' two colours
     felt: RGB = (218, 200, 160)
@@ -75,11 +80,8 @@ LIGHT = Theme(
     muted_text=(110, 96, 84),
     accent=(52, 112, 178),
     accent_text=(255, 255, 255),
-    last_move=(246, 214, 64),
-    last_move_strength=0.62,
     path_line=(232, 140, 24),
     captured=(214, 36, 48),
-    released=(34, 160, 72),
 )
 
 DARK = Theme(
@@ -93,11 +95,8 @@ DARK = Theme(
     muted_text=(170, 164, 156),
     accent=(88, 101, 242),
     accent_text=(255, 255, 255),
-    last_move=(238, 206, 64),
-    last_move_strength=0.58,
     path_line=(244, 150, 36),
     captured=(236, 64, 72),
-    released=(60, 190, 100),
     move_tint=(130, 165, 35),
     felt=(78, 92, 80),
     point_a=(158, 78, 62),
@@ -127,3 +126,29 @@ def mix(a: RGB, b: RGB, t: float) -> RGB:
         round(a[1] + (b[1] - a[1]) * t),
         round(a[2] + (b[2] - a[2]) * t),
     )
+
+
+def relative_luminance(c: RGB) -> float:
+    """WCAG relative luminance of an sRGB colour (0 black .. 1 white)."""
+
+    def channel(v: int) -> float:
+        x = v / 255
+        return x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in c)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(a: RGB, b: RGB) -> float:
+    """WCAG contrast ratio of two colours: 1 (same lightness) .. 21 (black on white)."""
+    la, lb = sorted((relative_luminance(a), relative_luminance(b)))
+    return (lb + 0.05) / (la + 0.05)
+
+
+def edge_for(square: RGB, theme: Theme) -> RGB:
+    """The theme's light or dark mark edge, whichever stands out more on ``square``.
+
+    One of the two always reaches more than 4:1 against any colour.
+    """
+    light, dark = theme.mark_edge, theme.mark_shadow
+    return light if contrast_ratio(light, square) >= contrast_ratio(dark, square) else dark

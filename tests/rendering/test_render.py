@@ -145,10 +145,10 @@ def test_placement_and_removal_mark_their_square() -> None:
     e5 = parse_square("e5")
     remove = MoveResult(Move(MoveKind.REMOVE, (e5,)), Side.BLACK, captured=(e5,))
     img = decode(render_board(pos, last_move=remove))
-    assert share(patch(img, lay, e5, 0.08), LIGHT.captured, 30) > 0.2
+    assert share(patch(img, lay, e5, 0.08), LIGHT.capture_mark, 30) > 0.2
 
 
-def test_removed_and_captive_pieces_are_marked_in_red_released_in_green() -> None:
+def test_removed_and_captive_pieces_are_marked_captured_released_ringed() -> None:
     # rugen: a3-c3 removes the black soldier on c4
     game = rules.Game("rugen:8/8/4e3/2S5/2s5/S7/3E4/8 w")
     last = game.play("a3-c3")
@@ -157,8 +157,8 @@ def test_removed_and_captive_pieces_are_marked_in_red_released_in_green() -> Non
     img = decode(render_board(game.position, last_move=last, outcome=game.outcome))
     c4 = parse_square("c4")
     edge = top_edge(img, lay, c4)
-    assert share(edge, LIGHT.captured, 30) > 0.9  # a red frame
-    assert share(patch(img, lay, c4, 0.05), LIGHT.captured, 30) > 0.3  # a red cross where it was
+    assert 0.3 < share(edge, LIGHT.capture_mark, 30) < 0.9  # a dashed frame: dashes and gaps
+    assert share(patch(img, lay, c4, 0.05), LIGHT.capture_mark, 30) > 0.3  # a ✕ where it was
 
     # classic: c8-c4 makes c3 captive, which releases the black soldier on d3
     game = rules.Game("classic:2s5/3e4/8/8/8/2Ss*S3/2s1E3/8 b")
@@ -166,9 +166,14 @@ def test_removed_and_captive_pieces_are_marked_in_red_released_in_green() -> Non
     c3, d3 = parse_square("c3"), parse_square("d3")
     assert last.captured == (c3,) and last.released == (d3,)
     img = decode(render_board(game.position, last_move=last))
-    for sq, colour in ((c3, LIGHT.captured), (d3, LIGHT.released)):
-        edge = top_edge(img, lay, sq)
-        assert share(edge, colour, 30) > 0.9
+    assert share(top_edge(img, lay, c3), LIGHT.capture_mark, 30) > 0.3
+    # a ring, not a frame: it touches the top side only round its middle, never the corners
+    assert share(top_edge(img, lay, d3), LIGHT.release_mark, 30) < 0.35
+    assert not close(corner_pixel(img, lay, d3), LIGHT.release_mark, 30)
+    # the ring crosses the middle of the square's left side, in the release colour
+    x0, y0, _, _ = lay.square_rect(d3)
+    left_side = [img.getpixel((x, y0 + lay.square // 2)) for x in range(x0, x0 + lay.square // 4)]
+    assert share(left_side, LIGHT.release_mark, 30) > 0.1  # type: ignore[arg-type]
 
 
 def test_captive_piece_is_greyed_and_crossed_out() -> None:

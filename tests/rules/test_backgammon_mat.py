@@ -68,6 +68,17 @@ def test_an_unfinished_game_or_no_game_is_refused() -> None:
         mat_text([])
 
 
+def test_an_unfinished_game_is_written_up_to_its_last_action_when_asked() -> None:
+    actions = ("roll:3-1", "8/5 6/5", "roll:5-2", "13/8 13/11", "double")
+    text = mat_text([MatGame(START, actions)], unfinished=True)
+    assert text.splitlines()[4:] == [
+        ROW.format(1, "31: 8/5 6/5", "52: 13/8 13/11"),
+        "  2)  Doubles => 2",
+        "",
+    ]
+    assert "Wins" not in text
+
+
 @pytest.mark.parametrize(
     ("steps", "text"),
     [

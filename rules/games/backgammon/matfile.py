@@ -43,8 +43,11 @@ def _name(text: str) -> str:
     return cleaned[:24] or "player"
 
 
-def _cells(game: MatGame) -> tuple[list[tuple[int, str]], GameOutcome]:
-    """The (side, text) of each recorded action, and the game's outcome."""
+def _cells(
+    game: MatGame, unfinished: bool = False
+) -> tuple[list[tuple[int, str]], GameOutcome | None]:
+    """The (side, text) of each recorded action, and the game's outcome (``None`` for a game
+    still going when ``unfinished`` allows one)."""
     session = BackgammonRules().session(game.start)
     cells: list[tuple[int, str]] = []
     for text in game.actions:
@@ -65,14 +68,18 @@ def _cells(game: MatGame) -> tuple[list[tuple[int, str]], GameOutcome]:
             assert action.kind == ROLL
         session.push(action)
     outcome = game.outcome or session.outcome
+    if unfinished and outcome is None:
+        return cells, None
     if outcome is None or outcome.winner is None or not outcome.points:
         raise PositionError("a .mat record needs every game finished with a winner and points")
     return cells, outcome
 
 
-def _game_text(index: int, game: MatGame, names: tuple[str, str]) -> str:
+def _game_text(
+    index: int, game: MatGame, names: tuple[str, str], unfinished: bool = False
+) -> str:
     state = parse_xgid(game.start)
-    cells, outcome = _cells(game)
+    cells, outcome = _cells(game, unfinished)
     head = f"{names[0]} : {state.score[0]}"
     lines = [f" Game {index}", f" {head:<31}{names[1]} : {state.score[1]}"]
     number = 0
@@ -91,7 +98,7 @@ def _game_text(index: int, game: MatGame, names: tuple[str, str]) -> str:
             row = ""
     if row:
         lines.append(row.rstrip())
-    if outcome.reason is not Reason.DROP:
+    if outcome is not None and outcome.reason is not Reason.DROP:
         # A drop says it all (gnubg's export writes no Wins line after it, and its import
         # would count the points twice); a resignation or a timeout needs the line.
         points = outcome.points or 0
@@ -101,14 +108,21 @@ def _game_text(index: int, game: MatGame, names: tuple[str, str]) -> str:
     return "\n".join(lines) + "\n\n"
 
 
-def mat_text(games: Sequence[MatGame], names: tuple[str, str] = ("White", "Black")) -> str:
+def mat_text(
+    games: Sequence[MatGame],
+    names: tuple[str, str] = ("White", "Black"),
+    *,
+    unfinished: bool = False,
+) -> str:
     """The ``.mat`` text of ``games`` (one game, or the games of a match in order), White's
-    player named first. Raises :class:`PositionError` for an unfinished game."""
+    player named first. Raises :class:`PositionError` for an unfinished game unless
+    ``unfinished`` is set (a game still going, written up to its last action without a
+    ``Wins`` line, for ``/history`` during play)."""
     if not games:
         raise PositionError("a .mat record needs at least one game")
     length = parse_xgid(games[0].start).match
     shown = (_name(names[0]), _name(names[1]))
-    body = "".join(_game_text(i, game, shown) for i, game in enumerate(games, start=1))
+    body = "".join(_game_text(i, game, shown, unfinished) for i, game in enumerate(games, start=1))
     return f" {length} point match\n\n{body}"
 
 

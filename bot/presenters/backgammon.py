@@ -1,0 +1,260 @@
+"""Backgammon in the bot: rolls, turns and the cube in words, the picture with the last turn's
+arrows, hits, pips, dice, cube and match score, whole legal turns as ``/move`` suggestions, and
+the game as a gnubg ``.mat`` file for ``/history``."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from rendering import Caption, render_backgammon
+from rendering.plain_text import backgammon_position, backgammon_steps
+from rules.errors import PositionError
+from rules.games import Reason, Session
+from rules.games.backgammon import (
+    BackgammonSession,
+    MatGame,
+    conceded,
+    mat_text,
+    parse_xgid,
+)
+
+from ..limits import MAX_CHOICE_NAME
+from .base import MAX_SUGGESTIONS, BoardView, GamePresenter, PickPath, Ply, RecordInfo, Suggestion
+
+__all__ = ["BackgammonPresenter"]
+
+_CUBE_WORDS = ("double", "take", "drop")
+
+
+def _dice(position: str) -> tuple[int, int] | None:
+    """The dice a position shows (``None`` before a roll or while a double is offered)."""
+    return parse_xgid(position).dice
+
+
+def _shape(play_after: Sequence[int]) -> tuple[int, int]:
+    """How natural a turn looks at a glance: more points made (two or more checkers), then
+    fewer blots left (lone checkers) — the first two things a player checks (``8/7 13/7``
+    before ``13/7 7/6`` for an opening 6-1)."""
+    board = play_after[1:25]
+    return -sum(1 for n in board if n >= 2), sum(1 for n in board if n == 1)
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'s' if n != 1 else ''}"
+
+
+class BackgammonPresenter(GamePresenter):
+    game_id = "backgammon"
+    position_format = "XGID"
+    record_suffix = "mat"
+    move_examples = "13/7 8/7, bar/22 13/11, 6/off(2), double, take, drop"
+    reasons = {
+        Reason.SINGLE: "all checkers were borne off (a single game)",
+        Reason.GAMMON: "all checkers were borne off before the loser bore one off (a gammon)",
+        Reason.BACKGAMMON: (
+            "all checkers were borne off with a loser's checker still on the bar or in the "
+            "winner's home board (a backgammon)"
+        ),
+        Reason.DROP: "the double was dropped",
+    }
+    short_reasons = {
+        Reason.SINGLE: "single game",
+        Reason.GAMMON: "gammon",
+        Reason.BACKGAMMON: "backgammon",
+        Reason.DROP: "double dropped",
+    }
+
+    # ----- words ----------------------------------------------------------------------------
+
+    def describe(self, who: str, ply: Ply) -> str:
+        """A roll, a turn (with the dice it played and the points it hit), a pass or a cube
+        action in words; the opening roll names both dice and who plays them."""
+        result = ply.result
+        seat = self.seat_title(result.seat)
+        text = result.canonical
+        if text.startswith("roll:"):
+            first, second = (int(d) for d in text.removeprefix("roll:").split("-"))
+            if parse_xgid(ply.before).is_opening:
+                if first == second:
+                    return f"Opening roll: both dice show {first} — the bot rolls again"
+                leader = "White" if first > second else "Black"
+                return (
+                    f"Opening roll: White {first}, Black {second} — {leader} plays "
+                    f"{max(first, second)}-{min(first, second)}"
+                )
+            return f"{who} ({seat}) rolled {first}-{second}"
+        if text == "double":
+            cube = parse_xgid(ply.before).cube_value
+            return f"{who} ({seat}) doubles: the cube would go to {2 * cube}"
+        if text == "take":
+            cube = parse_xgid(ply.after).cube_value
+            return f"{who} ({seat}) takes: the cube is at {cube}, now {seat}'s"
+        if text == "drop":
+            cube = parse_xgid(ply.before).cube_value
+            return f"{who} ({seat}) drops the double and gives up {_points(cube)}"
+        dice = _dice(ply.before)
+        rolled = f"rolled {dice[0]}-{dice[1]} and " if dice is not None else ""
+        if text == "pass":
+            return f"{who} ({seat}) {rolled}cannot move: the turn passes"
+        words = f"{who} ({seat}) {rolled}played `{text}`"
+        if result.captured:
+            words += ", hitting on " + " and ".join(str(p) for p in result.captured)
+        return words
+
+    def caption_status(self, board: BoardView) -> str | None:
+        """As the base, with the points the game was worth ("… wins 2 points — gammon")."""
+        outcome = board.outcome
+        status = super().caption_status(board)
+        if board.status is not None or outcome is None or outcome.winner is None or not status:
+            return status
+        head, dash, tail = status.partition(" — ")
+        return f"{head} {_points(outcome.points or 0)}{dash}{tail}"
+
+    # ----- pictures -------------------------------------------------------------------------
+
+    def picture(self, board: BoardView) -> bytes:
+        position = backgammon_position(board.position)
+        if board.outcome is not None:
+            position = dataclasses.replace(position, to_move=None, dice=None, offered_by=None)
+        steps: list[tuple[int, int]] = []
+        hits: list[int] = []
+        mover: str | None = None
+        last = board.last
+        if last is not None and not last.result.canonical.startswith("roll:"):
+            text = last.result.canonical
+            if text not in (*_CUBE_WORDS, "pass"):
+                steps, hits = backgammon_steps(text)
+                mover = last.result.seat
+        session = self.rules.session(board.position)
+        assert isinstance(session, BackgammonSession)
+        outcome = board.outcome
+        caption = Caption(
+            players=(board.players.get("white", "White"), board.players.get("black", "Black")),
+            status=self.caption_status(board),
+            winner=outcome.winner if outcome is not None else None,
+        )
+        return render_backgammon(
+            position,
+            last_move=steps,
+            mover=mover,
+            hits=hits,
+            pips=session.pips(),
+            theme=board.theme,
+            caption=caption,
+        )
+
+    # ----- choosing moves -------------------------------------------------------------------
+
+    def suggestions(
+        self, session: Session[Any], typed: str, limit: int = MAX_SUGGESTIONS
+    ) -> list[Suggestion]:
+        """The whole legal turns for the dice shown (wins first, then hits, then the turns
+        leaving fewest blots, then by text), or the cube answers, or ``double`` when the player
+        may double before the bot rolls (the dice are never the player's to name)."""
+        assert isinstance(session, BackgammonSession)
+        state = session.state
+        if session.outcome is not None:
+            return []
+        if state.doubled or state.dice is None:
+            if state.doubled:
+                words = ["take", "drop"]
+            else:
+                words = ["double"] if session.may_double else []
+            return [Suggestion(w, w) for w in words if self.matches(w, typed)][:limit]
+        mover = session.to_move
+        out: list[tuple[tuple[Any, ...], Suggestion]] = []
+        for action in session.legal_moves():
+            text = session.format(action)
+            if not self.matches(text, typed):
+                continue
+            play = action.play
+            result = session.push(action)
+            outcome = session.outcome
+            session.pop()
+            wins = outcome is not None and outcome.winner == mover
+            name = self.choice_name(text, result, wins)[:MAX_CHOICE_NAME]
+            shape = _shape(play.after) if play is not None else (0, 0)
+            key = (not wins, -len(result.captured), shape, text)
+            out.append((key, Suggestion(name, text, wins, len(result.captured))))
+        out.sort(key=lambda pair: pair[0])
+        return [s for _, s in out][:limit]
+
+    def choice_name(self, text: str, result: Any, wins: bool) -> str:
+        parts = [text]
+        if result.captured:
+            n = len(result.captured)
+            parts.append(f"✕ hits {n}")
+        if wins:
+            parts.append("🏆 wins")
+        return " ".join(parts)
+
+    def matches(self, canonical: str, typed: str) -> bool:
+        """Whether a turn fits what was typed so far (spaces and ``*`` ignored)."""
+        needle = "".join(ch for ch in typed.lower() if ch not in " *")
+        return not needle or "".join(ch for ch in canonical if ch not in " *").startswith(needle)
+
+    def pick_paths(self, session: Session[Any]) -> list[PickPath]:
+        """The first step first ("13/7"), then the whole turn; the cube answers as one step."""
+        assert isinstance(session, BackgammonSession)
+        if session.outcome is not None:
+            return []
+        state = session.state
+        if state.doubled:
+            return [PickPath((w.title(),), w) for w in ("take", "drop")]
+        if state.dice is None:
+            return [PickPath(("Double",), "double")] if session.may_double else []
+        paths = []
+        for action in session.legal_moves():
+            text = session.format(action)
+            first = text.split()[0] if text != "pass" else "pass"
+            paths.append(PickPath((f"First {first}", text), text))
+        return paths
+
+    # ----- records and rules ----------------------------------------------------------------
+
+    def record_text(self, info: RecordInfo, moves: Sequence[str]) -> str:
+        """The game as gnubg's ``.mat`` text; a game resigned or out of time adds its
+        concession (a single game times the cube); a game still going (or aborted) is
+        written up to its last action, without a result."""
+        names = (info.players.get("white", "White"), info.players.get("black", "Black"))
+        start = info.start.split(" plies=")[0]
+        outcome = None
+        if not info.active and info.winner is not None and info.reason is not None:
+            session = self.rules.session(start)
+            for move in moves:
+                session.play(move)
+            assert isinstance(session, BackgammonSession)
+            if session.outcome is None:
+                loser = "black" if info.winner == "white" else "white"
+                outcome = conceded(session, loser, info.reason)
+        game = MatGame(start, tuple(moves), outcome)
+        try:
+            return mat_text([game], names)
+        except PositionError:
+            return mat_text([game], names, unfinished=True)
+
+    def rules_fields(self) -> list[tuple[str, str]]:
+        return [
+            ("Board", "24 points, 15 checkers each"),
+            ("First to move", "the opening roll decides (higher die)"),
+            ("Moves are written", self.move_examples),
+        ]
+
+    def rules_text(self) -> str:
+        return (
+            "Backgammon with the doubling cube. Each player races 15 checkers round the board "
+            "into their home board and bears them off; **the bot rolls the dice**. White moves "
+            "from 24 down to 1, Black the other way (each in their own numbering).\n"
+            "Each die moves one checker that many points, onto a point with at most one enemy "
+            "checker (a blot, which is **hit** to the bar). A double is played four times. You "
+            "must use both dice if you can (else the higher). Checkers on the bar enter first; "
+            "bearing off starts once all 15 are home.\n"
+            "**The cube**: before your roll you may **Double**; the opponent **Takes** (the "
+            "stakes double, the cube is theirs) or **Drops** (and loses the current stakes). "
+            "A gammon (the loser bore none off) counts 2×, a backgammon 3×. In a match, the "
+            "Crawford game has no doubling.\n"
+            "**Turns** as gnubg writes them: `13/7 8/7`, `bar/22 13/11`, `6/off(2)`. "
+            "`/history` gives the game as a `.mat` file that GNU Backgammon imports."
+        )

@@ -138,3 +138,19 @@ def test_an_arabic_name_keeps_the_english_sentence_in_order(layout_engine: str) 
     sentence, alone = drawn(f"{name} to move"), drawn(name)
     assert sentence.crop((0, 0, w, 40)).tobytes() == alone.crop((0, 0, w, 40)).tobytes()
     assert sentence.crop((w + 4, 0, 400, 40)).getbbox() is not None  # "to move" after it
+
+
+def test_a_long_result_shrinks_to_fit_instead_of_being_cut() -> None:
+    """DejaVu Sans Bold is wide: "Şükrü Ağaoğlu (White) wins — queen captured" on the LAT
+    board ends in the stem of its last "d", not in an ellipsis's low dots."""
+    won = rules.Outcome(rules.Side.WHITE, rules.Termination.QUEEN_CAPTURED)
+    pos = rules.start_position("lat")
+    img = decode(render_board(pos, players=("Şükrü Ağaoğlu", "İbrahim Çelik"), outcome=won))
+    lay = layout(pos.width, pos.height)
+    _, cy0, _, _ = lay.caption_rect
+    status = img.crop((0, cy0, img.width, cy0 + lay.pad + lay.caption_row))
+    ink = status.convert("L").point(lambda v: 255 if v < 128 else 0)
+    x0, y0, x1, y1 = ink.getbbox() or (0, 0, 0, 0)
+    last = ink.crop((x1 - 2, y0, x1, y1)).getbbox()
+    assert last is not None
+    assert last[3] - last[1] > (y1 - y0) * 0.5  # a tall stem at the end, not dots

@@ -15,6 +15,9 @@ import discord
 from .buttons import dynamic_view
 
 __all__ = [
+    "ACTION_TEMPLATE",
+    "action_button",
+    "action_view",
     "CHALLENGE_TEMPLATE",
     "DRAW_TEMPLATE",
     "GAMES_TEMPLATE",
@@ -40,6 +43,7 @@ REMATCH_TEMPLATE = r"lat:rematch:(?P<game_id>\d+)"
 DRAW_TEMPLATE = r"lat:draw:(?P<game_id>\d+):(?P<ply>\d+):(?P<answer>yes|no)"
 GAMES_TEMPLATE = r"lat:games:(?P<page>\d+):(?P<way>prev|next)"
 MENU_TEMPLATE = r"lat:pick:(?P<game_id>\d+):(?P<ply>\d+)"
+ACTION_TEMPLATE = r"lat:act:(?P<game_id>\d+):(?P<ply>\d+):(?P<action>roll|double|take|drop)"
 ONLY_MOVE_TEMPLATE = r"lat:only:(?P<game_id>\d+):(?P<ply>\d+):(?P<move>[^:]+)"
 
 CHALLENGE_LABELS = {"accept": "Accept", "decline": "Decline", "cancel": "Cancel"}
@@ -93,6 +97,28 @@ def only_move_button(game_id: int, ply: int, move: str, label: str = "") -> disc
         style=discord.ButtonStyle.primary,
         custom_id=f"lat:only:{game_id}:{ply}:{move}",
     )
+
+
+ACTION_STYLES = {
+    "roll": discord.ButtonStyle.primary,
+    "double": discord.ButtonStyle.secondary,
+    "take": discord.ButtonStyle.success,
+    "drop": discord.ButtonStyle.danger,
+}
+
+
+def action_button(game_id: int, ply: int, action: str, label: str = "") -> discord.ui.Button[Any]:
+    """A board's button for one action of the turn (backgammon's Roll, Double, Take, Drop),
+    good for the ply it was shown at only."""
+    return discord.ui.Button(
+        label=label or action.title(),
+        style=ACTION_STYLES.get(action, discord.ButtonStyle.secondary),
+        custom_id=f"lat:act:{game_id}:{ply}:{action}",
+    )
+
+
+def action_view(game_id: int, ply: int, actions: list[tuple[str, str]]) -> discord.ui.View:
+    return dynamic_view(*(action_button(game_id, ply, a, label) for a, label in actions))
 
 
 def rematch_button(game_id: int) -> discord.ui.Button[discord.ui.View]:

@@ -19,6 +19,7 @@ from ..client import LatrunculiBot
 from ..errors import UserError, user_errors
 from ..links import message_link
 from ..mentions import rationed_ping
+from ..presenters import presenter_for
 from ..services.announce import board_payload, publish
 from ..services.challenges import post_challenge, send_challenge
 from ..services.draw_offers import (
@@ -210,6 +211,9 @@ class GameEnd(commands.Cog):
             )
             if not record.is_active:
                 raise UserError(f"Game #{record.id} is already over.")
+            no_draws = presenter_for(record.variant).no_draws
+            if no_draws:
+                raise UserError(f"Game #{record.id}: {no_draws}")
             opponent = record.opponent_of(uid)
             assert opponent is not None
             offer = record.pending_draw_offer

@@ -19,7 +19,7 @@ from storage import GameRecord
 from .. import ui
 from ..buttons import PersistentItem, dynamic_view
 from ..client import LatrunculiBot
-from ..errors import UserError, message_for, refuse_deferred, user_errors
+from ..errors import UserError, game_over, message_for, refuse_deferred, user_errors
 from ..limits import MAX_CHOICE_NAME, MAX_CONTENT, cut
 from ..links import message_link
 from ..presenters import RecordInfo, playable_games, presenter_for
@@ -185,6 +185,67 @@ class OnlyMoveButton(
 
     async def act(self, interaction: Interaction) -> None:
         await pick(interaction, self.game_id, self.ply, f"play:{self.move}")
+
+
+class ActionButton(
+    PersistentItem,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=ui.ACTION_TEMPLATE,
+):
+    """A board's button for one action of the turn shown (backgammon's Roll, Double, Take,
+    Drop): played through the one move path for the ply the board showed; the new board is
+    posted in the game's channel and the presser told privately."""
+
+    def __init__(self, game_id: int, ply: int, action: str) -> None:
+        super().__init__(ui.action_button(game_id, ply, action))
+        self.game_id, self.ply, self.action = game_id, ply, action
+
+    async def act(self, interaction: Interaction) -> None:
+        bot = interaction.client
+        svc = bot.games
+        record = await svc.load_here(self.game_id, interaction.guild_id)
+        if not record.is_active:
+            raise UserError(game_over(record.id, record.variant, record.reason) + ".")
+        if record.ply != self.ply:
+            raise UserError(
+                f"Game #{record.id} moved on since this board; nothing was played. "
+                f"The latest board: {jump_url(record)}"
+            )
+        async with svc.lock(record.id):
+            pending = await svc.prepare(
+                record.id, interaction.user.id, self.action, expected_ply=self.ply
+            )
+            await interaction.response.defer(thinking=True, ephemeral=True)
+            try:
+                played = await svc.commit(pending)
+            except Exception as exc:  # e.g. a resignation landed meanwhile
+                text = message_for(exc)
+                if text is None:
+                    raise
+                await refuse_deferred(
+                    interaction, f"`{self.action}` was not played. {text}", public=False
+                )
+                return
+        record = played.game
+        done = played.moves[0].result.canonical
+        payload = await board_payload(
+            bot.db, record, played=played, move_timeout=bot.settings.move_timeout_seconds
+        )
+        try:
+            message = await post_board(bot, record, payload)
+        except discord.HTTPException as exc:  # the action stands: say so, the catch-up posts it
+            log.warning("game %d: board post failed after ply %d: %s", record.id, record.ply, exc)
+            stood = f"Your `{done}` in game #{record.id} was played and stands."
+            await tell_stood(interaction, f"{stood} {not_posted(exc)}")
+            await bot.menus.lapse(record)
+            await close_lapsed_offer(bot, record)
+            return
+        link = message_link(record.guild_id, message.channel.id, message.id)
+        await interaction.edit_original_response(
+            content=f"✅ You played `{done}` in game #{record.id}: {link}"
+        )
+        await bot.menus.lapse(record, link)
+        await close_lapsed_offer(bot, record)
 
 
 async def pick(interaction: Interaction, game_id: int, ply: int, value: str) -> None:
@@ -463,7 +524,7 @@ class Play(commands.Cog):
 
 
 async def setup(bot: LatrunculiBot) -> None:
-    bot.add_dynamic_items(MoveButton, MoveMenu, OnlyMoveButton)
+    bot.add_dynamic_items(MoveButton, MoveMenu, OnlyMoveButton, ActionButton)
     await bot.add_cog(Play(bot))
 
 
@@ -471,6 +532,7 @@ __all__ = [
     "MoveButton",
     "MoveMenu",
     "OnlyMoveButton",
+    "ActionButton",
     "Play",
     "game_autocomplete",
     "menu_view",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rules.games import GameRules, all_games
 
+from .backgammon import BackgammonPresenter
 from .base import BoardView, GamePresenter, PickPath, Ply, RecordInfo, Suggestion
 from .chess import ChessPresenter
 from .draughts import DraughtsPresenter
@@ -24,7 +25,13 @@ __all__ = [
 ]
 
 _PRESENTERS: dict[str, GamePresenter] = {
-    p.game_id: p for p in (*latrunculi_presenters(), ChessPresenter(), DraughtsPresenter())
+    p.game_id: p
+    for p in (
+        *latrunculi_presenters(),
+        ChessPresenter(),
+        DraughtsPresenter(),
+        BackgammonPresenter(),
+    )
 }
 
 
@@ -41,6 +48,6 @@ def all_presenters() -> list[GamePresenter]:
 
 def playable_games() -> list[GameRules]:
     """The registered games the bot offers: those with a presenter (a game the rules know
-    but the bot cannot show yet, such as backgammon while its pictures are missing, is not
+    but the bot cannot show yet, such as ludo while its Discord flow is missing, is not
     offered)."""
     return [g for g in all_games() if g.id in _PRESENTERS]

@@ -5,13 +5,14 @@ the game as a gnubg ``.mat`` file for ``/history``."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+import random
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rendering import Caption, render_backgammon
 from rendering.plain_text import backgammon_position, backgammon_steps
 from rules.errors import PositionError
-from rules.games import Reason, Session
+from rules.games import GameOutcome, Reason, Session
 from rules.games.backgammon import (
     BackgammonSession,
     MatGame,
@@ -50,6 +51,10 @@ class BackgammonPresenter(GamePresenter):
     position_format = "XGID"
     record_suffix = "mat"
     move_examples = "13/7 8/7, bar/22 13/11, 6/off(2), double, take, drop"
+    no_draws = (
+        "backgammon has no draws; to end a game early, double (your opponent may drop) or "
+        "`/resign`."
+    )
     reasons = {
         Reason.SINGLE: "all checkers were borne off (a single game)",
         Reason.GAMMON: "all checkers were borne off before the loser bore one off (a gammon)",
@@ -111,6 +116,56 @@ class BackgammonPresenter(GamePresenter):
             return status
         head, dash, tail = status.partition(" — ")
         return f"{head} {_points(outcome.points or 0)}{dash}{tail}"
+
+    def forced_action(self, session: Session[Any], dice: random.Random) -> str | None:
+        """The bot rolls when the player has no choice but to roll (the opening, a tie
+        again, a cube the player may not turn), and passes a turn with no legal play."""
+        assert isinstance(session, BackgammonSession)
+        if session.chance_due:
+            return None if session.may_double else session.roll(dice)
+        state = session.state
+        if state.dice is not None and not state.doubled and session.legal_actions() == ["pass"]:
+            return "pass"
+        return None
+
+    def refused_options(self, options: Mapping[str, str]) -> str | None:
+        """Matches (``match=N``) need the match flow (the next game started by itself), which
+        the bot does not have yet: single games with the cube only, until it does."""
+        if options.get("match", "0") != "0":
+            return (
+                "Backgammon matches (`match=N`) are not offered yet; challenge to a single "
+                "game with the cube (leave `options` empty)."
+            )
+        return None
+
+    def conceded(self, session: Session[Any], loser: str, reason: Reason) -> GameOutcome:
+        assert isinstance(session, BackgammonSession)
+        return conceded(session, loser, reason)
+
+    def turn_buttons(self, session: Session[Any]) -> list[tuple[str, str]]:
+        """Roll and Double before a roll the player may double; Take and Drop for a double."""
+        assert isinstance(session, BackgammonSession)
+        if session.outcome is not None:
+            return []
+        if session.state.doubled:
+            return [("take", "Take"), ("drop", "Drop")]
+        if session.chance_due:
+            return [("roll", "Roll"), ("double", "Double")]
+        return []
+
+    def turn_hint(self, session: Session[Any]) -> str:
+        assert isinstance(session, BackgammonSession)
+        state = session.state
+        if session.outcome is None and state.doubled:
+            cube = 2 * state.cube_value
+            return f"Take or drop the double to {cube}: the buttons, or `/move take` / `drop`."
+        if session.chance_due:
+            return "Roll, or double first: the buttons, or `/move roll` / `/move double`."
+        dice = state.dice
+        if dice is not None:
+            roll = f"{dice[0]}-{dice[1]}"
+            return f"Play your {roll}: `/move` (it lists whole turns) or the Move button."
+        return super().turn_hint(session)
 
     # ----- pictures -------------------------------------------------------------------------
 

@@ -9,6 +9,7 @@ presenter and never branch on a game id, so a new game adds its module here and 
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -127,6 +128,8 @@ class GamePresenter(ABC):
     #: Shorter words for some of them, after a dash in the picture's caption (``Draw —
     #: threefold repetition``) and in a record's header; the others use :attr:`reasons`.
     short_reasons: Mapping[Reason, str] = {}
+    #: Why ``/draw`` is refused in a game without draws (``None``: draws may be offered).
+    no_draws: str | None = None
     #: What ``/move``'s option description and refusals show as examples.
     move_examples: str = ""
 
@@ -176,10 +179,30 @@ class GamePresenter(ABC):
     def describe(self, who: str, ply: Ply) -> str:
         """One action in words: "<who> (White) played `exd5` and took the pawn on d5"."""
 
-    def forced_action(self, session: Session[Any]) -> str | None:
-        """The action the bot plays by itself when it is the only one (a Latrunculi pass), or
-        ``None`` when the player must act."""
+    def forced_action(self, session: Session[Any], dice: random.Random) -> str | None:
+        """The action the bot plays by itself when the player has no choice (a Latrunculi
+        pass, backgammon dice thrown with the bot's ``dice``), or ``None`` when the player
+        must act."""
         return None
+
+    def refused_options(self, options: Mapping[str, str]) -> str | None:
+        """Why the bot cannot play a game with these (valid) options yet, or ``None``."""
+        return None
+
+    def conceded(self, session: Session[Any], loser: str, reason: Reason) -> GameOutcome:
+        """The result when ``loser`` resigns or runs out of time: the other seat wins
+        (backgammon adds the points: a single game times the cube)."""
+        winner = next(s for s in session.seats if s != loser)
+        return GameOutcome(winner, reason)
+
+    def turn_buttons(self, session: Session[Any]) -> list[tuple[str, str]]:
+        """The actions a board offers as buttons of their own, as (action, label) pairs
+        (backgammon's Roll and Double, Take and Drop); none: the Move button."""
+        return []
+
+    def turn_hint(self, session: Session[Any]) -> str:
+        """How the player to move acts, after "your move": the commands and buttons."""
+        return "Use `/move` or the Move button."
 
     # ----- pictures -------------------------------------------------------------------------
 

@@ -3,6 +3,7 @@ the bot has always shown for them (the Move button keeps its own menus, with pla
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -57,7 +58,7 @@ class LatrunculiPresenter(GamePresenter):
         before = parse_position(ply.before)
         return describe_move(who, replayed(ply), before, parse_position(ply.after))
 
-    def forced_action(self, session: Session[Any]) -> str | None:
+    def forced_action(self, session: Session[Any], dice: random.Random) -> str | None:
         game = latrunculi_game(session)
         return str(PASS) if game.legal_moves() == [PASS] else None
 

@@ -27,7 +27,7 @@ from ..texts import (
     turn_words,
     variant_title,
 )
-from .games import FORCED_PASS, Played, player_for, position_session
+from .games import Played, bot_made, player_for, position_session
 from .names import display_names, names_for_text
 from .notify import turn_mentions
 
@@ -53,11 +53,12 @@ __all__ = [
 
 
 async def last_move(db: Database, record: GameRecord) -> Ply | None:
-    """The last real move of a stored game (forced passes skipped), as the rules report it,
+    """The last real move of a stored game (forced passes and rolls skipped), as the rules
+    report it,
     so a board shown later (``/board``, a resignation, a timeout) highlights it too."""
     moves = await db.games.game_moves(record.id)
     for i in range(len(moves) - 1, -1, -1):
-        if moves[i].move != FORCED_PASS:
+        if not bot_made(moves[i].move):
             before = moves[i - 1].position_after if i else record.start_position
             result = find_game(record.variant).session(before).play(moves[i].move)
             return Ply(result, before, moves[i].position_after)
@@ -191,7 +192,11 @@ def result_words(presenter: GamePresenter, record: GameRecord, names: dict[str, 
     """ "**Alice (White) wins**: checkmate." in the game's own words."""
     outcome = record.outcome
     reason = outcome.reason if outcome is not None else None
-    return describe_result(record.winner, reason, names, presenter.reason_words(reason))
+    words = describe_result(record.winner, reason, names, presenter.reason_words(reason))
+    points = outcome.points if outcome is not None else None
+    if points:  # backgammon: what the game was worth ("wins 2 points")
+        words = words.replace(" wins**", f" wins {points} point{'s' if points != 1 else ''}**", 1)
+    return words
 
 
 async def board_payload(
@@ -220,7 +225,8 @@ async def board_payload(
     shows a player their own side.
     """
     presenter = presenter_for(record.variant)
-    seat = (played.session if played and played.session else position_session(record)).to_move
+    session = played.session if played and played.session else position_session(record)
+    seat = session.to_move
     seat_title = presenter.seat_title(seat)
     names = await display_names(db, record)
     lines: list[str] = []
@@ -229,7 +235,8 @@ async def board_payload(
     if played is not None:
         for pm in played.moves:
             lines.append(presenter.describe(f"<@{pm.player_id}>", pm.ply) + ".")
-        highlight: Ply | None = played.moves[0].ply
+        own = [pm.ply for pm in played.moves if not bot_made(pm.result.canonical)]
+        highlight: Ply | None = own[0] if own else await last_move(db, record)
     else:
         highlight = await last_move(db, record)
     mentions = ping_users()  # nobody, unless this message is for someone
@@ -240,13 +247,15 @@ async def board_payload(
         if move_timeout is not None:
             by = f" — by <t:{int(record.turn_since + move_timeout)}:R>"
         if mention:
-            lines.append(
-                f"<@{to_move}>, your move ({seat_title}){by}. Use `/move` or the Move button."
-            )
+            hint = presenter.turn_hint(session)
+            lines.append(f"<@{to_move}>, your move ({seat_title}){by}. {hint}")
             mentions = await turn_mentions(db, record, to_move)  # as they chose (/notify)
         else:
             lines.append(f"<@{to_move}> ({seat_title}) to move{by}.")
-        buttons = ui.move_view(record.id)
+        actions = presenter.turn_buttons(session)
+        buttons = (
+            ui.action_view(record.id, record.ply, actions) if actions else ui.move_view(record.id)
+        )
     else:
         result = result_words(presenter, record, names_for_text(names))
         status = None

@@ -85,7 +85,8 @@ def challenge_content(ch: ChallengeRecord) -> str:
         who = f"⚔️ <@{ch.challenger_id}> challenges <@{ch.challenged_id}>"
         accept = f"Only <@{ch.challenged_id}> can accept or decline."
     expires = int(ch.expires_at)
-    what = f"a rematch of game #{ch.rematch_of}" if ch.rematch_of else "a game of Latrunculi"
+    game = find_game(ch.variant).name
+    what = f"a rematch of game #{ch.rematch_of}" if ch.rematch_of else f"a game of {game}"
     return (
         f"{who} to {what} ({colour}).\n"
         f"{variant_line(ch.variant, ch.options)}\n"
@@ -171,12 +172,19 @@ async def start_game(
         target = channel if isinstance(channel, discord.abc.Messageable) else None
     if target is None:  # pragma: no cover - component interactions always have a channel
         target = server_channel(bot, ch.channel_id, ch.guild_id)
+    opened = await bot.games.open(game)  # the bot's first actions (an opening roll)
+    if opened is not None:
+        game = opened.game
     intro = (
         f"**Game #{game.id} begins.** {variant_line(game.variant, game.options)}\n"
         f"{start_line(game)}"
     )
     payload = await board_payload(
-        bot.db, game, intro=intro, move_timeout=bot.settings.move_timeout_seconds
+        bot.db,
+        game,
+        played=opened,
+        intro=intro,
+        move_timeout=bot.settings.move_timeout_seconds,
     )
     message = await post_board(bot, game, payload, target)
     if ch.rematch_of is not None:

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 import re
+import secrets
 from collections import OrderedDict
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -26,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.games import ActionResult, GameOutcome, Reason, Session, find_game
-from storage import Colour, Database, GameRecord, PlyToRecord
+from storage import Database, GameRecord, PlyToRecord
 
 from ..clock import Clock, discord_clock
 from ..errors import UserError, game_over
@@ -35,6 +37,7 @@ from ..texts import code
 
 __all__ = [
     "GameService",
+    "bot_made",
     "PendingMove",
     "Played",
     "PlayedMove",
@@ -54,6 +57,14 @@ _MANY_HERE = 50
 asks which (a game waiting for them among more could not be told apart cheaply)."""
 FORCED_PASS = "pass"
 """The action a side with no move makes (played by the bot; not a move of one's own)."""
+ROLL_WORD = "roll"
+"""What a player types (or the Roll button sends) to have the bot throw the dice due."""
+
+
+def bot_made(canonical: str) -> bool:
+    """Whether a stored action is one the bot plays, not a move of the player's own: a forced
+    pass, or a roll of the bot's dice."""
+    return canonical == FORCED_PASS or canonical.startswith(ROLL_WORD + ":")
 _GAME_REF = re.compile(r"#?\s*(\d{1,12})")
 
 
@@ -112,6 +123,9 @@ class GameService:
     def __init__(self, db: Database, clock: Clock = discord_clock) -> None:
         self.db = db
         self.clock = clock
+        #: The bot's dice (games with chance): the system's secure source, never the player's
+        #: word. Tests replace it with a seeded ``random.Random``.
+        self.dice: random.Random = secrets.SystemRandom()
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache: OrderedDict[int, Session[Any]] = OrderedDict()
 
@@ -287,8 +301,44 @@ class GameService:
             )
         session = await self.session(record)
         self.check_turn(record, session, user_id)
+        text = self._player_text(session, text)
         move = session.parse(text)
         return PendingMove(record, session, move, session.format(move), user_id)
+
+    def _player_text(self, session: Session[Any], text: str) -> str:
+        """A player's ``roll`` becomes the bot's dice (``roll:5-2``); dice a player names
+        themselves are refused: they are never the player's to choose."""
+        word = text.strip().lower()
+        if not word.startswith(ROLL_WORD):
+            return text
+        if word != ROLL_WORD:
+            raise UserError(
+                f"{code(text.strip())} was not played: the bot rolls the dice. "
+                "Press **Roll** or type `roll`."
+            )
+        return session.roll(self.dice)  # refused with the reason when no roll is due
+
+    def _bot_actions(self, record: GameRecord, session: Session[Any], played: Played) -> None:
+        """Play (in memory) what the bot plays for the next player: a forced pass, the dice
+        due when the player has no choice but to roll."""
+        presenter = presenter_for(record.variant)
+        while session.outcome is None and (forced := presenter.forced_action(session, self.dice)):
+            before = session.position_text()
+            result = session.play(forced)
+            ply = Ply(result, before, session.position_text())
+            played.moves.append(PlayedMove(ply, player_for(record, result.seat)))
+
+    async def open(self, record: GameRecord) -> Played | None:
+        """The bot's actions at a new game's start (backgammon's opening roll, thrown again
+        on a tie), stored in one transaction; ``None`` when the game has none."""
+        async with self.lock(record.id):
+            session = await self.session(record, take=True)
+            played = Played(record)
+            self._bot_actions(record, session, played)
+            if not played.moves:
+                self._remember(record.id, session)
+                return None
+            return await self._store(record, session, played, 0)  # 0: the bot
 
     async def commit(self, pending: PendingMove) -> Played:
         """Record the prepared move and the actions the bot plays after it (a Latrunculi
@@ -300,7 +350,6 @@ class GameService:
         """
         record = pending.record
         session = await self.session(record, take=True)
-        presenter = presenter_for(record.variant)
         played = Played(record)
         move = session.parse(pending.text)
         before = session.position_text()
@@ -308,11 +357,13 @@ class GameService:
         played.moves.append(
             PlayedMove(Ply(result, before, session.position_text()), pending.user_id)
         )
-        while session.outcome is None and (forced := presenter.forced_action(session)):
-            before = session.position_text()
-            result = session.play(forced)
-            ply = Ply(result, before, session.position_text())
-            played.moves.append(PlayedMove(ply, player_for(record, result.seat)))
+        self._bot_actions(record, session, played)
+        return await self._store(record, session, played, pending.user_id)
+
+    async def _store(
+        self, record: GameRecord, session: Session[Any], played: Played, by: int
+    ) -> Played:
+        """Store ``played``'s plies in ONE transaction (undone in memory if that fails)."""
         plies = [
             PlyToRecord(pm.player_id, pm.result.canonical, pm.ply.after) for pm in played.moves
         ]
@@ -334,7 +385,7 @@ class GameService:
             record.id,
             record.ply,
             " ".join(p.move for p in plies),
-            pending.user_id,
+            by,
         )
         played.game = record
         played.session = session
@@ -360,10 +411,12 @@ class GameService:
             )
         if not record.is_active:
             raise UserError(f"Game #{record.id} is already over.")
-        winner: Colour = "black" if seat == "white" else "white"
+        outcome = presenter_for(record.variant).conceded(
+            position_session(record), seat, Reason.RESIGNATION
+        )
         async with self.lock(record.id):
             record = await self.db.games.finish_game(
-                record.id, record.ply, GameOutcome(winner, Reason.RESIGNATION), now=self.clock()
+                record.id, record.ply, outcome, now=self.clock()
             )
         self.forget(record.id)
         return record
@@ -385,7 +438,7 @@ class GameService:
             raise UserError(f"Game #{record.id} is already over.")
         if record.ply >= 2:
             session = await self.session(record)
-            movers = {r.seat for r in session.history if r.canonical != FORCED_PASS}
+            movers = {r.seat for r in session.history if not bot_made(r.canonical)}
             if len(movers) >= 2:
                 raise UserError(
                     f"Game #{record.id} is under way: both sides have moved, so it can no "

@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from rules.games import GameOutcome, Reason
-from storage import Colour, ConcurrencyError, GameRecord
+from rules.games import Reason
+from storage import ConcurrencyError, GameRecord
 
+from ..presenters import presenter_for
 from ..texts import duration_words
 from .announce import board_payload, jump_url, post_board
 from .draw_offers import close_pending_offer
@@ -57,12 +58,14 @@ async def finish_on_time(bot: LatrunculiBot, record: GameRecord, timeout: float)
     """The player to move loses; post the final board pinging both players."""
     loser_seat = position_session(record).to_move
     loser = player_for(record, loser_seat)
-    winner: Colour = "black" if loser_seat == "white" else "white"
+    outcome = presenter_for(record.variant).conceded(
+        position_session(record), loser_seat, Reason.TIMEOUT
+    )
     before = record
     try:
         async with bot.games.lock(record.id):
             record = await bot.db.games.finish_game(
-                record.id, record.ply, GameOutcome(winner, Reason.TIMEOUT), now=bot.now()
+                record.id, record.ply, outcome, now=bot.now()
             )
     except ConcurrencyError as exc:  # a move, resignation or another process came first
         log.info("game %d: timeout dropped, %s", record.id, exc)

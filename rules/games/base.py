@@ -128,7 +128,7 @@ def resolve_options(
         if opt is None:
             have = ", ".join(known) or "none"
             raise PositionError(f"{game_id} has no option {key!r} (its options: {have})")
-        if value not in opt.values:
+        if value not in opt.values and value != opt.default:  # resolved options round-trip
             raise PositionError(
                 f"{game_id} option {key} must be one of {', '.join(opt.values)}, not {value!r}"
             )

@@ -120,3 +120,14 @@ def test_a_left_cell_filling_its_column_keeps_two_spaces_before_the_right_one() 
     lines = mat_text([MatGame(start, actions)]).splitlines()
     assert lines[4] == "  1) 22: bar/23* 13/11* 9/7* 6/4*   Doubles => 2"
     assert lines[5:] == ["  2)  Drops", ""]  # no Wins line after a drop, as gnubg writes it
+
+
+def test_resolved_options_are_accepted_again() -> None:
+    """A stored challenge keeps its resolved options (``match=0`` for a single game, the
+    default that is not a menu choice); starting the game from them must not refuse it."""
+    from rules.games import find_game
+
+    game = find_game("backgammon")
+    assert game.start(game.resolve_options(None)) == game.start()
+    with pytest.raises(PositionError, match="must be one of"):
+        game.start({"match": "26"})

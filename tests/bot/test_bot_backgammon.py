@@ -1,0 +1,205 @@
+"""Backgammon through the bot: the bot's dice (the opening roll at the start, automatic rolls,
+Roll and Double buttons when the player may double), the cube's Take and Drop, refusals, a
+restart between a double and its answer, and the end with the points won and the .mat record.
+The dice are the bot's ``games.dice``, replaced by a seeded generator here (never the rules)."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules.games import find_game
+from rules.games.backgammon import BackgammonSession
+
+from .helpers import button_labels, challenge_and_accept, game_at, last_board, select_options
+
+
+async def _session(arena: Any, game_id: int) -> BackgammonSession:
+    record = await arena.db.games.load_game(game_id)
+    session = find_game("backgammon").session(record.current_position)
+    assert isinstance(session, BackgammonSession)
+    return session
+
+
+def _member(arena: Any, seat: str) -> Any:
+    return arena.alice if seat == "white" else arena.bob  # Alice plays White here
+
+
+async def _play_top_turn(arena: Any, where: Any, game_id: int) -> Any:
+    """The player to move plays /move's first suggestion (the most natural turn)."""
+    session = await _session(arena, game_id)
+    member = _member(arena, session.to_move)
+    got = await member.autocomplete(where, "move", "move", "")
+    assert got, "no suggestion"
+    r = await member.slash(where, "move", move=got[0]["value"])
+    assert not r.ephemeral, r.response.content
+    return r
+
+
+async def _moves(arena: Any, game_id: int) -> list[str]:
+    return [m.move for m in await arena.db.games.game_moves(game_id)]
+
+
+async def _start(arena: Any, seed: int) -> tuple[Any, Any]:
+    arena.bot.games.dice = random.Random(seed)
+    return await challenge_and_accept(arena, "backgammon")  # Alice White, Bob Black
+
+
+async def test_the_bot_rolls_the_opening_and_the_player_plays_whole_turns(arena):
+    game, where = await _start(arena, 1)
+    board = last_board(where)
+    moves = await _moves(arena, game.id)
+    assert moves and all(m.startswith("roll:") for m in moves)
+    first, second = (int(d) for d in moves[-1].removeprefix("roll:").split("-"))
+    leader = "White" if first > second else "Black"
+    assert f"Opening roll: White {first}, Black {second} — {leader} plays" in board.content
+    assert button_labels(board) == ["Move"]
+    session = await _session(arena, game.id)
+    assert session.to_move == leader.lower()
+    # the player cannot name the dice, nor play out of turn
+    mover = _member(arena, session.to_move)
+    other = arena.bob if mover is arena.alice else arena.alice
+    r = await mover.slash(where, "move", move="roll:6-6")
+    assert r.ephemeral and "the bot rolls the dice" in r.response.content
+    r = await other.slash(where, "move", move="13/7 8/7")
+    assert r.ephemeral and "not your turn" in r.response.content
+    got = await mover.autocomplete(where, "move", "move", "")
+    legal = {session.format(m) for m in session.legal_moves()}
+    assert got and {c["value"] for c in got} <= legal
+    r = await mover.slash(where, "move", move="6/off 6/off")
+    # refused with the rules' reason (which one depends on the dice: blocked, not all home…)
+    head = "`6/off 6/off` is not legal here: "
+    assert r.ephemeral and r.response.content.startswith(head)
+    assert len(r.response.content) > len(head) + 10
+    r = await _play_top_turn(arena, where, game.id)
+    assert f"rolled {max(first, second)}-{min(first, second)} and played `" in r.response.content
+    # the next player may double: the board shows Roll and Double, and nothing is rolled yet
+    board = last_board(where)
+    assert button_labels(board) == ["Roll", "Double"]
+    assert (await _moves(arena, game.id))[-1] != "roll"
+    session = await _session(arena, game.id)
+    roller = _member(arena, session.to_move)
+    not_roller = arena.bob if roller is arena.alice else arena.alice
+    r = await not_roller.click(board, label="Roll")
+    assert r.ephemeral and "not your turn" in r.response.content
+    r = await roller.click(board, label="Roll")
+    assert r.ephemeral and "✅ You played `roll:" in r.response.content
+    rolled = (await _moves(arena, game.id))[-1]
+    assert rolled.startswith("roll:")
+    assert f"rolled {rolled.removeprefix('roll:')}" in last_board(where).content
+    assert button_labels(last_board(where)) == ["Move"]
+    r = await roller.slash(where, "draw")
+    assert r.ephemeral and "backgammon has no draws" in r.response.content
+    # the old board's Roll is spent
+    r = await roller.click(board, label="Roll")
+    assert r.ephemeral and "moved on" in r.response.content
+
+
+async def test_a_double_taken_then_a_redouble_dropped_ends_the_game(arena, bot_factory):
+    game, where = await _start(arena, 7)
+    await _play_top_turn(arena, where, game.id)
+    session = await _session(arena, game.id)
+    doubler = _member(arena, session.to_move)
+    taker = arena.bob if doubler is arena.alice else arena.alice
+    board = last_board(where)
+    r = await doubler.click(board, label="Double")
+    assert r.ephemeral and "✅ You played `double`" in r.response.content
+    board = last_board(where)
+    assert "doubles: the cube would go to 2" in board.content
+    assert button_labels(board) == ["Take", "Drop"]
+    # the doubler cannot take their own double
+    r = await doubler.click(board, label="Take")
+    assert r.ephemeral and "not your turn" in r.response.content
+    # a restart between the double and its answer: the old board's buttons still answer
+    old = arena.bot
+    await arena.env.restart_bot(bot_factory())
+    await old.db.stop()
+    arena.bot.games.dice = random.Random(8)
+    r = await taker.click(board, label="Take")
+    assert r.ephemeral and "✅ You played `take`" in r.response.content
+    board = last_board(where)
+    assert "takes: the cube is at 2" in board.content
+    moves = await _moves(arena, game.id)
+    # the doubler may not redouble: the bot rolled for them at once
+    assert moves[-3:-1] == ["double", "take"] and moves[-1].startswith("roll:")
+    assert button_labels(board) == ["Move"]
+    r = await doubler.slash(where, "move", move="double")
+    assert r.ephemeral and "the dice are already rolled" in r.response.content
+    await _play_top_turn(arena, where, game.id)
+    # the taker owns the cube: Roll and Double; they redouble, the first doubler drops
+    board = last_board(where)
+    assert button_labels(board) == ["Roll", "Double"]
+    r = await taker.click(board, label="Double")
+    assert r.ephemeral, r.response.content
+    board = last_board(where)
+    assert "the cube would go to 4" in board.content
+    r = await doubler.click(board, label="Drop")
+    assert r.ephemeral and "✅ You played `drop`" in r.response.content
+    final = last_board(where)
+    seat = "White" if taker is arena.alice else "Black"
+    assert f"({seat}) wins 2 points**: the double was dropped." in final.content
+    assert button_labels(final) == ["Rematch"]
+    record = await arena.db.games.load_game(game.id)
+    assert (record.status, record.reason, record.points) == ("finished", "drop", 2)
+    h = await arena.alice.slash(where, "history", game=str(game.id))
+    [att] = h.response.attachments
+    assert att.filename == f"backgammon-game-{game.id}.mat"
+    mat = (await att.read()).decode()
+    assert mat.startswith(" 0 point match") and "Doubles => 4" in mat and " Drops" in mat
+
+
+async def test_a_turn_with_no_legal_play_is_passed_by_the_bot_and_announced(arena):
+    # Black to play 6-5 with its home board closed; White has a checker on the bar, and the
+    # cube is Black's (2), so White cannot double: the bot rolls for White, who cannot enter.
+    start = "backgammon:XGID=------N-----c------bbbbbbA:1:-1:-1:65:0:0:0:0:10"
+    record = await game_at(arena, start)
+    arena.bot.games.dice = random.Random(3)
+    r = await arena.bob.slash(arena.channel, "move", move="13/7 13/8")
+    assert not r.ephemeral, r.response.content
+    text = r.response.content
+    moves = await _moves(arena, record.id)
+    assert moves[0] == "13/7 13/8" and moves[1].startswith("roll:") and moves[2] == "pass"
+    rolled = moves[1].removeprefix("roll:")
+    assert f"(White) rolled {rolled} and cannot move: the turn passes." in text
+    # Black owns the cube: Roll and Double for Black
+    assert f"<@{arena.bob.id}>, your move (Black)" in text
+    assert button_labels(last_board(arena.channel)) == ["Roll", "Double"]
+
+
+async def test_a_match_is_refused_until_the_bot_plays_matches(arena):
+    r = await arena.alice.slash(
+        arena.channel, "challenge", variant="backgammon", opponent=arena.bob, options="match=3"
+    )
+    assert r.ephemeral and "matches (`match=N`) are not offered yet" in r.response.content
+    assert not [m for m in arena.channel.history() if "challenges" in m.content]
+    # a single game is offered, and its challenge names the game
+    r = await arena.alice.slash(
+        arena.channel, "challenge", variant="backgammon", opponent=arena.bob
+    )
+    assert not r.ephemeral and "to a game of Backgammon" in r.response.content
+
+
+async def test_the_move_button_offers_whole_turns_and_a_resignation_scores_the_cube(arena):
+    game, where = await _start(arena, 11)
+    session = await _session(arena, game.id)
+    mover = _member(arena, session.to_move)
+    menu = await mover.click(last_board(where), label="Move")
+    assert menu.ephemeral
+    options = select_options(menu.response)
+    legal = {session.format(m) for m in session.legal_moves()}
+    # every turn in one menu when they fit, else the first step, then the turn
+    assert options and len(options) <= 25
+    first_value = options[0][1]
+    r = await mover.select(menu.response, [first_value])
+    if not first_value.startswith("play:"):
+        r = await mover.select(r.response, [select_options(r.response)[0][1]])
+    played = (await _moves(arena, game.id))[-1]
+    assert played in legal
+    assert f"played `{played}`" in last_board(where).content
+    loser = arena.bob if mover is arena.alice else arena.alice
+    session = await _session(arena, game.id)
+    r = await loser.slash(where, "resign")
+    assert not r.ephemeral, r.response.content
+    record = await arena.db.games.load_game(game.id)
+    assert (record.reason, record.points) == ("resignation", 1)
+    assert "wins 1 point**:" in last_board(where).content

@@ -193,9 +193,14 @@ class ChallengeRepository:
         start_position: str,
         thread_id: int | None = None,
         rng: random.Random | None = None,
+        match_length: int = 0,
         now: float | None = None,
     ) -> GameRecord:
         """Accept a pending challenge and create its game, atomically.
+
+        With ``match_length`` (1-25; a backgammon ``match=N`` challenge) the game is game 1 of
+        a new match to that many points between the same seats, created in the same
+        transaction (:meth:`MatchRepository.add_game` starts the next ones).
 
         ``start_position`` is the rules core's start position for the challenge's variant and
         options (storage does not compute positions). A ``'random'`` colour is drawn with
@@ -226,15 +231,29 @@ class ChallengeRepository:
             else:
                 white_id, black_id = accepter_id, challenge.challenger_id
 
+            seats = game_seats(challenge.variant, white_id=white_id, black_id=black_id)
+            match_id = None
+            if match_length:
+                match = await self._db.matches.insert_match(
+                    guild_id=challenge.guild_id,
+                    length=match_length,
+                    seats=seats,
+                    game=challenge.variant,
+                    options=challenge.options,
+                    now_ms=now_ms,
+                )
+                match_id = match.id
             game = await self._db.games.insert_game(
                 guild_id=challenge.guild_id,
                 channel_id=challenge.channel_id,
                 variant=challenge.variant,
                 options=challenge.options,
-                seats=game_seats(challenge.variant, white_id=white_id, black_id=black_id),
+                seats=seats,
                 start_position=start_position,
                 thread_id=thread_id,
                 now_ms=now_ms,
+                match_id=match_id,
+                match_game=1 if match_id is not None else None,
             )
             flipped = await self._db.fetchone(
                 """

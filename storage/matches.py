@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import logging
 import sqlite3
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, cast
 
 from ._convert import dump_options, from_ms, from_ms_opt, load_options, to_ms
@@ -77,24 +77,47 @@ class MatchRepository:
         """A new match to ``length`` points (1-25) between ``seats`` (in the game's turn
         order, checked like a game's), every score 0. ``options`` are the games' options.
         Its games are started with :meth:`add_game`."""
+        chosen = game_seats(game, seats)
+        now_ms = to_ms(now)
+        async with self._db.transaction():
+            match = await self.insert_match(
+                guild_id=guild_id,
+                length=length,
+                seats=chosen,
+                game=game,
+                options=options,
+                now_ms=now_ms,
+            )
+        return match
+
+    async def insert_match(
+        self,
+        *,
+        guild_id: int | None,
+        length: int,
+        seats: Sequence[Seat],
+        game: str,
+        options: Mapping[str, str] | None,
+        now_ms: int,
+    ) -> MatchRecord:
+        """Insert a match and its seats (already checked by :func:`storage.seats.game_seats`).
+        For :meth:`create_match` and for accepting a match challenge: the caller holds the
+        transaction."""
         if isinstance(length, bool) or not isinstance(length, int):
             raise ValueError(f"a match length is a whole number, not {length!r}")
         if not 1 <= length <= MAX_MATCH_LENGTH:
             raise ValueError(f"a match is played to 1-{MAX_MATCH_LENGTH} points, not {length}")
-        chosen = game_seats(game, seats)
-        now_ms = to_ms(now)
-        async with self._db.transaction():
-            await self._db.players.ensure_players((s.player_id for s in chosen), now_ms)
-            match_id = await self._db.fetchval(
-                "INSERT INTO matches (guild_id, game, options, length, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
-                (guild_id, game, dump_options(options), length, now_ms, now_ms),
-            )
-            await self._db.executemany(
-                "INSERT INTO match_seats (match_id, seat, name, player_id) VALUES (?, ?, ?, ?)",
-                [(match_id, i, s.name, s.player_id) for i, s in enumerate(chosen)],
-            )
-            match = await self.require_match(match_id)
+        await self._db.players.ensure_players((s.player_id for s in seats), now_ms)
+        match_id = await self._db.fetchval(
+            "INSERT INTO matches (guild_id, game, options, length, created_at, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+            (guild_id, game, dump_options(options), length, now_ms, now_ms),
+        )
+        await self._db.executemany(
+            "INSERT INTO match_seats (match_id, seat, name, player_id) VALUES (?, ?, ?, ?)",
+            [(match_id, i, s.name, s.player_id) for i, s in enumerate(seats)],
+        )
+        match = await self.require_match(match_id)
         log.info("match %d created: %s to %d", match.id, game, length)
         return match
 

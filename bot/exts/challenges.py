@@ -16,7 +16,7 @@ from .. import ui
 from ..buttons import PersistentButton
 from ..client import LatrunculiBot
 from ..errors import UserError, send_ephemeral, user_errors
-from ..presenters import playable_games, presenter_for
+from ..presenters import playable_games
 from ..services.challenges import challenge_content, parse_options, send_challenge, start_game
 
 log = logging.getLogger(__name__)
@@ -153,9 +153,6 @@ class Challenges(commands.Cog):
                         f"{opponent.mention} is a bot and can't play; challenge a person."
                     )
             resolved = parse_options(variant, options)
-            refused = presenter_for(variant).refused_options(resolved)
-            if refused is not None:
-                raise UserError(refused)
             bot = self.bot
             now = bot.now()
             await bot.db.players.upsert_player(user.id, user.display_name, now=now)

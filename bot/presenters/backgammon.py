@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rendering import Caption, render_backgammon
@@ -126,16 +126,6 @@ class BackgammonPresenter(GamePresenter):
         state = session.state
         if state.dice is not None and not state.doubled and session.legal_actions() == ["pass"]:
             return "pass"
-        return None
-
-    def refused_options(self, options: Mapping[str, str]) -> str | None:
-        """Matches (``match=N``) need the match flow (the next game started by itself), which
-        the bot does not have yet: single games with the cube only, until it does."""
-        if options.get("match", "0") != "0":
-            return (
-                "Backgammon matches (`match=N`) are not offered yet; challenge to a single "
-                "game with the cube (leave `options` empty)."
-            )
         return None
 
     def conceded(self, session: Session[Any], loser: str, reason: Reason) -> GameOutcome:

@@ -185,10 +185,6 @@ class GamePresenter(ABC):
         must act."""
         return None
 
-    def refused_options(self, options: Mapping[str, str]) -> str | None:
-        """Why the bot cannot play a game with these (valid) options yet, or ``None``."""
-        return None
-
     def conceded(self, session: Session[Any], loser: str, reason: Reason) -> GameOutcome:
         """The result when ``loser`` resigns or runs out of time: the other seat wins
         (backgammon adds the points: a single game times the cube)."""

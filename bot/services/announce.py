@@ -28,6 +28,7 @@ from ..texts import (
     variant_title,
 )
 from .games import Played, bot_made, player_for, position_session
+from .matches import match_line, next_match_game
 from .names import display_names, names_for_text
 from .notify import turn_mentions
 
@@ -127,6 +128,11 @@ async def mark_board(bot: LatrunculiBot, record: GameRecord, message: discord.Me
     await bot.db.games.set_board_message(
         record.id, message.channel.id, message.id, ply=record.ply, over=not record.is_active
     )
+    if record.match_id is not None and not record.is_active:
+        try:  # the match goes on below the final board
+            await next_match_game(bot, record)
+        except Exception:  # the final board stands; the next game can be started again
+            log.exception("game %d: the match's next game could not be started", record.id)
 
 
 async def post_board(
@@ -262,6 +268,9 @@ async def board_payload(
         if not decided_by_rules(record):  # the picture says why; names as typed
             status = result_words(presenter, record, names).replace("*", "")
         lines.append(f"**Game #{record.id} is over.** {result}")
+        if record.match_id is not None:
+            match = await db.matches.require_match(record.match_id)
+            lines.append(match_line(match, names_for_text(names)))
         lines.append(await records_line(db, record))
         buttons = ui.finished_view(record.id)
         if mention:  # the result is news for both, the loser above all (told once: the final

@@ -143,7 +143,11 @@ async def start_game(
     await bot.db.players.upsert_player(accepter.id, accepter.display_name, now=bot.now())
     lpn = find_game(ch.variant).start(dict(ch.options))
     game = await bot.db.challenges.accept_challenge(
-        ch.id, accepter.id, start_position=lpn, now=bot.now()
+        ch.id,
+        accepter.id,
+        start_position=lpn,
+        match_length=int(ch.options.get("match", "0")),  # backgammon's match=N
+        now=bot.now(),
     )
     log.info("challenge %d accepted by %d: game %d", ch.id, accepter.id, game.id)
     await interaction.edit_original_response(

@@ -166,17 +166,64 @@ async def test_a_turn_with_no_legal_play_is_passed_by_the_bot_and_announced(aren
     assert button_labels(last_board(arena.channel)) == ["Roll", "Double"]
 
 
-async def test_a_match_is_refused_until_the_bot_plays_matches(arena):
-    r = await arena.alice.slash(
-        arena.channel, "challenge", variant="backgammon", opponent=arena.bob, options="match=3"
-    )
-    assert r.ephemeral and "matches (`match=N`) are not offered yet" in r.response.content
-    assert not [m for m in arena.channel.history() if "challenges" in m.content]
-    # a single game is offered, and its challenge names the game
-    r = await arena.alice.slash(
-        arena.channel, "challenge", variant="backgammon", opponent=arena.bob
-    )
-    assert not r.ephemeral and "to a game of Backgammon" in r.response.content
+async def _double_and_answer(arena: Any, where: Any, game_id: int, answer: str) -> str:
+    """After the opening turn, the next player doubles and the other answers; returns the
+    doubler's seat."""
+    await _play_top_turn(arena, where, game_id)
+    session = await _session(arena, game_id)
+    doubler = session.to_move
+    r = await _member(arena, doubler).click(last_board(where), label="Double")
+    assert r.ephemeral and "✅" in r.response.content, r.response.content
+    other = "black" if doubler == "white" else "white"
+    r = await _member(arena, other).click(last_board(where), label=answer.title())
+    assert r.ephemeral and "✅" in r.response.content, r.response.content
+    return doubler
+
+
+async def test_a_match_to_three_with_its_crawford_game(arena):
+    arena.bot.games.dice = random.Random(5)
+    game, where = await challenge_and_accept(arena, "backgammon", options="match=3")
+    assert game.match_id is not None and game.match_game == 1
+    match_id = game.match_id
+    # game 1: a double dropped, 1 point
+    winner1 = await _double_and_answer(arena, where, game.id, "drop")
+    match = await arena.db.matches.require_match(match_id)
+    assert match.scores[winner1] == 1 and match.games_scored == 1
+    final = [m for m in where.history() if f"**Game #{game.id} is over.**" in m.content]
+    assert final and "Match to 3: " in final[-1].content
+    # game 2 started by itself, with the bot's opening roll, under the final board
+    [second] = [g for g in await arena.db.matches.match_games(match_id) if g.match_game == 2]
+    board = last_board(where)
+    assert "**Game 2 of the match to 3**" in board.content and "Opening roll" in board.content
+    assert second.is_active and (await _moves(arena, second.id))[-1].startswith("roll:")
+    # game 2: a double taken (cube 2), then game 1's winner resigns: 2 points to the other,
+    # who reaches 2 of 3 (N-1)
+    await _double_and_answer(arena, where, second.id, "take")
+    r = await _member(arena, winner1).slash(where, "resign", game=str(second.id))
+    assert not r.ephemeral, r.response.content
+    match = await arena.db.matches.require_match(match_id)
+    leader = "black" if winner1 == "white" else "white"
+    assert match.scores == {winner1: 1, leader: 2} and match.is_active
+    # 2 points for the leader: the next game is the Crawford game, no Double button
+    assert match.crawford_game == 3
+    board = last_board(where)
+    assert "**Game 3 of the match to 3**" in board.content and "**Crawford game**" in board.content
+    [third] = [g for g in await arena.db.matches.match_games(match_id) if g.match_game == 3]
+    await _play_top_turn(arena, where, third.id)
+    board = last_board(where)
+    # no Roll/Double choice: the bot rolled for the next player at once
+    assert button_labels(board) == ["Move"]
+    assert (await _moves(arena, third.id))[-1].startswith("roll:")
+    session = await _session(arena, third.id)
+    r = await _member(arena, session.to_move).slash(where, "move", move="double")
+    assert r.ephemeral and "`double` is not legal here" in r.response.content
+    # the trailer resigns: the leader wins the match
+    r = await _member(arena, winner1).slash(where, "resign", game=str(third.id))
+    assert not r.ephemeral, r.response.content
+    match = await arena.db.matches.require_match(match_id)
+    assert match.winner == leader and match.status == "finished"
+    assert "wins the match to 3**" in last_board(where).content
+    assert len(await arena.db.matches.match_games(match_id)) == 3
 
 
 async def test_the_move_button_offers_whole_turns_and_a_resignation_scores_the_cube(arena):

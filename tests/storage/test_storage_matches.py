@@ -160,3 +160,47 @@ async def test_two_processes_start_the_next_game_once(db: Database, db2: Databas
     await win(db, game, "white", 1, Reason.SINGLE)
     match = await db.matches.require_match(match.id)
     assert (match.status, match.winner, match.crawford_game) == ("finished", "white", None)
+
+
+async def test_accepting_a_match_challenge_starts_game_one_of_a_new_match(db: Database) -> None:
+    ch = await db.challenges.create_challenge(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        challenger_id=ALICE,
+        challenged_id=BOB,
+        variant="backgammon",
+        options={"match": "3"},
+        colour="black",
+        expires_in=600,
+        now=100.0,
+    )
+    game = await db.challenges.accept_challenge(
+        ch.id, BOB, start_position=START, match_length=3, now=110.0
+    )
+    assert game.match_id is not None and game.match_game == 1
+    match = await db.matches.require_match(game.match_id)
+    assert (match.length, match.status, match.games_scored) == (3, "active", 0)
+    assert match.seats == (MatchSeat("white", BOB, 0), MatchSeat("black", ALICE, 0))
+    assert match.options == {"match": "3"}
+    # game 1's points are scored, and the match's next game follows it
+    await win(db, game, "black", 2, Reason.GAMMON)
+    match = await db.matches.require_match(game.match_id)
+    assert match.scores == {"white": 0, "black": 2} and match.crawford_game == 2
+    second = await db.matches.add_game(
+        match.id, channel_id=CHANNEL, start_position=START, now=120.0
+    )
+    assert second.match_game == 2
+    # a plain challenge starts no match
+    ch = await db.challenges.create_challenge(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        challenger_id=ALICE,
+        challenged_id=BOB,
+        variant="backgammon",
+        options={"match": "0"},
+        colour="white",
+        expires_in=600,
+        now=130.0,
+    )
+    single = await db.challenges.accept_challenge(ch.id, BOB, start_position=START, now=140.0)
+    assert single.match_id is None and single.match_game is None

@@ -1,0 +1,88 @@
+"""Backgammon matches (``match=N``): when a match game ends, the next one starts by itself.
+
+A match is created with its first game when its challenge is accepted (storage's
+``accept_challenge(match_length=N)``); each game's points are added to the match score in the
+transaction that finishes the game (storage). What is left is the bot's: once a match game's
+final board is posted, start the next game at the start position the rules give for the new
+score (:func:`rules.games.backgammon.score_after`: the Crawford flag for the first game after a
+player reaches N−1), play the bot's opening roll and post its board, until a player has won.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from rules.games.backgammon import BackgammonSession, parse_xgid, score_after
+from storage import GameRecord, MatchRecord, NotAllowed
+
+from .games import position_session
+
+if TYPE_CHECKING:
+    from ..client import LatrunculiBot
+
+__all__ = ["match_line", "next_match_game"]
+
+log = logging.getLogger(__name__)
+
+
+def match_line(match: MatchRecord, names: dict[str, str]) -> str:
+    """The match score in words: the winner once it is over, else the score so far."""
+    white, black = match.scores["white"], match.scores["black"]
+    score = f"{names['white']} {white} – {black} {names['black']}"
+    if match.winner is not None:
+        return f"🏆 **{names[match.winner]} wins the match to {match.length}**, {score}."
+    return f"Match to {match.length}: {score}."
+
+
+def _next_start(record: GameRecord) -> str:
+    """The next game's start: the rules' score after this game, or the same start again
+    after an aborted game (it scores nothing)."""
+    outcome = record.outcome
+    if outcome is None or outcome.winner is None:
+        return record.start_position
+    session = position_session(record)
+    assert isinstance(session, BackgammonSession)
+    start = score_after(session, outcome).next_start
+    if start is None:
+        raise ValueError(f"game {record.id}: the rules say its match is over")
+    return start
+
+
+async def next_match_game(bot: LatrunculiBot, record: GameRecord) -> GameRecord | None:
+    """Start the next game of ``record``'s match once ``record`` (a match game) is over, with
+    the bot's opening roll, and post its board in the same thread or channel. ``None`` when
+    the game is no match game, the match is over, or another call started the game first."""
+    from .announce import board_payload, post_board  # announce calls this after a final board
+
+    if record.match_id is None or record.is_active:
+        return None
+    match = await bot.db.matches.require_match(record.match_id)
+    if not match.is_active:
+        return None
+    try:
+        game = await bot.db.matches.add_game(
+            match.id,
+            channel_id=record.channel_id,
+            thread_id=record.thread_id,
+            start_position=_next_start(record),
+            now=bot.now(),
+        )
+    except NotAllowed as exc:  # started already (a catch-up and a post racing)
+        log.info("match %d: no next game after game %d: %s", match.id, record.id, exc)
+        return None
+    opened = await bot.games.open(game)
+    if opened is not None:
+        game = opened.game
+    crawford = parse_xgid(game.start_position).crawford
+    intro = (
+        f"**Game {game.match_game} of the match to {match.length}** (game #{game.id}) begins: "
+        f"White {match.scores['white']} – {match.scores['black']} Black."
+        + (" **Crawford game**: no doubling." if crawford else "")
+    )
+    payload = await board_payload(
+        bot.db, game, played=opened, intro=intro, move_timeout=bot.settings.move_timeout_seconds
+    )
+    await post_board(bot, game, payload)
+    log.info("match %d: game %d (#%d) started", match.id, game.match_game, game.id)
+    return game

@@ -59,20 +59,25 @@ async def populate(db: Database, games: int, history: int, rng: random.Random) -
             [(u, f"player{u}", now_ms, now_ms) for u in range(1, PLAYERS + 1)],
         )
         game_rows = []
+        seat_rows = []
         move_rows = []
         for game_id in range(1, games + 1):
             white, black = rng.sample(range(1, PLAYERS + 1), 2)
-            game_rows.append(
-                (game_id, 1 + game_id % 5, 100 + game_id % 50, white, black, START, AFTER, history)
-            )
+            game_rows.append((game_id, 1 + game_id % 5, 100 + game_id % 50, START, AFTER, history))
+            # rugen: White moves first, so White holds seat 0 (turn order).
+            seat_rows += [(game_id, 0, "white", white), (game_id, 1, "black", black)]
             for ply in range(1, history + 1):
                 player = white if ply % 2 else black
                 move_rows.append((game_id, ply, player, "a2-a3", AFTER, now_ms))
         await db.executemany(
-            "INSERT INTO games (id, guild_id, channel_id, variant, white_id, black_id,"
+            "INSERT INTO games (id, guild_id, channel_id, variant,"
             " start_position, current_position, ply, created_at, updated_at)"
-            f" VALUES (?, ?, ?, 'rugen', ?, ?, ?, ?, ?, {now_ms}, {now_ms})",
+            f" VALUES (?, ?, ?, 'rugen', ?, ?, ?, {now_ms}, {now_ms})",
             game_rows,
+        )
+        await db.executemany(
+            "INSERT INTO game_seats (game_id, seat, name, player_id) VALUES (?, ?, ?, ?)",
+            seat_rows,
         )
         await db.executemany(
             "INSERT INTO moves (game_id, ply, player_id, move, position_after, created_at)"
@@ -102,7 +107,11 @@ async def run(args: argparse.Namespace) -> None:
             plies = {gid: args.history for gid in range(1, args.games + 1)}
             players: dict[int, tuple[int, int]] = {
                 row[0]: (row[1], row[2])
-                for row in await db.fetchall("SELECT id, white_id, black_id FROM games")
+                for row in await db.fetchall(
+                    "SELECT w.game_id, w.player_id, b.player_id FROM game_seats w"
+                    " JOIN game_seats b ON b.game_id = w.game_id AND b.name = 'black'"
+                    " WHERE w.name = 'white'"
+                )
             }
             targets = [rng.randrange(1, args.games + 1) for _ in range(args.samples)]
 

@@ -8,7 +8,8 @@ Each timed call is ``await member.slash(channel, "move", move=...)``: from the i
 dispatch to the bot's stored reply (the deferred response's board message), with the real
 SQLite database (a temporary file), the real rules core and the real renderer.
 Target on this machine: median <= 40 ms, p95 <= 80 ms. ``--game`` picks the game played and
-stored (``--game chess`` times chess moves in SAN with 1,000 active chess games stored).
+stored (``--game chess`` times chess moves in SAN with 1,000 active chess games stored;
+``--game backgammon`` times turns, rolls (``roll``: the bot's dice) and takes).
 
 The crowd part stores ``--crowd`` games in one channel, all Alice's (half of them finished),
 and times ``/board`` without ``game`` (a spectator and Alice: both are asked which game) and
@@ -163,20 +164,26 @@ async def main(games: int, moves: int, crowd_games: int, rounds: int, variant: s
                         start_position=find_game(variant).start(),
                     )
                     session = find_game(variant).session(record.start_position)
-                quiet = []
-                for m in session.legal_moves():  # quiet moves keep the games long
-                    if not session.push(m).captured:
-                        quiet.append(m)
-                    session.pop()
-                move = rnd.choice(quiet or session.legal_moves())
-                text = session.format(move)
+                if session.chance_due:  # backgammon: the bot's dice (the player may double)
+                    text = "roll"
+                elif "take" in session.legal_actions():
+                    text = "take"
+                else:
+                    quiet = []
+                    for m in session.legal_moves():  # quiet moves keep the games long
+                        if not session.push(m).captured:
+                            quiet.append(m)
+                        session.pop()
+                    text = session.format(rnd.choice(quiet or session.legal_moves()))
                 mover = members[record.white_id if session.to_move == "white" else record.black_id]
                 t0 = time.perf_counter()
                 r = await mover.slash(channel, "move", move=text)
                 timings.append((time.perf_counter() - t0) * 1000)
                 assert not r.ephemeral, r.response.content
-                session.push(move)
                 record = await db.games.load_game(record.id)
+                # from storage: the bot may have played after the move (rolls, passes); the
+                # history is not needed to choose the next move
+                session = find_game(variant).session(record.current_position)
             active = len(await db.games.active_games())
             report_move(timings, active, variant)
             crowd_ok = await crowd(env, guild, alice, crowd_games, rounds) if crowd_games else True

@@ -502,7 +502,17 @@ class Play(commands.Cog):
             tail = f"\nLatest board: {url}" if url else ""
             room = MAX_CONTENT - len(f"{header}\n```\n\n```{tail}")
             text = latest_moves(" ".join(rows) or "No moves yet.", room)
+            earlier = []
+            if record.match_id is not None and record.match_game is not None:
+                for g in await self.bot.db.matches.match_games(record.match_id):
+                    outcome = g.outcome
+                    if g.match_game is None or g.match_game >= record.match_game:
+                        continue
+                    if outcome is not None and outcome.winner is not None:  # aborted: no score
+                        played = tuple(m.move for m in await self.bot.db.games.game_moves(g.id))
+                        earlier.append((g.start_position, played, outcome))
             info = RecordInfo(
+                earlier_games=tuple(earlier),
                 game_number=record.id,
                 title=variant_title(record.variant, record.options),
                 players=raw_names,

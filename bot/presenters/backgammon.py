@@ -260,7 +260,8 @@ class BackgammonPresenter(GamePresenter):
     # ----- records and rules ----------------------------------------------------------------
 
     def record_text(self, info: RecordInfo, moves: Sequence[str]) -> str:
-        """The game as gnubg's ``.mat`` text; a game resigned or out of time adds its
+        """The game (a match game: the match so far, earlier games first) as gnubg's ``.mat``
+        text; a game resigned or out of time adds its
         concession (a single game times the cube); a game still going (or aborted) is
         written up to its last action, without a result."""
         names = (info.players.get("white", "White"), info.players.get("black", "Black"))
@@ -274,11 +275,12 @@ class BackgammonPresenter(GamePresenter):
             if session.outcome is None:
                 loser = "black" if info.winner == "white" else "white"
                 outcome = conceded(session, loser, info.reason)
-        game = MatGame(start, tuple(moves), outcome)
+        games = [MatGame(*earlier) for earlier in info.earlier_games]  # a match's games
+        games.append(MatGame(start, tuple(moves), outcome))
         try:
-            return mat_text([game], names)
+            return mat_text(games, names)
         except PositionError:
-            return mat_text([game], names, unfinished=True)
+            return mat_text(games, names, unfinished=True)
 
     def rules_fields(self) -> list[tuple[str, str]]:
         return [

@@ -113,6 +113,9 @@ class RecordInfo:
     options: Mapping[str, str] = field(default_factory=dict)
     date: str = "????.??.??"
     result_words: str = ""
+    #: The earlier finished games of the game's match, in order, as (start, moves, outcome):
+    #: a match's record holds them all (backgammon's ``.mat``).
+    earlier_games: tuple[tuple[str, tuple[str, ...], GameOutcome], ...] = ()
 
 
 class GamePresenter(ABC):

@@ -224,6 +224,17 @@ async def test_a_match_to_three_with_its_crawford_game(arena):
     assert match.winner == leader and match.status == "finished"
     assert "wins the match to 3**" in last_board(where).content
     assert len(await arena.db.matches.match_games(match_id)) == 3
+    # /history of the last game gives the whole match as one .mat file
+    h = await arena.alice.slash(where, "history", game=str(third.id))
+    [att] = h.response.attachments
+    mat = (await att.read()).decode()
+    assert mat.startswith(" 3 point match")
+    assert [line for line in mat.splitlines() if line.startswith(" Game ")] == [
+        " Game 1",
+        " Game 2",
+        " Game 3",
+    ]
+    assert " Drops" in mat and "Takes" in mat and "Wins 2 points" in mat
 
 
 async def test_the_move_button_offers_whole_turns_and_a_resignation_scores_the_cube(arena):

@@ -1,0 +1,59 @@
+"""Every benchmark script still runs to its end on tiny sizes.
+
+The benchmarks are not run by CI for their figures (speed is measured by hand on a quiet
+machine, never asserted in tests), but a schema or API change that breaks one went unnoticed
+until someone wanted its figures. These runs take a few seconds in all and check only that each
+script finishes and prints its table, not how fast anything was.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCH = Path(__file__).resolve().parents[2] / "bench"
+
+RUNS = {
+    "storage_bench.py": (
+        [
+            "--games",
+            "50",
+            "--history",
+            "5",
+            "--samples",
+            "20",
+            "--concurrent",
+            "2",
+            "--moves-each",
+            "5",
+        ],
+        "integrity_check: ok",
+    ),
+    "bot_bench.py": (["--games", "20", "--moves", "5", "--crowd", "0"], "/move"),
+    "memory_bench.py": (["--moves", "20", "--checkpoints", "10,20"], "stored views"),
+    "render_bench.py": (["--runs", "2"], "8x8 chess"),
+    "rules_bench.py": (["--only-ludo", "--ludo-games", "3"], "ludo 4 players"),
+}
+
+
+@pytest.mark.parametrize("script", sorted(RUNS))
+def test_benchmark_runs_on_tiny_sizes(script: str, tmp_path: Path) -> None:
+    args, expected = RUNS[script]
+    done = subprocess.run(
+        [sys.executable, str(BENCH / script), *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=tmp_path,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert expected in done.stdout, done.stdout[-2000:]
+
+
+def test_every_benchmark_script_is_run_here() -> None:
+    """A new benchmark joins the list above (the gnubg cross-check needs the bench extras)."""
+    scripts = {p.name for p in BENCH.glob("*.py")} - {"backgammon_gnubg_check.py"}
+    assert scripts == set(RUNS)

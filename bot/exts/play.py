@@ -484,9 +484,14 @@ class Play(commands.Cog):
             rows: list[str] = []
             for i in range(0, len(moves), 2):
                 pair = " ".join(m.move for m in moves[i : i + 2])
-                rows.append(f"{i // 2 + 1}. {pair}")
+                rows.append(f"{i // 2 + 1}. {pair}" if presenter.numbered_moves else pair)
             if record.is_active:
-                turn = turn_words(record.ply, position_session(record).to_move)
+                to_move = position_session(record).to_move
+                turn = (
+                    turn_words(record.ply, to_move)
+                    if presenter.numbered_moves
+                    else f"{presenter.seat_title(to_move)} to play"
+                )
                 state = raw_state = f"in progress, {turn}"
             else:
                 # bold off: the header is bold already (escaped names have no "**" in them)

@@ -135,6 +135,10 @@ class GamePresenter(ABC):
     no_draws: str | None = None
     #: What ``/move``'s option description and refusals show as examples.
     move_examples: str = ""
+    #: Whether a count of stored plies tells players which move it is ("move 2, Black to
+    #: play"). Not in a game whose dice rolls and cube actions are plies of their own: there
+    #: the count would run ahead of the turns players see, so headers and captions leave it out.
+    numbered_moves: bool = True
 
     @property
     def rules(self) -> GameRules:

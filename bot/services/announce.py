@@ -66,9 +66,11 @@ async def last_move(db: Database, record: GameRecord) -> Ply | None:
     return None
 
 
-def move_number(record: GameRecord) -> int:
+def move_number(record: GameRecord) -> int | None:
     """The full move being played (as ``/history`` numbers them), or the full moves made
-    once the game is over."""
+    once the game is over; ``None`` for a game whose plies are no count of moves."""
+    if not presenter_for(record.variant).numbered_moves:
+        return None
     return record.ply // 2 + 1 if record.is_active else full_moves(record.ply)
 
 
@@ -289,8 +291,11 @@ async def board_payload(
         ),
     )
     name = variant_title(record.variant, record.options)
-    count = turn_words(record.ply, seat_title) if record.is_active else moves_words(record.ply)
-    header = f"**Game #{record.id}** · **{name}** · {count}"
+    if presenter.numbered_moves:
+        count = turn_words(record.ply, seat_title) if record.is_active else moves_words(record.ply)
+    else:  # the result line below says it is over
+        count = f"{seat_title} to play" if record.is_active else ""
+    header = " · ".join(part for part in (f"**Game #{record.id}**", f"**{name}**", count) if part)
     return {
         "content": fit_lines(
             "\n".join([header, *lines]).split("\n"),

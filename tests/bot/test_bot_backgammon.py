@@ -261,3 +261,21 @@ async def test_the_move_button_offers_whole_turns_and_a_resignation_scores_the_c
     record = await arena.db.games.load_game(game.id)
     assert (record.reason, record.points) == ("resignation", 1)
     assert "wins 1 point**:" in last_board(where).content
+
+
+async def test_headers_and_history_count_no_moves_from_rolls(arena):
+    """Rolls and cube actions are plies of their own: a ply count would say "move 3" after the
+    opening roll and one turn. Backgammon boards name who is to play instead, and /history
+    lists the actions unnumbered (the .mat file numbers the turns)."""
+    game, where = await _start(arena, 1)
+    r = await _play_top_turn(arena, where, game.id)
+    record = await arena.db.games.load_game(game.id)
+    assert record.ply >= 2  # the opening roll(s) and one turn: "move 2" by a ply count
+    header = r.response.content.split("\n")[0]
+    session = await _session(arena, game.id)
+    assert header.endswith(f"· {session.to_move.title()} to play"), header
+    assert "move " not in header.lower()
+    r = await arena.alice.slash(where, "history")
+    text = r.response.content
+    assert f"in progress, {session.to_move.title()} to play" in text
+    assert "1. roll:" not in text and "move 2" not in text

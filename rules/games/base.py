@@ -281,10 +281,19 @@ class Session(ABC, Generic[A]):
             return len(moves)
         total = 0
         for move in moves:
-            self.push(move)
+            self._perft_push(move)
             total += self.perft(depth - 1)
-            self.pop()
+            self._perft_pop()
         return total
+
+    def _perft_push(self, action: A) -> None:
+        """Play ``action`` for :meth:`perft`, which reads only the legal moves after it: a game
+        may skip what counting never needs (canonical texts, action results)."""
+        self.push(action)
+
+    def _perft_pop(self) -> None:
+        """Undo what :meth:`_perft_push` played."""
+        self.pop()
 
 
 class UnknownGameError(PositionError):

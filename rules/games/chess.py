@@ -258,22 +258,14 @@ class ChessSession(Session[chess.Move]):
         self._changed()
         return move
 
-    def perft(self, depth: int) -> int:
-        """As :meth:`Session.perft`, pushing on the board itself (no SAN, no results)."""
-        if depth <= 0:
-            return 1
-        moves = self.legal_moves()
-        if depth == 1:
-            return len(moves)
-        total = 0
-        board = self.board
-        for move in moves:
-            board.push(move)
-            self._changed()
-            total += self.perft(depth - 1)
-            board.pop()
+    def _perft_push(self, action: chess.Move) -> None:
+        """On the board itself: perft needs no SAN and no results."""
+        self.board.push(action)
         self._changed()
-        return total
+
+    def _perft_pop(self) -> None:
+        self.board.pop()
+        self._changed()
 
 
 def _piece_type(match: re.Match[str]) -> chess.PieceType:

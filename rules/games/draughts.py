@@ -462,19 +462,9 @@ class DraughtsSession(Session[DraughtsMove]):
     def history(self) -> list[ActionResult]:
         return [f.result for f in self._stack if f.result is not None]
 
-    def perft(self, depth: int) -> int:
-        """As :meth:`Session.perft`, without building an :class:`ActionResult` per move."""
-        if depth <= 0:
-            return 1
-        moves = self.legal_moves()
-        if depth == 1:
-            return len(moves)
-        total = 0
-        for move in moves:
-            self._apply(move)
-            total += self.perft(depth - 1)
-            self.pop()
-        return total
+    def _perft_push(self, action: DraughtsMove) -> None:
+        """Without building an :class:`ActionResult` per move (:meth:`pop` undoes it)."""
+        self._apply(action)
 
 
 _MOVE_TEXT = re.compile(r"^\d{1,2}(?:\s*[x:\-]\s*\d{1,2})+$", re.IGNORECASE)

@@ -8,10 +8,11 @@ there is never an accepted challenge without its game, or a game without its acc
 
 from __future__ import annotations
 
+import json
 import logging
 import random
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from ._convert import dump_options, from_ms, from_ms_opt, load_options, to_ms
@@ -23,7 +24,7 @@ from .errors import (
     RematchExists,
 )
 from .models import ChallengeRecord, ChallengeStatus, ColourChoice, GameRecord
-from .seats import game_seats
+from .seats import MAX_SEATS, MIN_SEATS, game_seats
 
 if TYPE_CHECKING:
     from .database import Database
@@ -56,7 +57,24 @@ def challenge_from_row(row: sqlite3.Row) -> ChallengeRecord:
         accepted_by=row["accepted_by"],
         game_id=row["game_id"],
         rematch_of=row["rematch_of"],
+        max_seats=row["max_seats"],
+        seated=_ids(row["seated_json"]) if "seated_json" in row.keys() else (),
+        invited=_ids(row["invited"]),
     )
+
+
+def _ids(text: str | None) -> tuple[int, ...]:
+    return tuple(int(i) for i in json.loads(text or "[]"))
+
+
+_WITH_SEATS = """
+    SELECT c.*,
+           (SELECT json_group_array(player_id)
+              FROM (SELECT player_id FROM challenge_seats
+                     WHERE challenge_id = c.id ORDER BY seat)) AS seated_json
+      FROM challenges AS c
+"""
+"""Challenges with a table's seated players (in seat order), read in the same query."""
 
 
 class ChallengeRepository:
@@ -132,8 +150,193 @@ class ChallengeRepository:
         return challenge
 
     async def get_challenge(self, challenge_id: int) -> ChallengeRecord | None:
-        row = await self._db.fetchone("SELECT * FROM challenges WHERE id = ?", (challenge_id,))
+        row = await self._db.fetchone(f"{_WITH_SEATS} WHERE c.id = ?", (challenge_id,))
         return None if row is None else challenge_from_row(row)
+
+    async def _require(self, challenge_id: int) -> ChallengeRecord:
+        challenge = await self.get_challenge(challenge_id)
+        if challenge is None:
+            raise ChallengeNotFound(challenge_id)
+        return challenge
+
+    async def _with_seats(self, challenges: list[ChallengeRecord]) -> list[ChallengeRecord]:
+        """``challenges`` with their tables' seats read again (``RETURNING *`` has none)."""
+        return [await self._require(c.id) if c.is_table else c for c in challenges]
+
+    # ----- tables: multi-seat lobbies ---------------------------------------------------------
+
+    async def create_table(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        host_id: int,
+        variant: str,
+        max_seats: int,
+        options: Mapping[str, str] | None = None,
+        invited: Sequence[int] = (),
+        seated: Sequence[int] | None = None,
+        message_id: int | None = None,
+        expires_in: float = DEFAULT_CHALLENGE_TTL,
+        rematch_of: int | None = None,
+        now: float | None = None,
+    ) -> ChallengeRecord:
+        """Open a table for a multi-seat game: a pending challenge that players join (up to
+        ``max_seats``, 2-4) and the host starts (:meth:`start_table`). The host sits first;
+        ``seated`` (a rematch: the same players in the same order, host first) seats several
+        at once. ``invited`` are the players the host named. Expires like a challenge;
+        ``rematch_of`` as in :meth:`create_challenge` (:class:`RematchExists`)."""
+        if not MIN_SEATS <= max_seats <= MAX_SEATS:
+            raise ValueError(f"a table has {MIN_SEATS}-{MAX_SEATS} seats, not {max_seats}")
+        players = list(seated) if seated is not None else [host_id]
+        if not players or players[0] != host_id or len(players) > max_seats:
+            raise ValueError("the host sits first, and at most max_seats sit at a table")
+        if expires_in <= 0:
+            raise ValueError(f"expires_in must be positive, not {expires_in!r}")
+        now_ms = to_ms(now)
+        async with self._db.transaction():
+            try:
+                row = await self._db.fetchone(
+                    """
+                    INSERT INTO challenges (guild_id, channel_id, message_id, challenger_id,
+                                            challenged_id, variant, options, colour, status,
+                                            created_at, expires_at, rematch_of, max_seats,
+                                            invited)
+                    VALUES (?, ?, ?, ?, NULL, ?, ?, 'random', 'pending', ?, ?, ?, ?, ?)
+                    RETURNING id
+                    """,
+                    (
+                        guild_id,
+                        channel_id,
+                        message_id,
+                        host_id,
+                        variant,
+                        dump_options(options),
+                        now_ms,
+                        now_ms + round(expires_in * 1000),
+                        rematch_of,
+                        max_seats,
+                        json.dumps([int(i) for i in dict.fromkeys(invited)]),
+                    ),
+                )
+            except sqlite3.IntegrityError as exc:
+                if rematch_of is None or "rematch_of" not in str(exc):
+                    raise
+                existing = await self._db.fetchval(
+                    "SELECT id FROM challenges WHERE rematch_of = ?"
+                    " AND status IN ('pending', 'accepted') ORDER BY id DESC LIMIT 1",
+                    (rematch_of,),
+                )
+                raise RematchExists(rematch_of, existing) from exc
+            assert row is not None
+            table_id = int(row["id"])
+            await self._db.executemany(
+                "INSERT INTO challenge_seats (challenge_id, seat, player_id, joined_at)"
+                " VALUES (?, ?, ?, ?)",
+                [(table_id, seat, player, now_ms) for seat, player in enumerate(players)],
+            )
+        log.info("table %d: %s by %d, %d seats", table_id, variant, host_id, max_seats)
+        return await self._require(table_id)
+
+    async def _pending_table(self, challenge_id: int, now_ms: int) -> ChallengeRecord:
+        """The table, still open (in the caller's transaction), or the error saying why not."""
+        table = await self._require(challenge_id)
+        if not table.is_table:
+            raise NotAllowed("that is a challenge, not a table: it is accepted, not joined")
+        if table.status != "pending" or to_ms(table.expires_at) <= now_ms:
+            raise await self._not_pending(challenge_id, now_ms)
+        return table
+
+    async def join_table(
+        self, challenge_id: int, user_id: int, *, now: float | None = None
+    ) -> ChallengeRecord:
+        """Seat ``user_id`` at the open table (last, in turn order). :class:`NotAllowed` when
+        they sit there already or every seat is taken; :class:`ChallengeNotPending` once it
+        has started, was cancelled or expired. Two joins for the last seat: one wins."""
+        now_ms = to_ms(now)
+        async with self._db.transaction():
+            table = await self._pending_table(challenge_id, now_ms)
+            if user_id in table.seated:
+                raise NotAllowed("you are already seated at this table")
+            if len(table.seated) >= (table.max_seats or MAX_SEATS):
+                raise NotAllowed(f"the table is full: all {table.max_seats} seats are taken")
+            await self._db.execute(
+                "INSERT INTO challenge_seats (challenge_id, seat, player_id, joined_at)"
+                " VALUES (?, (SELECT coalesce(max(seat), -1) + 1 FROM challenge_seats"
+                " WHERE challenge_id = ?), ?, ?)",
+                (challenge_id, challenge_id, user_id, now_ms),
+            )
+        log.info("table %d: %d sat down", challenge_id, user_id)
+        return await self._require(challenge_id)
+
+    async def leave_table(
+        self, challenge_id: int, user_id: int, *, now: float | None = None
+    ) -> ChallengeRecord:
+        """``user_id`` gets up from the open table (their last seat). When the host leaves,
+        the table is cancelled. :class:`NotAllowed` for someone not seated there."""
+        now_ms = to_ms(now)
+        async with self._db.transaction():
+            table = await self._pending_table(challenge_id, now_ms)
+            if user_id not in table.seated:
+                raise NotAllowed("you are not seated at this table")
+            if user_id == table.challenger_id:
+                await self._db.execute(
+                    "UPDATE challenges SET status = 'cancelled', resolved_at = ? WHERE id = ?",
+                    (now_ms, challenge_id),
+                )
+            else:
+                await self._db.execute(
+                    "DELETE FROM challenge_seats WHERE challenge_id = ? AND seat = (SELECT"
+                    " max(seat) FROM challenge_seats WHERE challenge_id = ? AND player_id = ?)",
+                    (challenge_id, challenge_id, user_id),
+                )
+        log.info("table %d: %d left", challenge_id, user_id)
+        return await self._require(challenge_id)
+
+    async def start_table(
+        self,
+        challenge_id: int,
+        user_id: int,
+        *,
+        seat_names: Sequence[str],
+        start_position: str,
+        options: Mapping[str, str] | None = None,
+        host_only: bool = True,
+        now: float | None = None,
+    ) -> GameRecord:
+        """Start the open table's game, atomically: ``seat_names`` (the game's seats for as
+        many players as are seated, in turn order) go to the seated players in the order they
+        sat down. ``user_id`` must be the host unless ``host_only`` is off (the table fills
+        up and starts by itself). :class:`NotAllowed` when fewer than two sit there, or when
+        the number seated is no longer ``len(seat_names)`` (someone joined or left: read the
+        table again)."""
+        now_ms = to_ms(now)
+        async with self._db.transaction():
+            table = await self._pending_table(challenge_id, now_ms)
+            if host_only and user_id != table.challenger_id:
+                raise NotAllowed(f"only the host, <@{table.challenger_id}>, can start the game")
+            if len(table.seated) < MIN_SEATS:
+                raise NotAllowed(f"a game needs at least {MIN_SEATS} players at the table")
+            if len(table.seated) != len(seat_names):
+                raise NotAllowed("the table changed just now: look at it again")
+            seats = game_seats(table.variant, zip(seat_names, table.seated, strict=True))
+            game = await self._db.games.insert_game(
+                guild_id=table.guild_id,
+                channel_id=table.channel_id,
+                variant=table.variant,
+                options=options if options is not None else table.options,
+                seats=seats,
+                start_position=start_position,
+                thread_id=None,
+                now_ms=now_ms,
+            )
+            await self._db.execute(
+                "UPDATE challenges SET status = 'accepted', resolved_at = ?, accepted_by = ?,"
+                " game_id = ? WHERE id = ? AND status = 'pending'",
+                (now_ms, user_id, game.id, challenge_id),
+            )
+        log.info("table %d started by %d: game %d", challenge_id, user_id, game.id)
+        return game
 
     async def set_challenge_message(self, challenge_id: int, message_id: int) -> None:
         """Remember the message showing the challenge (sent after the row was created)."""
@@ -218,6 +421,8 @@ class ChallengeRepository:
                 raise ChallengeNotPending(challenge_id, challenge.status)
             if row["expires_at"] <= now_ms:
                 raise ChallengeExpired(challenge_id)
+            if challenge.is_table:
+                raise NotAllowed("a table is joined and started, not accepted")
             if accepter_id == challenge.challenger_id:
                 raise NotAllowed("you cannot accept your own challenge")
             if challenge.challenged_id is not None and challenge.challenged_id != accepter_id:
@@ -330,7 +535,9 @@ class ChallengeRepository:
                 """,
                 {"now": now_ms},
             )
-        expired = sorted((challenge_from_row(r) for r in rows), key=lambda c: c.id)
+        expired = await self._with_seats(
+            sorted((challenge_from_row(r) for r in rows), key=lambda c: c.id)
+        )
         if expired:
             log.info("expired %d challenge(s)", len(expired))
         return expired
@@ -348,7 +555,8 @@ class ChallengeRepository:
             """,
             (limit,),
         )
-        return sorted((challenge_from_row(r) for r in rows), key=lambda c: (c.resolved_at, c.id))
+        claimed = sorted((challenge_from_row(r) for r in rows), key=lambda c: (c.resolved_at, c.id))
+        return await self._with_seats(claimed)
 
     async def stale_message_count(self) -> int:
         """How many expired challenges' messages still wait for their edit."""

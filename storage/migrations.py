@@ -360,7 +360,27 @@ _V9: list[str] = [
     "CREATE INDEX match_seats_player ON match_seats (player_id)",
 ]
 
-MIGRATIONS: Sequence[Sequence[str]] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9)
+_V10: list[str] = [
+    # Multi-seat challenges ("tables", ludo's lobby): a table is a challenge with
+    # max_seats set; who sits at it is in challenge_seats, in the order they sat down (that is
+    # the game's turn order). A seat is a number, not a player: the same player id may later
+    # fill several seats (computer players). ``invited`` lists the players the host named
+    # (a JSON array of ids), mentioned once when the table is posted.
+    "ALTER TABLE challenges ADD COLUMN max_seats INTEGER CHECK (max_seats BETWEEN 2 AND 4)",
+    "ALTER TABLE challenges ADD COLUMN invited TEXT NOT NULL DEFAULT '[]'",
+    """
+    CREATE TABLE challenge_seats (
+        challenge_id  INTEGER NOT NULL REFERENCES challenges (id) ON DELETE CASCADE,
+        seat          INTEGER NOT NULL CHECK (seat >= 0),
+        player_id     INTEGER NOT NULL,
+        joined_at     INTEGER NOT NULL,
+        PRIMARY KEY (challenge_id, seat)
+    ) WITHOUT ROWID
+    """,
+    "CREATE INDEX challenge_seats_player ON challenge_seats (player_id)",
+]
+
+MIGRATIONS: Sequence[Sequence[str]] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10)
 """Migration ``i`` upgrades from ``user_version == i`` to ``i + 1``."""
 
 SCHEMA_VERSION: int = len(MIGRATIONS)

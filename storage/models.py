@@ -90,11 +90,24 @@ class ChallengeRecord:
     """The game this challenge turned into, once accepted."""
     rematch_of: int | None = None
     """The finished game this challenge is a rematch of (one live rematch per game)."""
+    max_seats: int | None = None
+    """For a table (a multi-seat game's lobby, schema 10): how many may sit at it; ``None``
+    for a two-sided challenge."""
+    seated: tuple[int, ...] = ()
+    """A table's players in the order they sat down (the game's turn order); the host
+    (``challenger_id``) first. A player id may fill more than one seat."""
+    invited: tuple[int, ...] = ()
+    """The players the host named when opening the table (mentioned once)."""
 
     @property
     def is_open(self) -> bool:
         """True when the challenge is open to anyone."""
         return self.challenged_id is None
+
+    @property
+    def is_table(self) -> bool:
+        """True for a multi-seat table (Join / Leave / Start), not a two-sided challenge."""
+        return self.max_seats is not None
 
 
 @dataclass(frozen=True, slots=True)

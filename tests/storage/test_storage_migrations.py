@@ -62,6 +62,13 @@ SCHEMA_V7_FILE = Path(__file__).parent / "fixtures" / "schema-v7.db"
 #   one with message 8003; a draw ping in game 7. Carol chose DMs (a turn noted at t=8005),
 #   Dave silence.
 SCHEMA_V8_FILE = Path(__file__).parent / "fixtures" / "schema-v8.db"
+# Written by the schema-9 code (commit eb25970) through its public API, players Alice 11,
+# Bob 12, Carol 13, Dave 14: challenge 1 pending (Alice -> Bob, chess, message 8001),
+# 2 an open draughts one expired at t=2000 (message 8002, still to be edited), 3 accepted
+# (Bob -> Dave, backgammon: game 1). Game 2: ludo of three (red Alice, blue Carol, yellow
+# Dave) after the roll for the first player (roll:6-2-3); game 3: ludo of two (red Bob,
+# yellow Dave), Dave resigned after the first roll: places red, yellow.
+SCHEMA_V9_FILE = Path(__file__).parent / "fixtures" / "schema-v9.db"
 
 
 _TABLES = {"games", "moves", "challenges", "players", "pings", "game_seats", "matches"}
@@ -310,7 +317,10 @@ async def test_a_schema_8_file_moves_every_game_to_seats_losing_nothing(tmp_path
         assert {"game_seats_player", "games_match", "games_unannounced"} <= await _index_names(db)
         assert not {"games_white", "games_black"} & await _index_names(db)
         for table, rows in untouched.items():
-            assert _rows(path, f"SELECT * FROM {table} ORDER BY 1, 2, 3") == rows, table
+            now_rows = _rows(path, f"SELECT * FROM {table} ORDER BY 1, 2, 3")
+            for row in now_rows:  # the columns schema 10 added, for tables
+                assert (row.pop("max_seats", None), row.pop("invited", "[]")) == (None, "[]")
+            assert now_rows == rows, table
         new_games = {g["id"]: g for g in _rows(path, "SELECT * FROM games")}
         for old in old_games:
             new = new_games[old["id"]]
@@ -371,6 +381,51 @@ async def test_a_schema_8_file_moves_every_game_to_seats_losing_nothing(tmp_path
     async with Database(path) as db:
         assert await db.schema_version() == SCHEMA_VERSION
         assert [g.id for g in await db.games.active_games(user_id=12)] == [7, 8]
+
+
+async def test_a_schema_9_file_keeps_its_challenges_as_two_sided_ones(tmp_path: Path) -> None:
+    """Schema 10 adds tables (multi-seat challenges): every challenge of a schema-9 file
+    stays a two-sided one, nothing else changes, and a table can be opened and started."""
+    path = tmp_path / "old.sqlite3"
+    shutil.copyfile(SCHEMA_V9_FILE, path)
+    before = {
+        table: _rows(path, f"SELECT * FROM {table} ORDER BY 1, 2")
+        for table in ("games", "moves", "challenges", "players", "game_seats")
+    }
+    async with Database(path) as db:
+        assert SCHEMA_VERSION >= 10
+        assert await db.schema_version() == SCHEMA_VERSION
+        assert await db.integrity_check() == ["ok"]
+        for table, rows in before.items():
+            after = _rows(path, f"SELECT * FROM {table} ORDER BY 1, 2")
+            if table == "challenges":
+                assert [(r.pop("max_seats"), r.pop("invited")) for r in after] == [
+                    (None, "[]")
+                ] * 3
+            assert after == rows, table
+        c1, c2, c3 = [await db.challenges.get_challenge(i) for i in (1, 2, 3)]
+        assert c1 is not None and c2 is not None and c3 is not None
+        assert not any(c.is_table or c.seated or c.invited for c in (c1, c2, c3))
+        assert (c1.status, c1.challenged_id, c2.status, c3.game_id) == (
+            "pending",
+            12,
+            "expired",
+            1,
+        )
+        [stale] = await db.challenges.claim_stale_messages()
+        assert (stale.id, stale.message_id) == (2, 8002)
+        g2, g3 = await db.games.require_game(2), await db.games.require_game(3)
+        assert g2.seats == (Seat("red", 11), Seat("blue", 13), Seat("yellow", 14))
+        assert g3.outcome == GameOutcome("red", Reason.RESIGNATION, ("red", "yellow"))
+        table = await db.challenges.create_table(
+            guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE, variant="ludo", max_seats=4
+        )
+        table = await db.challenges.join_table(table.id, BOB)
+        assert (table.id, table.seated) == (4, (ALICE, BOB))
+        game = await db.challenges.start_table(
+            table.id, ALICE, seat_names=("red", "yellow"), start_position="ludo:start"
+        )
+        assert (game.id, game.player_ids) == (4, (ALICE, BOB))
 
 
 async def test_hot_queries_use_indexes(db: Database) -> None:

@@ -399,9 +399,7 @@ async def test_a_schema_9_file_keeps_its_challenges_as_two_sided_ones(tmp_path: 
         for table, rows in before.items():
             after = _rows(path, f"SELECT * FROM {table} ORDER BY 1, 2")
             if table == "challenges":
-                assert [(r.pop("max_seats"), r.pop("invited")) for r in after] == [
-                    (None, "[]")
-                ] * 3
+                assert [(r.pop("max_seats"), r.pop("invited")) for r in after] == [(None, "[]")] * 3
             assert after == rows, table
         c1, c2, c3 = [await db.challenges.get_challenge(i) for i in (1, 2, 3)]
         assert c1 is not None and c2 is not None and c3 is not None

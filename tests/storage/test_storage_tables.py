@@ -183,7 +183,11 @@ async def test_a_rematch_table_reseats_the_same_players_and_is_one_per_game(
         rematch_of=game.id,
         now=1200.0,
     )
-    assert (again.seated, again.rematch_of, again.challenger_id) == ((CAROL, ALICE, BOB), game.id, CAROL)
+    assert (again.seated, again.rematch_of, again.challenger_id) == (
+        (CAROL, ALICE, BOB),
+        game.id,
+        CAROL,
+    )
     with pytest.raises(RematchExists):
         await db.challenges.create_table(
             guild_id=GUILD,

@@ -15,6 +15,11 @@ class Side(Enum):
     WHITE = "white"
     BLACK = "black"
 
+    #: Members are singletons, so hashing by identity is correct; it is done in C, where Enum's
+    #: own ``__hash__`` (a Python method hashing the name) is a call on every dict or cache lookup
+    #: keyed by a side (the move generators and the repetition rule do many).
+    __hash__ = object.__hash__
+
     @property
     def other(self) -> Side:
         return Side.BLACK if self is Side.WHITE else Side.WHITE

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .geometry import Geometry, Square, geometry
-from .model import Piece, Side
+from .model import Piece, Side, piece
 
 Cells = tuple[Piece | None, ...]
 
@@ -103,11 +103,11 @@ class State:
             options=tuple(sorted(self.options.items())),
         )
 
-    def count(self, side: Side, kind: str | None = None) -> int:
-        """How many pieces of ``side`` (of ``kind`` if given) stand on the board."""
-        n = 0
-        for sq in self.geometry.squares:
-            p = self.cells[sq]
-            if p is not None and p.side is side and (kind is None or p.kind == kind):
-                n += 1
-        return n
+    def count(self, side: Side, kind: str) -> int:
+        """How many pieces of ``side`` and ``kind`` stand on the board, held or free.
+
+        Pieces are interned, so this is two identity counts done in C (the end-of-game checks
+        call it after every move).
+        """
+        cells = self.cells
+        return cells.count(piece(kind, side)) + cells.count(piece(kind, side, True))

@@ -2,14 +2,34 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import ClassVar
 
-from ..geometry import Square, square_file, square_name, square_rank
-from ..model import Move, MoveKind, Piece, Side
+from ..geometry import Square, geometry, square_file, square_name, square_rank
+from ..model import Move, MoveKind, Piece, Side, piece
 from ..position import State
 from ..variant import Variant
 
 UNLIMITED = 99
+
+#: Per square, per direction: the squares outwards to the edge, each with its (shared) move.
+SlideTable = tuple[tuple[tuple[tuple[Square, Move], ...], ...], ...]
+
+
+@cache
+def slide_table(width: int, height: int, limit: int) -> SlideTable:
+    """Every slide of a piece going at most ``limit`` squares, as shared :class:`Move` values.
+
+    Moves are immutable, so one object per (origin, target) serves every position: generating a
+    move is then a list append, not an allocation (generation dominates perft and search).
+    """
+    geo = geometry(width, height)
+    table: list[tuple[tuple[tuple[Square, Move], ...], ...]] = [()] * geo.size
+    for sq in geo.squares:
+        table[sq] = tuple(
+            tuple((t, Move(MoveKind.MOVE, (sq, t))) for t in ray[:limit]) for ray in geo.rays[sq]
+        )
+    return tuple(table)
 
 
 def describe_piece(p: Piece) -> str:
@@ -27,22 +47,29 @@ class RookVariant(Variant):
 
     def generate_moves(self, state: State) -> list[Move]:
         cells = state.cells
-        side = state.turn
-        rays = state.geometry.rays
-        limits = self.step_limits
+        geo = state.geometry
+        tables = self._slide_tables(geo.width, geo.height, state.turn)
         moves: list[Move] = []
         append = moves.append
-        for sq in state.geometry.squares:
-            p = cells[sq]
-            if p is None or p.side is not side or p.held:
+        for sq in geo.squares:
+            table = tables.get(cells[sq])  # only the side's free pieces have a table
+            if table is None:
                 continue
-            limit = limits.get(p.kind, UNLIMITED)
-            for ray in rays[sq]:
-                for i, target in enumerate(ray):
-                    if i >= limit or cells[target] is not None:
+            for ray in table[sq]:
+                for target, move in ray:
+                    if cells[target] is not None:
                         break
-                    append(Move(MoveKind.MOVE, (sq, target)))
+                    append(move)
         return moves
+
+    @cache  # noqa: B019 - variants are registry singletons: the cache lives as long as they do
+    def _slide_tables(self, width: int, height: int, side: Side) -> dict[Piece | None, SlideTable]:
+        """The slide table of each free piece of ``side`` by its (interned) piece object, so one
+        dictionary lookup per square both filters the movers and picks their reach."""
+        return {
+            piece(kind, side): slide_table(width, height, self.step_limits.get(kind, UNLIMITED))
+            for kind in self.piece_limits
+        }
 
     def explain_illegal(self, state: State, move: Move) -> str:
         if move.kind is not MoveKind.MOVE:

@@ -287,20 +287,13 @@ class Lat(RookVariant):
     @staticmethod
     def _material_end(state: State, losers: tuple[Side, ...]) -> Outcome | None:
         """``queen_captured`` then ``only_queen_left``, each checked for ``losers`` in order."""
-        pieces = {side: 0 for side in Side}
-        queens = {side: 0 for side in Side}
-        for sq in state.geometry.squares:
-            p = state.cells[sq]
-            if p is not None:
-                pieces[p.side] += 1
-                if p.kind == QUEEN:
-                    queens[p.side] += 1
+        cells = state.cells  # pieces are interned and never held in LAT: count them by identity
         for side in losers:
-            if not queens[side]:
+            if not cells.count(piece(QUEEN, side)):
                 return Outcome(side.other, Termination.QUEEN_CAPTURED)
         for side in losers:
-            if pieces[side] == 1:  # and that one is her: she was counted above
-                return Outcome(side.other, Termination.ONLY_QUEEN_LEFT)
+            if not cells.count(piece(VALKYRIE, side)) and not cells.count(piece(BERSERKER, side)):
+                return Outcome(side.other, Termination.ONLY_QUEEN_LEFT)  # she was counted above
         return None
 
     @staticmethod

@@ -45,7 +45,16 @@ from dataclasses import dataclass
 from functools import cache
 
 from ..errors import PositionError
-from ..geometry import Square, geometry, square_file, square_name, square_rank, square_sort_key
+from ..geometry import (
+    EAST,
+    NORTH,
+    Square,
+    geometry,
+    square_file,
+    square_name,
+    square_rank,
+    square_sort_key,
+)
 from ..model import PASS, Move, MoveKind, MoveResult, Outcome, Piece, Side, Termination, piece
 from ..position import Position, State
 from ..variant import HasMoves, Variant, register
@@ -80,6 +89,11 @@ class _Tables:
     place_moves: tuple[Move, ...]
     remove_moves: tuple[Move, ...]
     step_moves: tuple[tuple[tuple[Square, Move], ...], ...]
+    #: ``(over, landing, origin-landing)`` for every single jump, as a shared move value.
+    jump_moves: tuple[tuple[tuple[Square, Square, Move], ...], ...]
+    #: ``spans[x]``: ``(middle, far)`` going north and going east from ``x``: counters on ``x``
+    #: and ``far`` flank ``middle`` (each flanked pair of squares is listed once).
+    spans: tuple[tuple[Pair, ...], ...]
 
 
 @cache
@@ -118,10 +132,18 @@ def _tables(width: int, height: int) -> _Tables:
     place: list[Move] = [PASS] * size  # PASS only fills the slots of squares off the board
     remove: list[Move] = [PASS] * size
     step_moves: list[tuple[tuple[Square, Move], ...]] = [()] * size
+    jump_moves: list[tuple[tuple[Square, Square, Move], ...]] = [()] * size
+    spans: list[tuple[Pair, ...]] = [()] * size
     for sq in geo.squares:
         place[sq] = Move(_PLACE, (sq,))
         remove[sq] = Move(_REMOVE, (sq,))
         step_moves[sq] = tuple((t, Move(_MOVE, (sq, t))) for t in steps[sq])
+        jump_moves[sq] = tuple((o, t, Move(_MOVE, (sq, t))) for o, t in jumps[sq])
+        spans[sq] = tuple(
+            (step[d][sq], step[d][step[d][sq]])
+            for d in (NORTH, EAST)
+            if step[d][sq] >= 0 and step[d][step[d][sq]] >= 0
+        )
     return _Tables(
         geo.squares,
         tuple(steps),
@@ -132,7 +154,15 @@ def _tables(width: int, height: int) -> _Tables:
         tuple(place),
         tuple(remove),
         tuple(step_moves),
+        tuple(jump_moves),
+        tuple(spans),
     )
+
+
+@cache
+def _counters(side: Side) -> tuple[Piece, Piece, Piece]:
+    """``side``'s free counter, the enemy's free counter and the enemy's alligatus (interned)."""
+    return piece(COUNTER, side), piece(COUNTER, side.other), piece(COUNTER, side.other, True)
 
 
 def _trapped_at(
@@ -215,17 +245,24 @@ class Schadler(Variant):
             place = tables.place_moves
             return [place[sq] for sq in tables.squares if cells[sq] is None]
 
-        other = side.other
-        mine = piece(COUNTER, side)
-        enemy = piece(COUNTER, other)
-        enemy_held = piece(COUNTER, other, True)
+        mine, enemy, enemy_held = _counters(side)
+        squares = tables.squares
         remove = tables.remove_moves
-        moves = [remove[sq] for sq in tables.squares if cells[sq] is enemy_held]
+        moves = [remove[sq] for sq in squares if cells[sq] is enemy_held]
         append = moves.append
-        jumps, traps, flanks = tables.jumps, tables.traps, tables.flanks
+        jumps, traps = tables.jumps, tables.traps
+        # Rule 7 only bites on a square between two enemy counters. Enemies never move while
+        # the side to move's moves are generated, so those squares are found once, here.
+        flanked = {
+            middle
+            for sq in squares
+            if (x := cells[sq]) is enemy or x is enemy_held
+            for middle, far in tables.spans[sq]
+            if (y := cells[far]) is enemy or y is enemy_held
+        }
 
         def may_land(landing: Square) -> bool:
-            """Rule 7 at ``landing``: not flanked by two enemy counters, or trapping one.
+            """Rule 7 at ``landing`` (between two enemy counters): only if it traps one.
 
             Counters trapped at earlier landings of the same jump sequence need no marking here:
             a jump keeps the parity of both file and rank, so the only squares next to such a
@@ -235,14 +272,10 @@ class Schadler(Variant):
             ``explain_illegal`` mark them anyway; the tests compare all three with a brute force
             that marks them.)
             """
-            for a, b in flanks[landing]:
-                x, y = cells[a], cells[b]
-                if (x is enemy or x is enemy_held) and (y is enemy or y is enemy_held):
-                    for v, p in traps[landing]:
-                        if cells[v] is enemy and cells[p] is mine:
-                            return True
-                    return False
-            return True
+            for v, p in traps[landing]:
+                if cells[v] is enemy and cells[p] is mine:
+                    return True
+            return False
 
         def jump_on(square: Square, path: tuple[Square, ...]) -> None:
             for over, landing in jumps[square]:
@@ -250,7 +283,7 @@ class Schadler(Variant):
                     cells[over] is not None
                     and cells[landing] is None
                     and landing not in path
-                    and may_land(landing)
+                    and (landing not in flanked or may_land(landing))
                 ):
                     longer = path + (landing,)
                     append(Move(_MOVE, longer))
@@ -258,21 +291,22 @@ class Schadler(Variant):
 
         lifted = -1
         try:
-            for origin in tables.squares:
-                if cells[origin] is not mine:
-                    continue
+            for origin in [sq for sq in squares if cells[sq] is mine]:
                 # The moving counter is lifted off the board while its moves are generated: it
                 # neither blocks, nor is jumped over, nor helps to trap from its start square.
                 cells[origin] = None
                 lifted = origin
                 for target, step_move in tables.step_moves[origin]:
-                    if cells[target] is None and may_land(target):
+                    if cells[target] is None and (target not in flanked or may_land(target)):
                         append(step_move)
-                for over, landing in jumps[origin]:
-                    if cells[over] is not None and cells[landing] is None and may_land(landing):
-                        path = (origin, landing)
-                        append(Move(_MOVE, path))
-                        jump_on(landing, path)
+                for over, landing, jump_move in tables.jump_moves[origin]:
+                    if (
+                        cells[over] is not None
+                        and cells[landing] is None
+                        and (landing not in flanked or may_land(landing))
+                    ):
+                        append(jump_move)
+                        jump_on(landing, jump_move.path)
                 cells[origin] = mine
                 lifted = -1
         finally:

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Sequence
 
 from rules.errors import RulesError
-from rules.games import GameOutcome, open_session
+from rules.games import GameOutcome, replay
 
 from .engines import engine_for
 from .errors import AIError, GameOverError, NoLegalActionError, UnknownGameError, WorkerError
@@ -25,12 +26,17 @@ def choose_action(
     level: Level = Level.HARD,
     time_limit: float | None = None,
     seed: int | None = None,
+    moves: Sequence[str] = (),
 ) -> str:
     """The action the opponent plays at ``position``, in canonical notation.
 
     ``position`` is any text :func:`rules.games.open_session` accepts (a position, or a bare game
     id for its start). ``time_limit`` caps the thinking in seconds (default: the level's);
-    ``seed`` makes the choice reproducible. Raises :class:`~rules.errors.PositionError` for a
+    ``seed`` makes the choice reproducible. ``moves`` are actions played from ``position``
+    first (each checked, as :func:`rules.games.replay` does): pass a game's start and its moves
+    rather than only its current position, and the repetition rule (a third occurrence is
+    illegal) is honoured, because the rules count positions from where the session opened.
+    Raises :class:`~rules.errors.PositionError` for a
     position the rules refuse, :class:`GameOverError` for a finished game,
     :class:`NoLegalActionError` when nothing is legal and :class:`UnknownGameError` for a game
     without an engine.
@@ -40,7 +46,7 @@ def choose_action(
     limit = default_time(level) if time_limit is None else time_limit
     if not limit > 0:
         raise AIError(f"the time limit must be more than 0 seconds, not {limit}")
-    session = open_session(position)
+    session = replay(position, moves)
     if session.is_over:
         raise GameOverError(f"the game is over ({_describe(session.outcome)}): nothing to play")
     legal = session.legal_actions()

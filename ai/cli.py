@@ -1,8 +1,9 @@
 """``python -m ai``: the computer opponent on the command line, for tools and tests.
 
-``python -m ai move POSITION [--level easy|medium|hard] [--time SECONDS] [--seed N]`` prints the
-chosen action in canonical notation (as ``python -m rules moves`` writes it) and exits 0; bad
-input exits 2 with one line on stderr, like ``python -m rules``.
+``python -m ai move POSITION [MOVES...] [--level easy|medium|hard] [--time SECONDS] [--seed N]``
+prints the chosen action in canonical notation (as ``python -m rules moves`` writes it) and
+exits 0; bad input exits 2 with one line on stderr, like ``python -m rules``. ``MOVES`` are
+played from ``POSITION`` first, so the repetition rule sees the game's history.
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def cmd_move(args: argparse.Namespace) -> str:
-    return choose_action(args.position, Level(args.level), args.time, args.seed)
+    """The opponent's move after ``MOVES`` from ``POSITION``."""
+    return choose_action(args.position, Level(args.level), args.time, args.seed, args.moves)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -40,6 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
     p = sub.add_parser("move", help="print the move the opponent chooses in a position")
     p.add_argument("position", help="a position text, or a game id for its start")
+    p.add_argument("moves", nargs="*", help="moves played from POSITION first (repetition counts)")
     p.add_argument("--level", choices=[level.value for level in Level], default=Level.HARD.value)
     p.add_argument("--time", type=float, metavar="SECONDS", help="cap the thinking time")
     p.add_argument("--seed", type=int, help="make the choice reproducible")

@@ -13,7 +13,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
@@ -70,13 +70,26 @@ class AIWorker:
         """The worker process's id (a health check that round-trips through the process)."""
         return await self._call(_worker_pid, timeout=self.grace)
 
-    async def choose(self, position: str, level: Level, time_limit: float | None = None) -> str:
-        """The action the opponent plays at ``position`` (see :func:`ai.choose_action`), chosen
-        in the worker. Raises what ``choose_action`` raises for bad input, and
-        :class:`WorkerError` when the worker crashed or overran (it is restarted)."""
+    async def choose(
+        self,
+        position: str,
+        level: Level,
+        time_limit: float | None = None,
+        moves: Sequence[str] = (),
+    ) -> str:
+        """The action the opponent plays at ``position`` after ``moves`` (see
+        :func:`ai.choose_action`), chosen in the worker. Raises what ``choose_action`` raises for
+        bad input, and :class:`WorkerError` when the worker crashed or overran (it is
+        restarted)."""
         limit = default_time(level) if time_limit is None else time_limit
         return await self._call(
-            choose_action, position, Level(level), time_limit, timeout=limit + self.grace
+            choose_action,
+            position,
+            Level(level),
+            time_limit,
+            None,
+            tuple(moves),
+            timeout=limit + self.grace,
         )
 
     async def _call(self, fn: Callable[..., T], *args: Any, timeout: float) -> T:

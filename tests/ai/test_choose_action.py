@@ -100,3 +100,30 @@ def test_the_search_stops_at_its_deadline(game_id: str) -> None:
     started = time.monotonic()
     choose_action(game_id, Level.HARD, time_limit=0.5, seed=2)
     assert time.monotonic() - started < 0.5 + 1.0
+
+
+class _SpyEngine:
+    """Records the legal actions the engine is shown and plays the last one."""
+
+    seen: list[str] = []
+
+    def choose(
+        self, session: Session[Any], level: Level, deadline: float, rng: random.Random
+    ) -> str:
+        _SpyEngine.seen = session.legal_actions()
+        return _SpyEngine.seen[-1]
+
+
+def test_the_moves_given_keep_the_repetition_rule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The soldiers on a2 and a7 shuffle until a6-a7 would bring the start position back a
+    third time: given the moves, the engine is not offered a6-a7; given the position alone,
+    the rules cannot know and it is."""
+    shuffle = ["a2-a3", "a7-a6", "a3-a2", "a6-a7", "a2-a3", "a7-a6", "a3-a2"]
+    monkeypatch.setattr(ai, "engine_for", lambda game_id: _SpyEngine())
+    choose_action("rugen", moves=shuffle)
+    assert "a6-a7" not in _SpyEngine.seen and "a6-a5" in _SpyEngine.seen
+    session = open_session("rugen")
+    for move in shuffle:
+        session.play(move)
+    choose_action(session.position_text())
+    assert "a6-a7" in _SpyEngine.seen

@@ -59,3 +59,18 @@ def test_bad_input_exits_2_with_one_line(args: list[str], words: str) -> None:
     assert out.stdout == ""
     assert out.stderr.count("\n") == 1 and out.stderr.startswith("error: ")
     assert words in out.stderr.lower()
+
+
+def test_moves_after_the_position_are_played_first() -> None:
+    out = run("move", "rugen", "a2-a3", "h7-h6", "--level", "easy", "--seed", "1", "--time", "0.2")
+    assert out.returncode == 0, out.stderr
+    session = open_session("rugen")
+    session.play("a2-a3")
+    session.play("h7-h6")
+    assert out.stdout.strip() in session.legal_actions()
+
+
+def test_an_illegal_move_in_the_history_exits_2() -> None:
+    out = run("move", "rugen", "a2-a3", "a3-a4")
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.startswith("error: ") and "a3-a4" in out.stderr

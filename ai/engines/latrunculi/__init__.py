@@ -1,0 +1,79 @@
+"""The Latrunculi engine for all four rule sets (``classic``, ``rugen``, ``schadler``,
+``lat``): an iterative-deepening alpha-beta search (:mod:`.search`) over the rules core's own
+game, with an evaluation per rule set (:mod:`.evaluation`).
+
+The levels differ in depth, time and deliberate imperfection (docs/ai.md):
+
+* **hard** searches as deep as its time allows, with quiescence, and plays the best move;
+* **medium** searches two plies with quiescence and a random bonus of up to ±30 (a third of a
+  soldier) per move, so it plays sound moves but not always the best;
+* **easy** looks one ply ahead without quiescence, with up to ±80 of noise, and one move in
+  four is a random legal move: a beginner can win.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from rules.games import LatrunculiSession, Session
+
+from ...levels import Level
+from .evaluation import EVALUATORS
+from .search import Searcher
+
+#: The Latrunculi game ids this engine plays.
+LATRUNCULI_IDS = ("classic", "rugen", "schadler", "lat")
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How a level plays: search depth, quiescence, noise and the chance of a random move."""
+
+    max_depth: int
+    quiescence: bool
+    noise: int
+    random_move: float
+
+
+STYLES: dict[Level, Style] = {
+    Level.EASY: Style(max_depth=1, quiescence=False, noise=80, random_move=0.25),
+    Level.MEDIUM: Style(max_depth=2, quiescence=True, noise=30, random_move=0.0),
+    Level.HARD: Style(max_depth=64, quiescence=True, noise=0, random_move=0.0),
+}
+
+
+class LatrunculiEngine:
+    """Chooses a move in any Latrunculi rule set."""
+
+    def choose(
+        self, session: Session[Any], level: Level, deadline: float, rng: random.Random
+    ) -> str:
+        if not isinstance(session, LatrunculiSession):
+            raise TypeError(f"the Latrunculi engine cannot play {session.rules.id}")
+        style = STYLES[Level(level)]
+        game = session.game
+        if style.random_move and rng.random() < style.random_move:
+            return str(rng.choice(sorted(game.legal_moves(), key=str)))
+        searcher = Searcher(
+            game,
+            EVALUATORS[session.rules.id],
+            deadline,
+            style.max_depth,
+            noise=style.noise,
+            rng=rng,
+            quiescence=style.quiescence,
+        )
+        return str(searcher.run().move)
+
+
+def _register() -> None:
+    from .. import register_engine
+
+    engine = LatrunculiEngine()
+    for game_id in LATRUNCULI_IDS:
+        register_engine(game_id, engine)
+
+
+_register()

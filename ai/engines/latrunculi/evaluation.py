@@ -1,0 +1,388 @@
+"""Static evaluation of a Latrunculi position, one evaluator per rule set.
+
+Every evaluator scores the board from White's side in hundredths of a soldier (a soldier,
+counter or Valkyrie is 100); the search negates it for Black. What each one counts, and why:
+
+* **material** — what is left on the board (and, in ``schadler``, in hand); a classic captive
+  or a schadler alligatus counts against its owner (it cannot move and is lost or removable);
+* **threats against the side to move** — its pieces the opponent can take next move (an enemy on
+  one side, an empty square the opponent can reach on the other). The side to move saves one at
+  most, so every threatened piece beyond the first costs most of its value. Threats against
+  the side *not* to move are left to the quiescence search, which plays those captures out;
+* **the eagle's / Queen's freedom** — how many of its neighbours are taken, and whether the last
+  empty one can be reached by the enemy (one move from losing the game);
+* **mobility** — empty neighbours of free pieces, a cheap stand-in for counting moves;
+* **safe squares** (``schadler``) — empty squares flanked by two of one's counters, where the
+  enemy may land only if it traps (rule 7): they shape the placement phase.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rules.geometry import Geometry, Square
+from rules.model import Piece, Side
+from rules.position import State
+
+WHITE = Side.WHITE
+
+Evaluator = Callable[[State], int]
+
+#: Axes as pairs of opposite directions (rules.geometry: NORTH, SOUTH, EAST, WEST = 0..3).
+_AXES = ((0, 1), (2, 3))
+
+#: What the side to move loses per threatened piece: a little for each, most of a piece for
+#: each beyond the first (it can save one).
+THREAT_EACH, THREAT_EXTRA = 12, 70
+
+
+def _threat_penalty(count: int, value: int = 100) -> int:
+    return (THREAT_EACH * count + THREAT_EXTRA * max(0, count - 1)) * value // 100
+
+
+def _rook_reaches(
+    cells: list[Piece | None],
+    geo: Geometry,
+    target: Square,
+    side: Side,
+    steppers: frozenset[str] = frozenset(),
+    kinds: frozenset[str] | None = None,
+) -> bool:
+    """Whether a free piece of ``side`` (of ``kinds`` if given) can slide onto the empty
+    ``target`` in one move; ``steppers`` move one square only (the Rügen eagle)."""
+    for ray in geo.rays[target]:
+        for i, sq in enumerate(ray):
+            p = cells[sq]
+            if p is None:
+                continue
+            if (
+                p.side is side
+                and not p.held
+                and (i == 0 or p.kind not in steppers)
+                and (kinds is None or p.kind in kinds)
+            ):
+                return True
+            break
+    return False
+
+
+# ----- classic ---------------------------------------------------------------------------------
+
+CAPTIVE = 100
+
+
+def evaluate_classic(state: State) -> int:
+    cells, geo = state.cells, state.geometry
+    neighbours = geo.neighbours
+    to_move = state.turn
+    score = 0
+    threatened = 0
+    eagles: list[tuple[Square, Piece]] = []
+    for sq in geo.squares:
+        p = cells[sq]
+        if p is None:
+            continue
+        sign = 1 if p.side is WHITE else -1
+        if p.kind == "E":
+            eagles.append((sq, p))
+            continue
+        if p.held:
+            score -= sign * CAPTIVE
+            continue
+        for n in neighbours[sq]:
+            if cells[n] is None:
+                score += sign * 2
+        if p.side is to_move and _classic_threatened(cells, geo, sq, p.side):
+            threatened += 1
+    for sq, eagle in eagles:
+        sign = 1 if eagle.side is WHITE else -1
+        score -= sign * _eagle_danger(
+            cells, geo, sq, eagle.side, eagle.side is to_move, lambda q: q is not None
+        )
+    sign_to_move = 1 if to_move is WHITE else -1
+    return score - sign_to_move * _threat_penalty(threatened)
+
+
+def _classic_threatened(cells: list[Piece | None], geo: Geometry, sq: Square, side: Side) -> bool:
+    step = geo.step
+    enemy = side.other
+    for d1, d2 in _AXES:
+        a, b = step[d1][sq], step[d2][sq]
+        if a < 0 or b < 0:
+            continue
+        pa, pb = cells[a], cells[b]
+        if pa is None and pb is not None and pb.side is enemy and not pb.held:
+            if _rook_reaches(cells, geo, a, enemy):
+                return True
+        elif pb is None and pa is not None and pa.side is enemy and not pa.held:
+            if _rook_reaches(cells, geo, b, enemy):
+                return True
+    if sq in geo.corners:
+        n1, n2 = geo.neighbours[sq]
+        for x, y in ((n1, n2), (n2, n1)):
+            px, py = cells[x], cells[y]
+            if px is None and py is not None and py.side is enemy and not py.held:
+                if _rook_reaches(cells, geo, x, enemy):
+                    return True
+    return False
+
+
+def _eagle_danger(
+    cells: list[Piece | None],
+    geo: Geometry,
+    sq: Square,
+    side: Side,
+    to_move: bool,
+    blocks: Callable[[Piece | None], bool],
+    steppers: frozenset[str] = frozenset(),
+) -> int:
+    """How close the eagle (or Queen) of ``side`` on ``sq`` is to being shut in: every taken
+    neighbour costs a little, the last empty one reachable by the enemy costs most of a game.
+    ``blocks`` says which pieces count as shutting it in."""
+    nbrs = geo.neighbours[sq]
+    empty = [n for n in nbrs if cells[n] is None]
+    shut = sum(1 for n in nbrs if blocks(cells[n]))
+    danger = 14 * shut + 10 * (4 - len(nbrs))
+    if len(empty) == 1 and shut == len(nbrs) - 1:
+        if _rook_reaches(cells, geo, empty[0], side.other, steppers):
+            danger += 150 if to_move else 60
+        else:
+            danger += 30
+    elif len(empty) == 2 and shut == len(nbrs) - 2:
+        danger += 12
+    return danger
+
+
+# ----- rugen -----------------------------------------------------------------------------------
+
+SOLDIER = 100
+_RUGEN_STEPPERS = frozenset({"E"})
+
+
+def evaluate_rugen(state: State) -> int:
+    cells, geo = state.cells, state.geometry
+    neighbours = geo.neighbours
+    to_move = state.turn
+    score = 0
+    threatened = 0
+    eagles: list[tuple[Square, Piece]] = []
+    for sq in geo.squares:
+        p = cells[sq]
+        if p is None:
+            continue
+        sign = 1 if p.side is WHITE else -1
+        if p.kind == "E":
+            eagles.append((sq, p))
+            continue
+        score += sign * SOLDIER
+        for n in neighbours[sq]:
+            if cells[n] is None:
+                score += sign * 2
+        if p.side is to_move and _rugen_threatened(cells, geo, sq, p.side):
+            threatened += 1
+    for sq, eagle in eagles:
+        sign = 1 if eagle.side is WHITE else -1
+        enemy = eagle.side.other
+        if any(cells[n] is not None and cells[n].side is eagle.side for n in neighbours[sq]):  # type: ignore[union-attr]
+            score -= sign * 4 * (4 - len(neighbours[sq]))  # one of its own blocks enclosure
+            continue
+        score -= sign * _eagle_danger(
+            cells,
+            geo,
+            sq,
+            eagle.side,
+            eagle.side is to_move,
+            lambda q, enemy=enemy: q is not None and q.side is enemy,  # type: ignore[misc]
+            _RUGEN_STEPPERS,
+        )
+    sign_to_move = 1 if to_move is WHITE else -1
+    return score - sign_to_move * _threat_penalty(threatened)
+
+
+def _rugen_threatened(cells: list[Piece | None], geo: Geometry, sq: Square, side: Side) -> bool:
+    step = geo.step
+    enemy = side.other
+    for d1, d2 in _AXES:
+        a, b = step[d1][sq], step[d2][sq]
+        if a < 0 or b < 0:
+            continue
+        pa, pb = cells[a], cells[b]
+        if pa is None and pb is not None and pb.side is enemy:
+            if _rook_reaches(cells, geo, a, enemy, _RUGEN_STEPPERS):
+                return True
+        elif pb is None and pa is not None and pa.side is enemy:
+            if _rook_reaches(cells, geo, b, enemy, _RUGEN_STEPPERS):
+                return True
+    return False
+
+
+# ----- schadler --------------------------------------------------------------------------------
+
+COUNTER = 100
+ALLIGATUS = 70  # on top of the counter: one the enemy can remove at its next turn
+
+
+def evaluate_schadler(state: State) -> int:
+    cells, geo = state.cells, state.geometry
+    step, neighbours = geo.step, geo.neighbours
+    to_move = state.turn
+    score = COUNTER * (state.hand[0] - state.hand[1])
+    threatened = 0
+    for sq in geo.squares:
+        p = cells[sq]
+        if p is None:
+            for d1, d2 in _AXES:  # safe squares: flanked by two counters of one side
+                a, b = step[d1][sq], step[d2][sq]
+                if a >= 0 and b >= 0:
+                    pa, pb = cells[a], cells[b]
+                    if pa is not None and pb is not None and pa.side is pb.side:
+                        score += 4 if pa.side is WHITE else -4
+            continue
+        sign = 1 if p.side is WHITE else -1
+        score += sign * COUNTER
+        if p.held:
+            score -= sign * ALLIGATUS
+            continue
+        for n in neighbours[sq]:
+            if cells[n] is None:
+                score += sign * 2
+        if p.side is to_move and _schadler_threatened(cells, geo, sq, p.side):
+            threatened += 1
+    sign_to_move = 1 if to_move is WHITE else -1
+    return score - sign_to_move * _threat_penalty(threatened)
+
+
+def _schadler_reaches(cells: list[Piece | None], geo: Geometry, target: Square, side: Side) -> bool:
+    """Whether a free counter of ``side`` can step or jump onto ``target`` (one jump)."""
+    step = geo.step
+    for d in range(4):
+        n = step[d][target]
+        if n < 0:
+            continue
+        p = cells[n]
+        if p is None:
+            continue
+        if p.side is side and not p.held:
+            return True
+        far = step[d][n]
+        if far >= 0:
+            q = cells[far]
+            if q is not None and q.side is side and not q.held:
+                return True
+    return False
+
+
+def _schadler_threatened(cells: list[Piece | None], geo: Geometry, sq: Square, side: Side) -> bool:
+    step = geo.step
+    enemy = side.other
+    pairs = [(step[d1][sq], step[d2][sq]) for d1, d2 in _AXES]
+    if sq in geo.corners:
+        pairs.append(geo.neighbours[sq])  # type: ignore[arg-type]
+    for a, b in pairs:
+        if a < 0 or b < 0:
+            continue
+        for x, y in ((a, b), (b, a)):
+            px, py = cells[x], cells[y]
+            if px is None and py is not None and py.side is enemy and not py.held:
+                if _schadler_reaches(cells, geo, x, enemy):
+                    return True
+    return False
+
+
+# ----- lat -------------------------------------------------------------------------------------
+
+LAT_VALUES = {"V": 100, "B": 120, "Q": 0}
+_BQ = frozenset({"B", "Q"})
+
+
+def evaluate_lat(state: State) -> int:
+    cells, geo = state.cells, state.geometry
+    neighbours = geo.neighbours
+    to_move = state.turn
+    score = 0
+    threatened_value = 0
+    queens: list[tuple[Square, Piece]] = []
+    counts = {Side.WHITE: 0, Side.BLACK: 0}
+    for sq in geo.squares:
+        p = cells[sq]
+        if p is None:
+            continue
+        counts[p.side] += 1
+        sign = 1 if p.side is WHITE else -1
+        if p.kind == "Q":
+            queens.append((sq, p))
+            continue
+        score += sign * LAT_VALUES[p.kind]
+        for n in neighbours[sq]:
+            if cells[n] is None:
+                score += sign * 2
+        if p.side is to_move and _lat_threatened(cells, geo, sq, p):
+            threatened_value += LAT_VALUES[p.kind]
+    weakened = min(counts.values()) <= 3
+    for sq, queen in queens:
+        sign = 1 if queen.side is WHITE else -1
+        danger = _eagle_danger(
+            cells, geo, sq, queen.side, queen.side is to_move, lambda q: q is not None
+        )
+        if weakened and _valkyrie_threatened(cells, geo, sq, queen.side):
+            danger += 150 if queen.side is to_move else 60
+        score -= sign * danger
+    sign_to_move = 1 if to_move is WHITE else -1
+    if threatened_value:
+        # Scale the count-based penalty by the average value of the threatened pieces.
+        n = max(1, threatened_value // 100)
+        score -= sign_to_move * _threat_penalty(n, threatened_value // n)
+    return score
+
+
+def _valkyrie_threatened(cells: list[Piece | None], geo: Geometry, sq: Square, side: Side) -> bool:
+    """Taken like a Valkyrie: an enemy lands on one side, any piece stands on the other."""
+    step = geo.step
+    enemy = side.other
+    for d1, d2 in _AXES:
+        a, b = step[d1][sq], step[d2][sq]
+        if a < 0 or b < 0:
+            continue
+        if cells[a] is None and cells[b] is not None and _rook_reaches(cells, geo, a, enemy):
+            return True
+        if cells[b] is None and cells[a] is not None and _rook_reaches(cells, geo, b, enemy):
+            return True
+    return False
+
+
+def _lat_threatened(cells: list[Piece | None], geo: Geometry, sq: Square, p: Piece) -> bool:
+    enemy = p.side.other
+    if p.kind == "V" and _valkyrie_threatened(cells, geo, sq, p.side):
+        return True
+    if p.kind == "B":
+        step = geo.step
+        for d1, d2 in _AXES:
+            a, b = step[d1][sq], step[d2][sq]
+            if a < 0 or b < 0:
+                continue
+            for x, y in ((a, b), (b, a)):
+                py = cells[y]
+                if (
+                    cells[x] is None
+                    and py is not None
+                    and py.side is enemy
+                    and py.kind in _BQ
+                    and _rook_reaches(cells, geo, x, enemy, kinds=_BQ)
+                ):
+                    return True
+    if sq in geo.corners:
+        n1, n2 = geo.neighbours[sq]
+        for x, y in ((n1, n2), (n2, n1)):
+            py = cells[y]
+            if cells[x] is None and py is not None and py.side is enemy:
+                if _rook_reaches(cells, geo, x, enemy):
+                    return True
+    return False
+
+
+EVALUATORS: dict[str, Evaluator] = {
+    "classic": evaluate_classic,
+    "rugen": evaluate_rugen,
+    "schadler": evaluate_schadler,
+    "lat": evaluate_lat,
+}

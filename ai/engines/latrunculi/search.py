@@ -1,0 +1,310 @@
+"""Iterative-deepening principal-variation search over a Latrunculi game.
+
+Negamax alpha-beta with a null-window search of every move after the first (PVS), a
+quiescence search of captures past the nominal depth, a transposition table, and move
+ordering by table move, possible captures (:mod:`.tactics`), killer moves and history.
+
+The moves are played with the rules core's own ``push``/``pop``, so the search can never
+play a move the rules forbid or miss a rule (repetition included). Two consequences of the
+repetition rule (a third occurrence is illegal, shared/spec/rules.md) shape the search:
+
+* a position that already occurred in the game or on the search path scores as a draw
+  (0): going round in circles gains nothing and the rule soon forbids it;
+* the transposition table keeps moves for ordering always, but its scores are trusted only
+  when no position has occurred twice (``history_restricts_moves``), because then the legal
+  moves, and so the score, of a position depend on the path that led to it. The key also
+  holds what the rules' position key leaves out and the end depends on: Rügen's fifty-move
+  clock near its limit and schadler's consecutive passes.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+
+from rules.game import Game
+from rules.model import Move, Side
+
+from .board import history_restricts_moves, position_key, seen_before, state_of
+from .evaluation import Evaluator
+from .tactics import tactical_score
+
+MATE = 100_000
+INF = 10 * MATE
+#: Scores beyond this are wins or losses found by the search (a mate distance).
+MATE_BOUND = MATE - 1_000
+#: Plies of captures searched past the nominal depth.
+QUIESCENCE_PLIES = 6
+#: How often (in nodes) the clock is read.
+CLOCK_EVERY = 64
+#: Entries kept before the table is cleared (memory stays bounded in a long-lived worker).
+TABLE_LIMIT = 400_000
+
+EXACT, LOWER, UPPER = 0, 1, 2
+
+
+class _OutOfTime(Exception):
+    """Raised inside the search when the deadline passes."""
+
+
+@dataclass(slots=True)
+class _Entry:
+    depth: int
+    score: int
+    flag: int
+    move: Move | None
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """The move chosen, its score for the side to move, and how far the search got."""
+
+    move: Move
+    score: int
+    depth: int
+    nodes: int
+
+
+class Searcher:
+    """One search from the game's current position; the game is restored when it ends."""
+
+    def __init__(
+        self,
+        game: Game,
+        evaluate: Evaluator,
+        deadline: float,
+        max_depth: int,
+        noise: int = 0,
+        rng: random.Random | None = None,
+        quiescence: bool = True,
+    ) -> None:
+        self.game = game
+        self.state = state_of(game)
+        self.evaluate_white = evaluate
+        self.deadline = deadline
+        self.max_depth = max_depth
+        self.noise = noise
+        self.rng = rng or random.Random(0)
+        self.offsets: dict[Move, int] = {}
+        self._partial: tuple[Move, int] | None = None
+        self.quiescence = quiescence
+        self.table: dict[object, _Entry] = {}
+        self.killers: dict[int, list[Move]] = {}
+        self.history: dict[Move, int] = {}
+        self.nodes = 0
+        self.root_ply = game.ply
+
+    # ----- driver -----------------------------------------------------------------------------
+
+    def run(self) -> SearchResult:
+        """Deepen one ply at a time until the deadline or ``max_depth``; the answer is the best
+        move of the deepest search that finished (or of the unfinished one, if it already
+        found a better move than the one before)."""
+        game = self.game
+        moves = game.legal_moves()
+        if not moves:
+            raise ValueError("no legal move to search")
+        if self.noise:
+            # The level's imperfection: a fixed random bonus per root move, so the choice
+            # wanders among moves that score within ``noise`` of the best (reproducible by seed).
+            self.offsets = {
+                m: self.rng.randint(-self.noise, self.noise) for m in sorted(moves, key=str)
+            }
+        best = SearchResult(self._ordered(moves, None, 0)[0], 0, 0, 0)
+        started = time.monotonic()
+        for depth in range(1, self.max_depth + 1):
+            try:
+                move, score = self._root(depth, moves, best.move)
+            except _OutOfTime:
+                if self._partial is not None:
+                    best = SearchResult(self._partial[0], self._partial[1], depth, self.nodes)
+                break
+            finally:
+                while game.ply > self.root_ply:
+                    game.pop()
+            best = SearchResult(move, score, depth, self.nodes)
+            if abs(score) >= MATE_BOUND:
+                break  # a forced win or loss is found: deeper search changes nothing
+            spent = time.monotonic() - started
+            if time.monotonic() + 2 * spent > self.deadline:
+                break  # the next depth would not finish in time
+        return best
+
+    def _root(self, depth: int, moves: list[Move], previous: Move) -> tuple[Move, int]:
+        game = self.game
+        alpha, beta = -INF, INF
+        best_move, best_score = previous, -INF
+        self._partial = None
+        for i, move in enumerate(self._ordered(moves, previous, 0)):
+            offset = self.offsets.get(move, 0)
+            low, high = alpha - offset, beta - offset  # the window for this move's own score
+            game.push(move)
+            if i == 0:
+                score = -self._negamax(depth - 1, -high, -low, 1)
+            else:
+                score = -self._negamax(depth - 1, -low - 1, -low, 1)
+                if low < score < high:
+                    score = -self._negamax(depth - 1, -high, -low, 1)
+            game.pop()
+            score += offset
+            if score > best_score:
+                best_move, best_score = move, score
+                self._partial = (best_move, best_score)
+            alpha = max(alpha, score)
+        self._store(depth, best_score, EXACT, best_move, 0)
+        return best_move, best_score
+
+    # ----- the search proper -----------------------------------------------------------------
+
+    def _tick(self) -> None:
+        self.nodes += 1
+        if self.nodes % CLOCK_EVERY == 0 and time.monotonic() > self.deadline:
+            raise _OutOfTime
+
+    def _terminal(self, ply: int) -> int | None:
+        """The score of a finished game for the side to move, else ``None``."""
+        outcome = self.game.outcome
+        if outcome is None:
+            return None
+        if outcome.winner is None:
+            return 0
+        return MATE - ply if outcome.winner is self.state.turn else -(MATE - ply)
+
+    def _negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
+        self._tick()
+        game = self.game
+        end = self._terminal(ply)
+        if end is not None:
+            return end
+        if seen_before(game):
+            return 0
+        if depth <= 0:
+            return (
+                self._quiesce(alpha, beta, ply, QUIESCENCE_PLIES)
+                if self.quiescence
+                else (self._static())
+            )
+        key = self._key()
+        entry = self.table.get(key)
+        table_move = None
+        if entry is not None:
+            table_move = entry.move
+            if entry.depth >= depth and not history_restricts_moves(game):
+                score = self._from_table(entry.score, ply)
+                if entry.flag == EXACT:
+                    return score
+                if entry.flag == LOWER and score >= beta:
+                    return score
+                if entry.flag == UPPER and score <= alpha:
+                    return score
+        alpha_start = alpha
+        best_score, best_move = -INF, None
+        for i, move in enumerate(self._ordered(game.legal_moves(), table_move, ply)):
+            game.push(move)
+            if i == 0:
+                score = -self._negamax(depth - 1, -beta, -alpha, ply + 1)
+            else:
+                score = -self._negamax(depth - 1, -alpha - 1, -alpha, ply + 1)
+                if alpha < score < beta:
+                    score = -self._negamax(depth - 1, -beta, -alpha, ply + 1)
+            game.pop()
+            if score > best_score:
+                best_score, best_move = score, move
+            if score > alpha:
+                alpha = score
+            if alpha >= beta:
+                self._reward(move, depth, ply)
+                break
+        flag = UPPER if best_score <= alpha_start else LOWER if best_score >= beta else EXACT
+        self._store(depth, best_score, flag, best_move, ply, key)
+        return best_score
+
+    def _quiesce(self, alpha: int, beta: int, ply: int, plies_left: int) -> int:
+        self._tick()
+        stand = self._static()
+        if stand >= beta or plies_left == 0:
+            return stand
+        alpha = max(alpha, stand)
+        game = self.game
+        state = self.state
+        captures = [(tactical_score(state, m), m) for m in game.legal_moves()]
+        captures = [c for c in captures if c[0] > 0]
+        captures.sort(key=lambda c: -c[0])
+        best = stand
+        for _, move in captures:
+            result = game.push(move)
+            if not result.captured and game.outcome is None:
+                game.pop()
+                continue
+            end = self._terminal(ply + 1)
+            if end is not None:
+                score = -end
+            else:
+                score = -self._quiesce(-beta, -alpha, ply + 1, plies_left - 1)
+            game.pop()
+            if score > best:
+                best = score
+            if score > alpha:
+                alpha = score
+            if alpha >= beta:
+                break
+        return best
+
+    def _static(self) -> int:
+        """The evaluation for the side to move."""
+        score = self.evaluate_white(self.state)
+        return score if self.state.turn is Side.WHITE else -score
+
+    # ----- ordering and the table ------------------------------------------------------------
+
+    def _ordered(self, moves: list[Move], first: Move | None, ply: int) -> list[Move]:
+        state = self.state
+        killers = self.killers.get(ply, ())
+        history = self.history
+
+        def key(move: Move) -> int:
+            if move == first:
+                return -10 * INF
+            tactical = tactical_score(state, move)
+            if tactical:
+                return -INF - tactical
+            if move in killers:
+                return -INF // 2
+            return -history.get(move, 0)
+
+        return sorted(moves, key=key)
+
+    def _reward(self, move: Move, depth: int, ply: int) -> None:
+        """A move that cut off: remember it as a killer of this ply and in the history."""
+        if tactical_score(self.state, move):
+            return
+        killers = self.killers.setdefault(ply, [])
+        if move not in killers:
+            killers.insert(0, move)
+            del killers[2:]
+        self.history[move] = self.history.get(move, 0) + depth * depth
+
+    def _key(self) -> object:
+        state = self.state
+        clock = state.clock if state.clock >= 80 else 0
+        return (position_key(self.game), clock, state.passes)
+
+    def _store(
+        self, depth: int, score: int, flag: int, move: Move | None, ply: int, key: object = None
+    ) -> None:
+        if len(self.table) >= TABLE_LIMIT:
+            self.table.clear()
+        if score >= MATE_BOUND:  # mate scores are stored relative to this node
+            score += ply
+        elif score <= -MATE_BOUND:
+            score -= ply
+        self.table[key if key is not None else self._key()] = _Entry(depth, score, flag, move)
+
+    @staticmethod
+    def _from_table(score: int, ply: int) -> int:
+        if score >= MATE_BOUND:
+            return score - ply
+        if score <= -MATE_BOUND:
+            return score + ply
+        return score

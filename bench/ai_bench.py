@@ -1,0 +1,193 @@
+"""The computer opponent's strength and speed: matches between players, per game.
+
+For every Latrunculi rule set (classic 8×8 and 12×8, rugen with and without rows, schadler,
+lat) it plays, with colours alternating and fixed seeds (game *i* uses seed ``--seed + i``):
+
+* hard vs a one-ply greedy player (a move that wins at once, else the one capturing most,
+  ties at random) and vs a random player — the issue's targets: ≥ 90 % and 100 % wins;
+* medium vs easy — medium should win most.
+
+Then the seconds per move of each level: median and max over every move it chose (hard must
+stay ≤ 2 s a move). A game that reaches ``--max-plies`` without an end is counted as a draw.
+Games of other engines join by adding rows to :data:`ROWS` (a start position per row).
+
+Run: ``python bench/ai_bench.py --games 100`` (the issue's count; slow at hard's full time).
+``--games``, ``--time`` (hard's seconds per move; medium and easy keep their own, lower),
+``--only classic,rugen`` and ``--pairs hard-greedy`` cut the work down.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import random
+import statistics
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from ai.engines import engine_for
+from ai.engines.base import Engine
+from ai.engines.simple import GreedyEngine, RandomEngine
+from ai.levels import Level, default_time
+from rules.games import Session, find_game, open_session
+
+log = logging.getLogger("ai_bench")
+
+#: (row label, start position): every Latrunculi rule set and option.
+ROWS: list[tuple[str, str]] = [
+    ("classic 8x8", find_game("classic").start()),
+    ("classic 12x8", find_game("classic").start({"size": "12x8"})),
+    ("rugen", find_game("rugen").start()),
+    ("rugen rows=1", find_game("rugen").start({"rows": "1"})),
+    ("schadler", find_game("schadler").start()),
+    ("lat", find_game("lat").start()),
+]
+
+#: The matches of each row: (first player, second player); the first is the one measured.
+PAIRS: list[tuple[str, str]] = [("hard", "greedy"), ("hard", "random"), ("medium", "easy")]
+
+
+@dataclass
+class Player:
+    """A level of the real engine, or one of the yardsticks."""
+
+    name: str
+
+    def engine(self, game_id: str) -> Engine:
+        if self.name == "greedy":
+            return GreedyEngine()
+        if self.name == "random":
+            return RandomEngine()
+        return engine_for(game_id)
+
+    @property
+    def level(self) -> Level:
+        return Level(self.name) if self.name in Level.__members__.values() else Level.EASY
+
+
+@dataclass
+class Tally:
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    plies: list[int] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+
+def play_game(
+    start: str,
+    first: Player,
+    second: Player,
+    first_is_first_seat: bool,
+    seed: int,
+    times: dict[str, float],
+    move_times: dict[str, list[float]],
+    max_plies: int,
+) -> tuple[str | None, int]:
+    """One game; returns the winner's player name (``None`` for a draw) and its length."""
+    session: Session[Any] = open_session(start)
+    seats = session.seats
+    by_seat = {
+        seats[0]: first if first_is_first_seat else second,
+        seats[1]: second if first_is_first_seat else first,
+    }
+    rng = random.Random(seed)
+    game_id = session.rules.id
+    while session.outcome is None and session.ply < max_plies:
+        player = by_seat[session.to_move]
+        legal = session.legal_actions()
+        started = time.monotonic()
+        if len(legal) == 1:
+            action = legal[0]
+        else:
+            limit = times.get(player.name, 1.0)
+            action = player.engine(game_id).choose(session, player.level, started + limit, rng)
+        move_times[player.name].append(time.monotonic() - started)
+        if action not in legal:
+            raise AssertionError(f"{player.name} chose {action!r}, not legal in {game_id}")
+        session.play(action)
+    outcome = session.outcome
+    if outcome is None or outcome.winner is None:
+        return None, session.ply
+    return by_seat[outcome.winner].name, session.ply
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100, help="games per row and pair")
+    parser.add_argument(
+        "--time", type=float, default=default_time(Level.HARD), help="hard's s/move"
+    )
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--max-plies", type=int, default=300)
+    parser.add_argument("--only", help="comma-separated row labels or game ids")
+    parser.add_argument("--pairs", help="comma-separated pairs like hard-greedy,medium-easy")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+
+    rows = ROWS
+    if args.only:
+        wanted = {w.strip() for w in args.only.split(",")}
+        rows = [r for r in ROWS if r[0] in wanted or r[0].split()[0] in wanted]
+    pairs = PAIRS
+    if args.pairs:
+        wanted = {w.strip() for w in args.pairs.split(",")}
+        pairs = [p for p in PAIRS if f"{p[0]}-{p[1]}" in wanted]
+    times = {
+        "hard": args.time,
+        "medium": min(args.time, default_time(Level.MEDIUM)),
+        "easy": min(args.time, default_time(Level.EASY)),
+    }
+    move_times: dict[str, list[float]] = defaultdict(list)
+    results: list[tuple[str, str, str, Tally]] = []
+    for label, start in rows:
+        for a, b in pairs:
+            tally = Tally()
+            for i in range(args.games):
+                winner, plies = play_game(
+                    start,
+                    Player(a),
+                    Player(b),
+                    i % 2 == 0,
+                    args.seed + i,
+                    times,
+                    move_times,
+                    args.max_plies,
+                )
+                tally.plies.append(plies)
+                if winner is None:
+                    tally.draws += 1
+                elif winner == a:
+                    tally.wins += 1
+                else:
+                    tally.losses += 1
+            log.info("%s: %s vs %s done", label, a, b)
+            results.append((label, a, b, tally))
+
+    print(
+        f"{args.games} games per row, hard {args.time:g} s/move, seeds {args.seed}+i, "
+        f"colours alternating, draw after {args.max_plies} plies"
+    )
+    print(f"{'game':<14}{'match':<18}{'won':>6}{'drawn':>7}{'lost':>6}{'win %':>8}{'plies':>8}")
+    for label, a, b, t in results:
+        pct = 100 * t.wins / t.games if t.games else 0.0
+        plies = statistics.median(t.plies) if t.plies else 0
+        print(
+            f"{label:<14}{a + ' vs ' + b:<18}{t.wins:>6}{t.draws:>7}{t.losses:>6}"
+            f"{pct:>7.0f}%{plies:>8.0f}"
+        )
+    print()
+    print(f"{'player':<10}{'moves':>7}{'median s':>10}{'max s':>8}")
+    for name in ("hard", "medium", "easy", "greedy", "random"):
+        spent = move_times.get(name)
+        if spent:
+            print(f"{name:<10}{len(spent):>7}{statistics.median(spent):>10.3f}{max(spent):>8.3f}")
+
+
+if __name__ == "__main__":
+    main()

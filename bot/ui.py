@@ -24,6 +24,8 @@ __all__ = [
     "MENU_TEMPLATE",
     "MOVE_TEMPLATE",
     "ONLY_MOVE_TEMPLATE",
+    "KEY_TEMPLATE",
+    "key_button",
     "REMATCH_TEMPLATE",
     "challenge_button",
     "challenge_view",
@@ -45,6 +47,7 @@ GAMES_TEMPLATE = r"lat:games:(?P<page>\d+):(?P<way>prev|next)"
 MENU_TEMPLATE = r"lat:pick:(?P<game_id>\d+):(?P<ply>\d+)"
 ACTION_TEMPLATE = r"lat:act:(?P<game_id>\d+):(?P<ply>\d+):(?P<action>roll|double|take|drop)"
 ONLY_MOVE_TEMPLATE = r"lat:only:(?P<game_id>\d+):(?P<ply>\d+):(?P<move>[^:]+)"
+KEY_TEMPLATE = r"lat:key:(?P<game_id>\d+):(?P<ply>\d+):(?P<key>[^@]+)"
 
 CHALLENGE_LABELS = {"accept": "Accept", "decline": "Decline", "cancel": "Cancel"}
 CHALLENGE_STYLES = {
@@ -96,6 +99,16 @@ def only_move_button(game_id: int, ply: int, move: str, label: str = "") -> disc
         label=(label or f"Play {move}")[:80],
         style=discord.ButtonStyle.primary,
         custom_id=f"lat:only:{game_id}:{ply}:{move}",
+    )
+
+
+def key_button(game_id: int, ply: int, key: str, label: str) -> discord.ui.Button[Any]:
+    """A Move menu's button that opens the menu ``key`` of the turn at ``ply`` (backgammon's
+    Undo and Back, a lone step)."""
+    return discord.ui.Button(
+        label=label[:80],
+        style=discord.ButtonStyle.secondary,
+        custom_id=f"lat:key:{game_id}:{ply}:{key}"[:100],
     )
 
 

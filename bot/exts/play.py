@@ -145,16 +145,26 @@ class MoveButton(
 
 
 def menu_view(record: GameRecord, menu: picker.Menu, offset: int = 0) -> discord.ui.View:
-    """The components of one Move menu step: a select, or one button for the only move."""
+    """The components of one Move menu step: a select, or one button for the only choice
+    (the only move, or backgammon's only step), and the menu's Undo / Back button."""
+    items: list[discord.ui.Item[Any]] = []
     if len(menu.options) == 1:
         [only] = menu.options
-        move = only.value.removeprefix("play:")
-        return dynamic_view(ui.only_move_button(record.id, record.ply, move, f"Play {only.label}"))
-    options = [
-        discord.SelectOption(label=o.label, value=o.value, description=o.description)
-        for o in picker.page(menu, offset)
-    ]
-    return dynamic_view(ui.move_menu(record.id, record.ply, options, menu.placeholder))
+        if only.value.startswith("play:"):
+            move = only.value.removeprefix("play:")
+            items.append(ui.only_move_button(record.id, record.ply, move, f"Play {only.label}"))
+        else:
+            items.append(ui.key_button(record.id, record.ply, only.value, only.label))
+    else:
+        options = [
+            discord.SelectOption(label=o.label, value=o.value, description=o.description)
+            for o in picker.page(menu, offset)
+        ]
+        items.append(ui.move_menu(record.id, record.ply, options, menu.placeholder))
+    if menu.back is not None:
+        label, key = menu.back
+        items.append(ui.key_button(record.id, record.ply, key, label))
+    return dynamic_view(*items)
 
 
 class MoveMenu(
@@ -185,6 +195,20 @@ class OnlyMoveButton(
 
     async def act(self, interaction: Interaction) -> None:
         await pick(interaction, self.game_id, self.ply, f"play:{self.move}")
+
+
+class MenuKeyButton(
+    PersistentItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ui.KEY_TEMPLATE
+):
+    """A Move menu's button that shows another menu of the same turn (backgammon's Undo and
+    Back, or a lone step); like the selects, good for the ply it was opened for only."""
+
+    def __init__(self, game_id: int, ply: int, key: str) -> None:
+        super().__init__(ui.key_button(game_id, ply, key, "…"))
+        self.game_id, self.ply, self.key = game_id, ply, key
+
+    async def act(self, interaction: Interaction) -> None:
+        await pick(interaction, self.game_id, self.ply, self.key)
 
 
 class ActionButton(
@@ -539,13 +563,14 @@ class Play(commands.Cog):
 
 
 async def setup(bot: LatrunculiBot) -> None:
-    bot.add_dynamic_items(MoveButton, MoveMenu, OnlyMoveButton, ActionButton)
+    bot.add_dynamic_items(MoveButton, MoveMenu, OnlyMoveButton, MenuKeyButton, ActionButton)
     await bot.add_cog(Play(bot))
 
 
 __all__ = [
     "MoveButton",
     "MoveMenu",
+    "MenuKeyButton",
     "OnlyMoveButton",
     "ActionButton",
     "Play",

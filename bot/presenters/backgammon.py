@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rendering import Caption, render_backgammon
 from rendering.plain_text import backgammon_position, backgammon_steps
@@ -23,6 +23,9 @@ from rules.games.backgammon import (
 
 from ..limits import MAX_CHOICE_NAME
 from .base import MAX_SUGGESTIONS, BoardView, GamePresenter, PickPath, Ply, RecordInfo, Suggestion
+
+if TYPE_CHECKING:
+    from ..services.picker import Menu
 
 __all__ = ["BackgammonPresenter"]
 
@@ -257,6 +260,19 @@ class BackgammonPresenter(GamePresenter):
             first = text.split()[0] if text != "pass" else "pass"
             paths.append(PickPath((f"First {first}", text), text))
         return paths
+
+    def menu(self, game_id: int, session: Session[Any], key: str) -> Menu:
+        """Dice to play: the turn die by die with an Undo (:mod:`bot.services.step_picker`);
+        otherwise (the cube) the generic menus of :meth:`pick_paths`."""
+        from ..services.picker import FIRST
+        from ..services.step_picker import STEPS, step_menu
+
+        assert isinstance(session, BackgammonSession)
+        state = session.state
+        if session.outcome is None and not state.doubled and state.dice is not None:
+            if session.legal_actions() != ["pass"]:
+                return step_menu(game_id, self, session, STEPS if key == FIRST else key)
+        return super().menu(game_id, session, key)
 
     # ----- records and rules ----------------------------------------------------------------
 

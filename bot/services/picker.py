@@ -46,12 +46,14 @@ class Option:
 class Menu:
     """One step: its key (what was picked to reach it), the prompt above it, the select's
     placeholder and all its options (one option means the only legal move, shown as a button;
-    more than 25 are shown by :func:`page`)."""
+    more than 25 are shown by :func:`page`); ``back`` a button's (label, key) that goes back a
+    step (backgammon's Undo)."""
 
     key: str
     prompt: str
     placeholder: str
     options: tuple[Option, ...]
+    back: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -237,25 +237,32 @@ async def test_a_match_to_three_with_its_crawford_game(arena):
     assert " Drops" in mat and "Takes" in mat and "Wins 2 points" in mat
 
 
-async def test_the_move_button_offers_whole_turns_and_a_resignation_scores_the_cube(arena):
+async def test_the_move_button_plays_a_whole_turn_and_a_resignation_scores_the_cube(arena):
     game, where = await _start(arena, 11)
     session = await _session(arena, game.id)
     mover = _member(arena, session.to_move)
-    menu = await mover.click(last_board(where), label="Move")
-    assert menu.ephemeral
-    options = select_options(menu.response)
     legal = {session.format(m) for m in session.legal_moves()}
-    # every turn in one menu when they fit, else the first step, then the turn
-    assert options and len(options) <= 25
-    first_value = options[0][1]
-    r = await mover.select(menu.response, [first_value])
-    if not first_value.startswith("play:"):
-        r = await mover.select(r.response, [select_options(r.response)[0][1]])
-    played = (await _moves(arena, game.id))[-1]
-    assert played in legal
-    assert f"played `{played}`" in last_board(where).content
+    r = await mover.click(last_board(where), label="Move")
+    assert r.ephemeral
+    # the first offered choice at each step (a point, then its destination) until whole
+    for _ in range(8):
+        options = select_options(r.response)
+        lone = [b for b in _buttons(r.response) if not b.startswith(("Play ", "↩"))]
+        if lone:  # a single step is one button
+            r = await mover.click(r.response, label=lone[0])
+            continue
+        if not options:
+            break
+        assert len(options) <= 25
+        r = await mover.select(r.response, [options[0][1]])
+    [play] = [label for label in _buttons(r.response) if label.startswith("Play ")]
+    turn = play.removeprefix("Play ").split(" ✕")[0]
+    assert turn in legal
+    await mover.click(r.response, label=play)
+    played = [m for m in await _moves(arena, game.id) if "/" in m]
+    assert played == [turn]
+    assert f"played `{turn}`" in last_board(where).content
     loser = arena.bob if mover is arena.alice else arena.alice
-    session = await _session(arena, game.id)
     r = await loser.slash(where, "resign")
     assert not r.ephemeral, r.response.content
     record = await arena.db.games.load_game(game.id)
@@ -279,3 +286,106 @@ async def test_headers_and_history_count_no_moves_from_rolls(arena):
     text = r.response.content
     assert f"in progress, {session.to_move.title()} to play" in text
     assert "1. roll:" not in text and "move 2" not in text
+
+
+OPENING_61 = "backgammon:XGID=-b----E-C---eE---c-e----B-:0:0:1:61:0:0:0:0:10"
+"""The start, White (Alice) to play 6-1."""
+
+
+def _buttons(message: Any) -> dict[str, str]:
+    """label → custom id of a message's buttons."""
+    out = {}
+    for row in message.components:
+        children = row["components"] if isinstance(row, dict) else row.children
+        for c in children:
+            if (c["type"] if isinstance(c, dict) else c.type.value) == 2:
+                label = c["label"] if isinstance(c, dict) else c.label
+                out[label] = c["custom_id"] if isinstance(c, dict) else c.custom_id
+    return out
+
+
+async def test_the_move_button_picks_a_turn_die_by_die_with_undo(arena):
+    record = await game_at(arena, OPENING_61)
+    board_r = await arena.alice.slash(arena.channel, "board")
+    board = board_r.response
+    # only the mover may open the picker
+    r = await arena.bob.click(board, label="Move")
+    assert r.ephemeral and "not your turn" in r.response.content
+    menu = await arena.alice.click(board, label="Move")
+    assert menu.ephemeral
+    assert "your 6-1 · dice left: 6-1 — pick a checker" in menu.response.content
+    options = dict(select_options(menu.response))
+    # 13/12 is blocked: 13 offers its one step at once; 24 and 8 have two steps each
+    assert set(options) == {"From 24", "13/7 (the 6)", "From 8", "6/5 (the 1)"}
+    assert "Undo" not in " ".join(_buttons(menu.response))  # nothing to undo yet
+    r = await arena.alice.select(menu.response, [options["13/7 (the 6)"]])
+    text = r.response.content
+    assert "so far `13/7` · dice left: 1" in text
+    assert {label for label, _ in select_options(r.response)} == {
+        "24/23 (the 1)",
+        "8/7 (the 1)",
+        "7/6 (the 1)",
+        "6/5 (the 1)",
+    }
+    assert (await _moves(arena, record.id)) == []  # nothing stored half-way
+    # Undo the 13/7: back to the first menu
+    r = await arena.alice.click(r.response, label="↩ Undo 13/7")
+    assert "dice left: 6-1 — pick a checker" in r.response.content
+    options = dict(select_options(r.response))
+    r = await arena.alice.select(r.response, [options["From 8"]])
+    assert "where does the checker on 8 go?" in r.response.content
+    assert {label for label, _ in select_options(r.response)} == {"8/2 (the 6)", "8/7 (the 1)"}
+    assert "↩ Back" in _buttons(r.response)
+    r = await arena.alice.select(r.response, [dict(select_options(r.response))["8/7 (the 1)"]])
+    r = await arena.alice.select(r.response, [dict(select_options(r.response))["13/7 (the 6)"]])
+    # whole: one Play button (and an Undo); nothing stored until it is pressed
+    assert "the whole turn is `13/7 8/7`" in r.response.content
+    assert set(_buttons(r.response)) == {"Play 13/7 8/7", "↩ Undo 13/7"}
+    assert (await _moves(arena, record.id)) == []
+    confirm = r.response
+    played = await arena.alice.click(confirm, label="Play 13/7 8/7")
+    assert "✅ You played `13/7 8/7`" in played.response.content
+    moves = await _moves(arena, record.id)
+    assert moves[0] == "13/7 8/7" and len([m for m in moves if "/" in m]) == 1
+    assert "played `13/7 8/7`" in last_board(arena.channel).content
+    assert _buttons(confirm) == {}  # the played menu became the confirmation
+
+
+async def test_two_pickers_of_one_turn_never_play_two_turns(arena, bot_factory):
+    record = await game_at(arena, OPENING_61)
+    board = (await arena.alice.slash(arena.channel, "board")).response
+    menus = []
+    for first, second in (("13/7 (the 6)", "8/7 (the 1)"), ("6/5 (the 1)", "13/7 (the 6)")):
+        r = await arena.alice.click(board, label="Move")
+        r = await arena.alice.select(r.response, [dict(select_options(r.response))[first]])
+        r = await arena.alice.select(r.response, [dict(select_options(r.response))[second]])
+        menus.append(r.response)
+    [play_one] = [label for label in _buttons(menus[0]) if label.startswith("Play")]
+    [play_two] = [label for label in _buttons(menus[1]) if label.startswith("Play")]
+    # a restart: the bot no longer knows the open menus, so it cannot close them; they still
+    # answer, and the one left over after a turn was played says the game moved on
+    old = arena.bot
+    await arena.env.restart_bot(bot_factory())
+    await old.db.stop()
+    r = await arena.alice.click(menus[0], label=play_one)
+    assert "✅" in r.response.content
+    r = await arena.alice.click(menus[1], label=play_two)
+    assert "moved on" in r.response.content and "✅" not in r.response.content
+    moves = await _moves(arena, record.id)
+    assert len([m for m in moves if "/" in m]) == 1
+    # a race one level down (two processes): the guarded ply lets one turn stand
+    import asyncio
+
+    from bot.errors import message_for
+    from bot.services.games import GameService
+
+    record = await game_at(arena, OPENING_61)
+    other = GameService(arena.db)
+    results = await asyncio.gather(
+        arena.bot.games.play_move(record.id, arena.alice.id, "13/7 8/7", expected_ply=0),
+        other.play_move(record.id, arena.alice.id, "24/18 6/5", expected_ply=0),
+        return_exceptions=True,
+    )
+    errors = [r for r in results if isinstance(r, BaseException)]
+    assert len(errors) == 1 and "moved on" in (message_for(errors[0]) or "")
+    assert len([m for m in await _moves(arena, record.id) if "/" in m]) == 1

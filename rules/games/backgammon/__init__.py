@@ -13,6 +13,7 @@ from .session import (
     conceded,
     score_after,
 )
+from .steps import TurnSoFar
 from .turns import Play, generate
 from .xgid import State, format_xgid, parse_xgid
 
@@ -24,6 +25,7 @@ __all__ = [
     "MatchScore",
     "Play",
     "State",
+    "TurnSoFar",
     "conceded",
     "format_xgid",
     "generate",

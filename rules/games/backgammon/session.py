@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ...errors import IllegalMoveError, MoveSyntaxError, PositionError, RulesError
@@ -34,6 +34,7 @@ from ..base import (
     Session,
 )
 from .notation import MAX_INPUT, MOVE_HINT, explain, match_play, parse_paths
+from .steps import TurnSoFar, turn_so_far
 from .turns import BAR, Play, apply_step, format_steps, generate
 from .xgid import (
     BLACK,
@@ -192,6 +193,16 @@ class BackgammonSession(Session[BackgammonAction]):
             return rolls + ([_CUBE_ACTIONS[DOUBLE]] if self.may_double else [])
         plays = self._legal_plays()
         return [BackgammonAction(MOVE, play=p) for p in plays] if plays else [PASS]
+
+    def turn_so_far(self, done: Sequence[tuple[int, int]] = ()) -> TurnSoFar:
+        """The turn being put together from the steps ``done`` (``(from point, die)``): the
+        dice left, the steps that may follow, and the legal turn once complete (see
+        :mod:`.steps`). Only while dice are set to be played."""
+        state = self.state
+        if self.outcome is not None or state.doubled or state.dice is None:
+            raise IllegalMoveError("move", "there are no dice to play now")
+        me, opp = self._me_opp()
+        return turn_so_far(me, opp, state.dice, done)
 
     def legal_actions(self) -> list[str]:
         """As :meth:`Session.legal_actions`, but a due roll is the one line ``roll`` (the dice

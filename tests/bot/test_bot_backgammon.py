@@ -101,7 +101,12 @@ async def test_a_double_taken_then_a_redouble_dropped_ends_the_game(arena, bot_f
     session = await _session(arena, game.id)
     doubler = _member(arena, session.to_move)
     taker = arena.bob if doubler is arena.alice else arena.alice
-    board = last_board(where)
+    board = first_double_board = last_board(where)
+    # the player not to move cannot double (nor roll) on the mover's board
+    r = await taker.click(board, label="Double")
+    assert r.ephemeral and "not your turn" in r.response.content
+    r = await taker.slash(where, "move", move="double")
+    assert r.ephemeral and "not your turn" in r.response.content
     r = await doubler.click(board, label="Double")
     assert r.ephemeral and "✅ You played `double`" in r.response.content
     board = last_board(where)
@@ -123,8 +128,16 @@ async def test_a_double_taken_then_a_redouble_dropped_ends_the_game(arena, bot_f
     # the doubler may not redouble: the bot rolled for them at once
     assert moves[-3:-1] == ["double", "take"] and moves[-1].startswith("roll:")
     assert button_labels(board) == ["Move"]
+    # a double when the cube is not yours: refused with that reason (not "already rolled")
     r = await doubler.slash(where, "move", move="double")
-    assert r.ephemeral and "the dice are already rolled" in r.response.content
+    assert r.ephemeral and "`double` is not legal here" in r.response.content
+    owner = "white" if taker is arena.alice else "black"
+    assert f"the cube is {owner}'s: only its owner may redouble" in r.response.content
+    # the spent Double button of an earlier board: the game moved on, nothing played
+    before = await _moves(arena, game.id)
+    r = await doubler.click(first_double_board, label="Double")
+    assert r.ephemeral and "moved on since this board" in r.response.content
+    assert await _moves(arena, game.id) == before
     await _play_top_turn(arena, where, game.id)
     # the taker owns the cube: Roll and Double; they redouble, the first doubler drops
     board = last_board(where)

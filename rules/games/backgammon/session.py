@@ -296,12 +296,14 @@ class BackgammonSession(Session[BackgammonAction]):
             return "a double is already offered"
         if state.is_opening:
             return "no doubling before the opening roll"
-        if state.dice is not None:
-            return "a double comes before rolling; the dice are already rolled"
+        # why the player may not double at all comes before the dice (which the bot rolls at
+        # once for a player who may not double, so "already rolled" would hide the reason)
         if state.crawford:
             return "this is the Crawford game: no doubling"
         if state.owner == 1 - state.turn:
             return f"the cube is {SEAT_NAMES[state.owner]}'s: only its owner may redouble"
+        if state.dice is not None:
+            return "a double comes before rolling; the dice are already rolled"
         if state.cube_log >= state.max_cube:
             return f"the cube is at its maximum ({state.cube_value})"
         return None

@@ -14,6 +14,7 @@ from rendering.plain_text import backgammon_position, backgammon_steps
 from rules.errors import PositionError
 from rules.games import GameOutcome, Reason, Session
 from rules.games.backgammon import (
+    SEAT_NAMES,
     BackgammonSession,
     MatGame,
     conceded,
@@ -146,6 +147,15 @@ class BackgammonPresenter(GamePresenter):
         if session.chance_due:
             return [("roll", "Roll"), ("double", "Double")]
         return []
+
+    def state_line(self, session: Session[Any]) -> str | None:
+        """The cube (value and owner) and both pip counts: "Cube 2, Black's · Pips: White
+        147, Black 160"."""
+        assert isinstance(session, BackgammonSession)
+        state = session.state
+        owner = "centred" if state.owner < 0 else f"{self.seat_title(SEAT_NAMES[state.owner])}'s"
+        white, black = session.pips()
+        return f"Cube {state.cube_value}, {owner} · Pips: White {white}, Black {black}"
 
     def turn_hint(self, session: Session[Any]) -> str:
         assert isinstance(session, BackgammonSession)

@@ -203,6 +203,11 @@ class GamePresenter(ABC):
         (backgammon's Roll and Double, Take and Drop); none: the Move button."""
         return []
 
+    def state_line(self, session: Session[Any]) -> str | None:
+        """A line under each board of a game in progress with what the picture shows and
+        players want in words (backgammon's cube and pip counts), or ``None``."""
+        return None
+
     def turn_hint(self, session: Session[Any]) -> str:
         """How the player to move acts, after "your move": the commands and buttons."""
         return "Use `/move` or the Move button."

@@ -251,6 +251,12 @@ async def board_payload(
     if record.is_active:
         to_move = player_for(record, seat)
         status = None
+        state = presenter.state_line(session)
+        if state:
+            lines.append(state)
+        if record.match_id is not None and intro is None:  # the score, under the match's boards
+            match = await db.matches.require_match(record.match_id)
+            lines.append(match_line(match, names_for_text(names)))
         by = ""
         if move_timeout is not None:
             by = f" — by <t:{int(record.turn_since + move_timeout)}:R>"

@@ -73,6 +73,9 @@ async def test_the_bot_rolls_the_opening_and_the_player_plays_whole_turns(arena)
     assert len(r.response.content) > len(head) + 10
     r = await _play_top_turn(arena, where, game.id)
     assert f"rolled {max(first, second)}-{min(first, second)} and played `" in r.response.content
+    # under the turn: the cube and both pip counts, in words
+    pips = (await _session(arena, game.id)).pips()
+    assert f"Cube 1, centred · Pips: White {pips[0]}, Black {pips[1]}" in r.response.content
     # the next player may double: the board shows Roll and Double, and nothing is rolled yet
     board = last_board(where)
     assert button_labels(board) == ["Roll", "Double"]
@@ -211,7 +214,12 @@ async def test_a_match_to_three_with_its_crawford_game(arena):
     assert second.is_active and (await _moves(arena, second.id))[-1].startswith("roll:")
     # game 2: a double taken (cube 2), then game 1's winner resigns: 2 points to the other,
     # who reaches 2 of 3 (N-1)
-    await _double_and_answer(arena, where, second.id, "take")
+    doubler2 = await _double_and_answer(arena, where, second.id, "take")
+    board = last_board(where).content
+    owner = "Black" if doubler2 == "white" else "White"  # the taker owns the cube
+    assert f"Cube 2, {owner}'s · Pips:" in board
+    score = "1 – 0" if winner1 == "white" else "0 – 1"  # White's score first
+    assert "Match to 3: " in board and score in board
     r = await _member(arena, winner1).slash(where, "resign", game=str(second.id))
     assert not r.ephemeral, r.response.content
     match = await arena.db.matches.require_match(match_id)

@@ -15,7 +15,7 @@ from .session import (
 )
 from .steps import TurnSoFar
 from .turns import Play, generate
-from .xgid import State, format_xgid, parse_xgid
+from .xgid import SEAT_NAMES, State, format_xgid, parse_xgid
 
 __all__ = [
     "BackgammonAction",
@@ -24,6 +24,7 @@ __all__ = [
     "MatGame",
     "MatchScore",
     "Play",
+    "SEAT_NAMES",
     "State",
     "TurnSoFar",
     "conceded",

@@ -11,6 +11,8 @@ import pytest
 
 from ai import Level, choose_action
 from ai.engines import engine_for
+from ai.engines.latrunculi.board import state_of
+from ai.engines.latrunculi.tactics import predictor_for
 from rules.games import Session, find_game, open_session
 
 STARTS = {
@@ -118,3 +120,31 @@ def test_hard_parries_a_threat_on_its_eagle() -> None:
     move = choose_action(position, Level.HARD, time_limit=1.0, seed=1)
     session.play(move)
     assert not winning_moves(session)
+
+
+@pytest.mark.parametrize("label", sorted(STARTS))
+def test_the_capture_predictor_never_misses_a_capture_or_a_win(label: str) -> None:
+    """Quiescence plays only the moves the predictor names, so one it missed would make the
+    search blind to that capture. Checked against the rules over random games."""
+    rng = random.Random(label)
+    session = open_session(STARTS[label])
+    game = session.game  # type: ignore[attr-defined]
+    predict = predictor_for(game.variant.id)
+    checked = 0
+    for _ in range(4):
+        session = open_session(STARTS[label])
+        game = session.game  # type: ignore[attr-defined]
+        for _ply in range(rng.randrange(20, 140)):
+            if game.is_over:
+                break
+            me = game.turn
+            for move in game.legal_moves():
+                predicted = predict(state_of(game), move) > 0
+                result = game.push(move)
+                won = game.outcome is not None and game.outcome.winner is me
+                game.pop()
+                if result.captured or won:
+                    checked += 1
+                    assert predicted, f"{move} in {game.position.to_lpn()}"
+            game.push(rng.choice(game.legal_moves()))
+    assert checked > 0

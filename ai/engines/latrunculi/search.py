@@ -28,7 +28,7 @@ from rules.model import Move, Side
 
 from .board import history_restricts_moves, position_key, seen_before, state_of
 from .evaluation import Evaluator
-from .tactics import tactical_score
+from .tactics import predictor_for
 
 MATE = 100_000
 INF = 10 * MATE
@@ -81,6 +81,7 @@ class Searcher:
     ) -> None:
         self.game = game
         self.state = state_of(game)
+        self.tactical = predictor_for(game.variant.id)
         self.evaluate_white = evaluate
         self.deadline = deadline
         self.max_depth = max_depth
@@ -228,7 +229,7 @@ class Searcher:
         alpha = max(alpha, stand)
         game = self.game
         state = self.state
-        captures = [(tactical_score(state, m), m) for m in game.legal_moves()]
+        captures = [(self.tactical(state, m), m) for m in game.legal_moves()]
         captures = [c for c in captures if c[0] > 0]
         captures.sort(key=lambda c: -c[0])
         best = stand
@@ -266,7 +267,7 @@ class Searcher:
         def key(move: Move) -> int:
             if move == first:
                 return -10 * INF
-            tactical = tactical_score(state, move)
+            tactical = self.tactical(state, move)
             if tactical:
                 return -INF - tactical
             if move in killers:
@@ -277,7 +278,7 @@ class Searcher:
 
     def _reward(self, move: Move, depth: int, ply: int) -> None:
         """A move that cut off: remember it as a killer of this ply and in the history."""
-        if tactical_score(self.state, move):
+        if self.tactical(self.state, move):
             return
         killers = self.killers.setdefault(ply, [])
         if move not in killers:

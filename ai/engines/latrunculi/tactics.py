@@ -1,37 +1,115 @@
-"""Which moves may capture, judged without playing them.
+"""Which moves capture or win, judged without playing them.
 
 The search plays captures first and extends only captures past its depth (quiescence), but
-playing a move is the expensive step of the rules core. This filter names the moves that
-*can* capture or win: a landing next to an enemy piece whose far side is occupied or off the
-board (a flank, a corner, an edge enclosure, a row), next to the enemy eagle or Queen, or a
-schadler removal. It is a superset: the search still plays each one and keeps it only if the
-rules say it captured or won. Ordinary moves score 0.
+playing a move is the expensive step of the rules core. These predictors follow each rule
+set's capture rules (shared/spec/rules.md) on the board as it stands before the move, with the
+mover on its landing square and its start square empty. They are for ordering and for choosing
+what quiescence plays: the search still plays each move and believes only what the rules
+report, so a predictor that errs makes the search slower or blinder, never wrong. Ordinary
+moves score 0; a capture scores by what it takes, a win most.
 """
 
 from __future__ import annotations
 
-from rules.model import Move, MoveKind
+from collections.abc import Callable
+
+from rules.model import Move, MoveKind, Piece, Side
 from rules.position import State
 
-#: Kinds whose enclosure ends the game.
-ROYAL = frozenset({"E", "Q"})
-
 REMOVAL_SCORE = 300
-ROYAL_SCORE = 1_000
+WIN_SCORE = 10_000
+
+Predictor = Callable[[State, Move], int]
+
+_AXES = ((0, 1), (2, 3))
 
 
-def tactical_score(state: State, move: Move) -> int:
-    """How promising ``move`` is as a capture (0: it cannot capture or win)."""
+def _is_mine(p: Piece | None, side: Side) -> bool:
+    return p is not None and p.side is side
+
+
+def _is_free_mine(p: Piece | None, side: Side) -> bool:
+    return p is not None and p.side is side and not p.held
+
+
+def classic_captures(state: State, move: Move) -> int:
+    if move.kind is not MoveKind.MOVE:
+        return 0
+    cells, geo = state.cells, state.geometry
+    step = geo.step
+    side = state.turn
+    origin, landing = move.path
+    score = 0
+    for d in range(4):
+        x = step[d][landing]
+        if x < 0:
+            continue
+        victim = cells[x]
+        if victim is None or victim.side is side or victim.held:
+            continue
+        if victim.kind == "E":
+            nbrs = geo.neighbours[x]
+            if all(n == landing or (n != origin and cells[n] is not None) for n in nbrs):
+                return WIN_SCORE
+            continue
+        beyond = step[d][x]
+        if beyond >= 0 and beyond != origin and _is_free_mine(cells[beyond], side):
+            score += 100
+        elif x in geo.corners:
+            other = [n for n in geo.neighbours[x] if n != landing][0]
+            if other != origin and _is_free_mine(cells[other], side):
+                score += 100
+    return score
+
+
+def rugen_captures(state: State, move: Move) -> int:
+    cells, geo = state.cells, state.geometry
+    step, neighbours = geo.step, geo.neighbours
+    side = state.turn
+    origin, landing = move.path
+    rows = state.options.get("rows") == "1"
+
+    def mine(sq: int) -> bool:
+        return sq == landing or (sq != origin and _is_mine(cells[sq], side))
+
+    score = 0
+    for d in range(4):
+        run: list[int] = []
+        s = step[d][landing]
+        while s >= 0:
+            x = cells[s]
+            if x is None or x.side is side:
+                break
+            if x.kind == "E":
+                if not run and all(mine(n) for n in neighbours[s]):
+                    return WIN_SCORE
+                break
+            run.append(s)
+            if not rows:
+                break
+            s = step[d][s]
+        if not run:
+            continue
+        beyond = step[d][run[-1]]
+        inside = set(run)
+        if (beyond >= 0 and beyond != origin and _is_mine(cells[beyond], side)) or all(
+            n in inside or mine(n) for r in run for n in neighbours[r]
+        ):
+            score += 100 * len(run)
+    return score
+
+
+def schadler_captures(state: State, move: Move) -> int:
     kind = move.kind
     if kind is MoveKind.REMOVE:
         return REMOVAL_SCORE
     if kind is not MoveKind.MOVE:
         return 0
-    cells = state.cells
-    step = state.geometry.step
+    cells, geo = state.cells, state.geometry
+    step = geo.step
     side = state.turn
     path = move.path
-    origin = path[0]
+    left = set(path[:-1])  # the start and the earlier landings are empty at each landing
     score = 0
     for landing in path[1:]:
         for d in range(4):
@@ -41,10 +119,83 @@ def tactical_score(state: State, move: Move) -> int:
             victim = cells[x]
             if victim is None or victim.side is side or victim.held:
                 continue
-            if victim.kind in ROYAL:
-                score += ROYAL_SCORE
-                continue
             beyond = step[d][x]
-            if beyond < 0 or (beyond != origin and cells[beyond] is not None):
+            if beyond >= 0 and beyond not in left and _is_free_mine(cells[beyond], side):
                 score += 100
+            elif x in geo.corners:
+                other = [n for n in geo.neighbours[x] if n != landing][0]
+                if other not in left and _is_free_mine(cells[other], side):
+                    score += 100
     return score
+
+
+_LAT_VALUES = {"V": 100, "B": 120}
+_BQ = frozenset({"B", "Q"})
+_VQ = frozenset({"V", "Q"})
+
+
+def lat_captures(state: State, move: Move) -> int:
+    cells, geo = state.cells, state.geometry
+    step, neighbours = geo.step, geo.neighbours
+    side = state.turn
+    origin, landing = move.path
+    mover = cells[origin]
+    assert mover is not None
+
+    def occupied(sq: int) -> bool:
+        return sq == landing or (sq != origin and cells[sq] is not None)
+
+    def enemy_of_victim(sq: int, kinds: frozenset[str] | None = None) -> bool:
+        if sq == landing:
+            return kinds is None or mover.kind in kinds
+        p = cells[sq] if sq != origin else None
+        return p is not None and p.side is side and (kinds is None or p.kind in kinds)
+
+    score = 0
+    for d in range(4):
+        x = step[d][landing]
+        if x < 0:
+            continue
+        victim = cells[x]
+        if victim is None or victim.side is side:
+            continue
+        beyond = step[d][x]
+        if x in geo.corners and all(enemy_of_victim(n) for n in neighbours[x]):
+            taken = True
+        elif victim.kind == "Q":
+            taken = all(occupied(n) for n in neighbours[x]) or (beyond >= 0 and occupied(beyond))
+            if taken:
+                return WIN_SCORE  # possibly only when weakened; the rules will say
+        elif victim.kind == "V":
+            taken = beyond >= 0 and occupied(beyond)
+        else:
+            taken = (mover.kind in _BQ and beyond >= 0 and enemy_of_victim(beyond, _BQ)) or (
+                mover.kind in _VQ and all(enemy_of_victim(n, _VQ) for n in neighbours[x])
+            )
+        if taken:
+            score += _LAT_VALUES.get(victim.kind, 100)
+    return score
+
+
+def _no_captures(state: State, move: Move) -> int:
+    return 0
+
+
+_PREDICTORS: dict[str, Predictor] = {
+    "classic": classic_captures,
+    "rugen": rugen_captures,
+    "schadler": schadler_captures,
+    "lat": lat_captures,
+}
+
+
+def predictor_for(variant_id: str) -> Predictor:
+    """The capture predictor of a rule set; passes (``pass``) never capture."""
+    inner = _PREDICTORS.get(variant_id, _no_captures)
+
+    def predict(state: State, move: Move) -> int:
+        if move.kind is MoveKind.PASS:
+            return 0
+        return inner(state, move)
+
+    return predict

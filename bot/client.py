@@ -28,6 +28,7 @@ EXTENSIONS = (
     "bot.exts.info",
     "bot.exts.stats",
     "bot.exts.notify",
+    "bot.exts.preferences",
     "bot.exts.sweep",
 )
 

@@ -380,7 +380,28 @@ _V10: list[str] = [
     "CREATE INDEX challenge_seats_player ON challenge_seats (player_id)",
 ]
 
-MIGRATIONS: Sequence[Sequence[str]] = (_V1, _V2, _V3, _V4, _V5, _V6, _V7, _V8, _V9, _V10)
+_V11: list[str] = [
+    # A player's opt-in (``/settings``): the bot plays their turn when the dice allow exactly
+    # one legal play (backgammon). Off for everyone, as the issue asks: never by default.
+    """
+    ALTER TABLE players ADD COLUMN play_only_turn INTEGER NOT NULL DEFAULT 0
+        CHECK (play_only_turn IN (0, 1))
+    """,
+]
+
+MIGRATIONS: Sequence[Sequence[str]] = (
+    _V1,
+    _V2,
+    _V3,
+    _V4,
+    _V5,
+    _V6,
+    _V7,
+    _V8,
+    _V9,
+    _V10,
+    _V11,
+)
 """Migration ``i`` upgrades from ``user_version == i`` to ``i + 1``."""
 
 SCHEMA_VERSION: int = len(MIGRATIONS)

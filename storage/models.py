@@ -303,6 +303,8 @@ class PlayerRecord:
     notify: NotifyMode = "mention"
     #: When their last "your move" DM digest was claimed (``None``: never).
     digest_at: float | None = None
+    #: Whether the bot plays their turn for them when it is their only legal play (opt-in).
+    play_only_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)

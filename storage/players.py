@@ -49,6 +49,7 @@ def player_from_row(row: sqlite3.Row) -> PlayerRecord:
         updated_at=from_ms(row["updated_at"]),
         notify=row["notify"],
         digest_at=from_ms_opt(row["digest_at"]),
+        play_only_turn=bool(row["play_only_turn"]),
     )
 
 
@@ -104,6 +105,40 @@ class PlayerRepository:
         )
         assert row is not None
         return player_from_row(row)
+
+    # ----- play settings --------------------------------------------------------------------
+
+    async def set_play_only_turn(
+        self, user_id: int, display_name: str, on: bool, *, now: float | None = None
+    ) -> PlayerRecord:
+        """Store whether the bot plays ``user_id``'s only legal turn for them (creating the
+        player)."""
+        now_ms = to_ms(now)
+        row = await self._db.fetchone(
+            """
+            INSERT INTO players (user_id, display_name, created_at, updated_at, play_only_turn)
+            VALUES (:user, :name, :now, :now, :on)
+            ON CONFLICT (user_id) DO UPDATE
+               SET display_name = excluded.display_name, updated_at = excluded.updated_at,
+                   play_only_turn = excluded.play_only_turn
+            RETURNING *
+            """,
+            {"user": user_id, "name": display_name, "now": now_ms, "on": int(on)},
+        )
+        assert row is not None
+        return player_from_row(row)
+
+    async def playing_only_turns(self, user_ids: Iterable[int]) -> set[int]:
+        """Which of ``user_ids`` opted in to having their only legal turn played for them."""
+        ids = sorted(set(user_ids))
+        if not ids:
+            return set()
+        marks = ", ".join("?" for _ in ids)
+        rows = await self._db.fetchall(
+            f"SELECT user_id FROM players WHERE play_only_turn = 1 AND user_id IN ({marks})",
+            tuple(ids),
+        )
+        return {r["user_id"] for r in rows}
 
     async def notify_mode(self, user_id: int) -> NotifyMode:
         """How ``user_id`` wants to be told it is their move (the default for a stranger)."""

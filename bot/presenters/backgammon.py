@@ -133,6 +133,18 @@ class BackgammonPresenter(GamePresenter):
             return "pass"
         return None
 
+    def only_play(self, session: Session[Any]) -> str | None:
+        """The dice's one legal turn (one distinct resulting position), not a pass (the bot
+        passes for everyone) nor a cube decision."""
+        assert isinstance(session, BackgammonSession)
+        state = session.state
+        if session.outcome is not None or state.doubled or state.dice is None:
+            return None
+        moves = session.legal_moves()
+        if len(moves) == 1 and moves[0].play is not None:
+            return session.format(moves[0])
+        return None
+
     def conceded(self, session: Session[Any], loser: str, reason: Reason) -> GameOutcome:
         assert isinstance(session, BackgammonSession)
         return conceded(session, loser, reason)

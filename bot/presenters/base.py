@@ -192,6 +192,11 @@ class GamePresenter(ABC):
         must act."""
         return None
 
+    def only_play(self, session: Session[Any]) -> str | None:
+        """The turn the bot plays for a player who opted in (``/settings``) when it is their
+        only legal play, or ``None``. Never played for anyone who did not opt in."""
+        return None
+
     def conceded(self, session: Session[Any], loser: str, reason: Reason) -> GameOutcome:
         """The result when ``loser`` resigns or runs out of time: the other seat wins
         (backgammon adds the points: a single game times the cube)."""

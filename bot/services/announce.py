@@ -242,7 +242,10 @@ async def board_payload(
         lines.append(intro)
     if played is not None:
         for pm in played.moves:
-            lines.append(presenter.describe(f"<@{pm.player_id}>", pm.ply) + ".")
+            words = presenter.describe(f"<@{pm.player_id}>", pm.ply)
+            if pm.auto:  # the player opted in (/settings)
+                words += " — played by the bot, their only legal turn (`/settings`)"
+            lines.append(words + ".")
         own = [pm.ply for pm in played.moves if not bot_made(pm.result.canonical)]
         highlight: Ply | None = own[0] if own else await last_move(db, record)
     else:

@@ -22,7 +22,7 @@ import random
 import re
 import secrets
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Container
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,7 +32,7 @@ from storage import Database, GameRecord, PlyToRecord
 
 from ..clock import Clock, discord_clock
 from ..errors import UserError, game_over
-from ..presenters import Ply, presenter_for
+from ..presenters import GamePresenter, Ply, presenter_for
 from ..texts import code
 
 __all__ = [
@@ -88,6 +88,8 @@ def position_session(record: GameRecord) -> Session[Any]:
 class PlayedMove:
     ply: Ply
     player_id: int
+    #: Played by the bot for a player who opted in (their only legal turn).
+    auto: bool = False
 
     @property
     def result(self) -> ActionResult:
@@ -318,15 +320,36 @@ class GameService:
             )
         return session.roll(self.dice)  # refused with the reason when no roll is due
 
-    def _bot_actions(self, record: GameRecord, session: Session[Any], played: Played) -> None:
+    def _bot_actions(
+        self,
+        record: GameRecord,
+        session: Session[Any],
+        played: Played,
+        only_turns: Container[int] = (),
+    ) -> None:
         """Play (in memory) what the bot plays for the next player: a forced pass, the dice
-        due when the player has no choice but to roll."""
+        due when the player has no choice but to roll, and — for the players in
+        ``only_turns``, who opted in with ``/settings`` — a turn that is their only legal
+        play (marked ``auto``, so the board says the bot played it)."""
         presenter = presenter_for(record.variant)
-        while session.outcome is None and (forced := presenter.forced_action(session, self.dice)):
+        while session.outcome is None:
+            forced = presenter.forced_action(session, self.dice)
+            auto = False
+            if forced is None and player_for(record, session.to_move) in only_turns:
+                forced = presenter.only_play(session)
+                auto = forced is not None
+            if not forced:
+                break
             before = session.position_text()
             result = session.play(forced)
             ply = Ply(result, before, session.position_text())
-            played.moves.append(PlayedMove(ply, player_for(record, result.seat)))
+            played.moves.append(PlayedMove(ply, player_for(record, result.seat), auto))
+
+    async def _only_turns(self, record: GameRecord) -> set[int]:
+        """The game's players who opted in to having their only legal turn played."""
+        if type(presenter_for(record.variant)).only_play is GamePresenter.only_play:
+            return set()  # the game has no such turns: no need to ask storage
+        return await self.db.players.playing_only_turns(record.player_ids)
 
     async def open(self, record: GameRecord) -> Played | None:
         """The bot's actions at a new game's start (backgammon's opening roll, thrown again
@@ -334,7 +357,7 @@ class GameService:
         async with self.lock(record.id):
             session = await self.session(record, take=True)
             played = Played(record)
-            self._bot_actions(record, session, played)
+            self._bot_actions(record, session, played, await self._only_turns(record))
             if not played.moves:
                 self._remember(record.id, session)
                 return None
@@ -349,6 +372,7 @@ class GameService:
         be asked to move a side that cannot).
         """
         record = pending.record
+        only_turns = await self._only_turns(record)  # read before the session is taken
         session = await self.session(record, take=True)
         played = Played(record)
         move = session.parse(pending.text)
@@ -357,7 +381,7 @@ class GameService:
         played.moves.append(
             PlayedMove(Ply(result, before, session.position_text()), pending.user_id)
         )
-        self._bot_actions(record, session, played)
+        self._bot_actions(record, session, played, only_turns)
         return await self._store(record, session, played, pending.user_id)
 
     async def _store(

@@ -410,3 +410,42 @@ async def test_two_pickers_of_one_turn_never_play_two_turns(arena, bot_factory):
     errors = [r for r in results if isinstance(r, BaseException)]
     assert len(errors) == 1 and "moved on" in (message_for(errors[0]) or "")
     assert len([m for m in await _moves(arena, record.id) if "/" in m]) == 1
+
+
+ONE_WAY_IN = "backgammon:XGID=------------e-------bbbbbA:1:-1:-1:65:0:0:0:0:10"
+"""Black (Bob, owning the 2-cube) to play 6-5; White's last checker is on the bar and Black's
+home board is closed but for its 6-point: White's every entering roll has exactly one play."""
+
+
+async def test_the_only_legal_turn_is_played_only_for_a_player_who_opted_in(arena):
+    # by default: nothing is played for Alice, even with one legal play
+    r = await arena.alice.slash(arena.channel, "settings")
+    assert r.ephemeral and "Only legal turn: off** (the default)" in r.response.content
+    record = await game_at(arena, ONE_WAY_IN)
+    arena.bot.games.dice = random.Random(19)  # White rolls 6-1: bar/19 19/18* only
+    r = await arena.bob.slash(arena.channel, "move", move="13/7 13/8")
+    assert not r.ephemeral, r.response.content
+    assert await _moves(arena, record.id) == ["13/7 13/8", "roll:6-1"]
+    assert f"<@{arena.alice.id}>, your move (White)" in r.response.content
+    # Alice opts in: the same roll in a new game is played for her and announced
+    r = await arena.alice.slash(arena.channel, "settings", only_turn="on")
+    assert r.ephemeral and "Only legal turn: on" in r.response.content
+    player = await arena.db.players.get_player(arena.alice.id)
+    assert player is not None and player.play_only_turn
+    record = await game_at(arena, ONE_WAY_IN)
+    arena.bot.games.dice = random.Random(19)
+    r = await arena.bob.slash(arena.channel, "move", move="13/7 13/8", game=str(record.id))
+    assert not r.ephemeral, r.response.content
+    assert await _moves(arena, record.id) == ["13/7 13/8", "roll:6-1", "bar/19 19/18*"]
+    text = r.response.content
+    assert (
+        f"<@{arena.alice.id}> (White) rolled 6-1 and played `bar/19 19/18*`, hitting on 18 — "
+        "played by the bot, their only legal turn (`/settings`)." in text
+    )
+    # Bob (who did not opt in) owns the cube: his Roll / Double, nothing played for him
+    assert f"<@{arena.bob.id}>, your move (Black)" in text
+    assert button_labels(last_board(arena.channel)) == ["Roll", "Double"]
+    # switched off again: stored
+    r = await arena.alice.slash(arena.channel, "settings", only_turn="off")
+    assert "Only legal turn: off" in r.response.content
+    assert await arena.db.players.playing_only_turns([arena.alice.id]) == set()

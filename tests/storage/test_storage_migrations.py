@@ -69,6 +69,11 @@ SCHEMA_V8_FILE = Path(__file__).parent / "fixtures" / "schema-v8.db"
 # Dave) after the roll for the first player (roll:6-2-3); game 3: ludo of two (red Bob,
 # yellow Dave), Dave resigned after the first roll: places red, yellow.
 SCHEMA_V9_FILE = Path(__file__).parent / "fixtures" / "schema-v9.db"
+# Written by the schema-10 code (commit 5ad91bb) through its public API: players Alice 11,
+# Bob 12, Carol 13 (named at t=900; Carol chose DMs at t=950); game 1 backgammon (Alice
+# White, Bob Black, thread 3001) with 7 plies at t=1001 (rolls and turns, White to play 2-1);
+# game 2 chess (Carol, Alice) resigned by Carol at t=2000 with no moves.
+SCHEMA_V10_FILE = Path(__file__).parent / "fixtures" / "schema-v10.db"
 
 
 _TABLES = {"games", "moves", "challenges", "players", "pings", "game_seats", "matches"}
@@ -320,6 +325,7 @@ async def test_a_schema_8_file_moves_every_game_to_seats_losing_nothing(tmp_path
             now_rows = _rows(path, f"SELECT * FROM {table} ORDER BY 1, 2, 3")
             for row in now_rows:  # the columns schema 10 added, for tables
                 assert (row.pop("max_seats", None), row.pop("invited", "[]")) == (None, "[]")
+                assert row.pop("play_only_turn", 0) == 0  # schema 11: nobody opted in
             assert now_rows == rows, table
         new_games = {g["id"]: g for g in _rows(path, "SELECT * FROM games")}
         for old in old_games:
@@ -400,6 +406,8 @@ async def test_a_schema_9_file_keeps_its_challenges_as_two_sided_ones(tmp_path: 
             after = _rows(path, f"SELECT * FROM {table} ORDER BY 1, 2")
             if table == "challenges":
                 assert [(r.pop("max_seats"), r.pop("invited")) for r in after] == [(None, "[]")] * 3
+            if table == "players":  # schema 11: nobody opted in
+                assert {r.pop("play_only_turn") for r in after} == {0}
             assert after == rows, table
         c1, c2, c3 = [await db.challenges.get_challenge(i) for i in (1, 2, 3)]
         assert c1 is not None and c2 is not None and c3 is not None
@@ -424,6 +432,38 @@ async def test_a_schema_9_file_keeps_its_challenges_as_two_sided_ones(tmp_path: 
             table.id, ALICE, seat_names=("red", "yellow"), start_position="ludo:start"
         )
         assert (game.id, game.player_ids) == (4, (ALICE, BOB))
+
+
+async def test_a_schema_10_file_upgrades_with_nobody_playing_only_turns(
+    tmp_path: Path,
+) -> None:
+    """Schema 11 adds the opt-in "play my only legal turn": off for every existing player
+    (never by default); every other row of a real schema-10 file is unchanged."""
+    path = tmp_path / "old.sqlite3"
+    shutil.copyfile(SCHEMA_V10_FILE, path)
+    before = {
+        table: _rows(path, f"SELECT * FROM {table} ORDER BY 1, 2")
+        for table in ("games", "moves", "challenges", "players", "game_seats")
+    }
+    assert len(before["players"]) == 3 and len(before["moves"]) == 7
+    async with Database(path) as db:
+        assert SCHEMA_VERSION >= 11
+        assert await db.schema_version() == SCHEMA_VERSION
+        assert await db.integrity_check() == ["ok"]
+        for table, rows in before.items():
+            after = _rows(path, f"SELECT * FROM {table} ORDER BY 1, 2")
+            if table == "players":
+                assert [r.pop("play_only_turn") for r in after] == [0, 0, 0]
+            assert after == rows, table
+        assert await db.players.playing_only_turns([11, 12, 13]) == set()
+        carol = await db.players.get_player(13)
+        assert carol is not None and (carol.notify, carol.play_only_turn) == ("dm", False)
+        report = await verify_game(db, 1)
+        assert report.ok, report.problems
+        await db.players.set_play_only_turn(12, "Bob", True, now=3000.0)
+        assert await db.players.playing_only_turns([11, 12]) == {12}
+    async with Database(path) as db:
+        assert await db.players.playing_only_turns([11, 12, 13]) == {12}
 
 
 async def test_hot_queries_use_indexes(db: Database) -> None:

@@ -43,7 +43,8 @@ class Game:
         self.start = position
         self._state = State(position)
         self._stack: list[_Frame] = []
-        self._counts: dict[tuple[object, ...], int] = {self._state.key(): 1}
+        self._start_key = self._state.key()
+        self._counts: dict[tuple[object, ...], int] = {self._start_key: 1}
         self._twice = 0  # how many positions have occurred REPETITION_LIMIT - 1 times
         self._moves: list[Move] | None = None
         self._outcome: Outcome | None = self.variant.outcome_of_position(
@@ -85,6 +86,32 @@ class Game:
     @property
     def last_result(self) -> MoveResult | None:
         return self._stack[-1].result if self._stack else None
+
+    # ----- for search: reads that copy nothing ----------------------------------------------
+
+    @property
+    def state(self) -> State:
+        """The live board the game plays on, for an evaluation to read at every node without the
+        copy :attr:`position` makes. Read only: change it through :meth:`push` and :meth:`pop`."""
+        return self._state
+
+    def position_key(self) -> tuple[object, ...]:
+        """What the repetition rule compares for the current position (placement with held marks,
+        hands, side to move): equal keys mean the same position, so it also keys a search's
+        transposition table."""
+        return self._stack[-1].key if self._stack else self._start_key
+
+    def occurrences(self) -> int:
+        """How often the current position has occurred since the game started, now included (a
+        third occurrence is illegal, so 2 means no move may come back here)."""
+        return self._counts[self.position_key()]
+
+    @property
+    def history_restricts_moves(self) -> bool:
+        """Whether some position has occurred twice, so that moves returning to it are illegal:
+        the legal moves of a position then depend on the path that led to it (a transposition
+        table must not reuse their scores)."""
+        return self._twice > 0
 
     # ----- legal moves ------------------------------------------------------------------------
 

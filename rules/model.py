@@ -103,6 +103,9 @@ class MoveKind(Enum):
     REMOVE = "remove"  # schadler removal of an enemy alligatus: ``path`` is its square
     PASS = "pass"  # forced pass: ``path`` is empty
 
+    #: As for :class:`Side`: a move's hash includes its kind, and searches key tables by move.
+    __hash__ = object.__hash__
+
 
 @dataclass(frozen=True, slots=True)
 class Move:

@@ -57,6 +57,24 @@ class Position:
         return self.to_lpn()
 
 
+def squares_holding(cells: list[Piece | None], p: Piece) -> list[Square]:
+    """The squares holding ``p`` (an interned piece), in ascending order.
+
+    ``list.index`` compares by identity here (pieces are interned, and compare by identity), so
+    the empty squares between them are skipped in C: cheaper than a loop over the board when, as
+    for captives, there are few or none.
+    """
+    found: list[Square] = []
+    index = cells.index
+    at = -1
+    try:
+        while True:
+            at = index(p, at + 1)
+            found.append(at)
+    except ValueError:
+        return found
+
+
 class State:
     """The mutable state a :class:`~rules.game.Game` plays on.
 

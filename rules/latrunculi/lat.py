@@ -257,15 +257,18 @@ class Lat(RookVariant):
         cells[origin] = None
 
         # One board for every capture: judge all neighbours first, then remove them together.
-        scene = Scene(cells, geo, side, mover)
+        scene: Scene | None = None  # made only when an enemy stands next to the landing
         captured: list[Square] = []
+        step = geo.step
         for d in DIRECTIONS:
-            x = geo.step[d][target]
+            x = step[d][target]
             if x < 0:
                 continue
             victim = cells[x]
             if victim is None or victim.side is side:
                 continue
+            if scene is None:
+                scene = Scene(cells, geo, side, mover)
             if CAPTURE_RULES[victim.kind].captures(scene, x, d):
                 captured.append(x)
         for x in captured:

@@ -56,7 +56,7 @@ from ..geometry import (
     square_sort_key,
 )
 from ..model import PASS, Move, MoveKind, MoveResult, Outcome, Piece, Side, Termination, piece
-from ..position import Position, State
+from ..position import Position, State, squares_holding
 from ..variant import HasMoves, Variant, register
 
 COUNTER = "C"
@@ -367,13 +367,11 @@ class Schadler(Variant):
         """Free every alligatus that is no longer held, all together; return their squares."""
         freed: list[Square] = []
         holds = tables.holds
-        for sq in tables.squares:
-            p = cells[sq]
-            if p is None or not p.held:
-                continue
-            holder = piece(p.kind, p.side.other)
-            if not any(cells[a] is holder and cells[b] is holder for a, b in holds[sq]):
-                freed.append(sq)
+        for side in (Side.WHITE, Side.BLACK):
+            holder = piece(COUNTER, side.other)
+            for sq in squares_holding(cells, piece(COUNTER, side, True)):
+                if not any(cells[a] is holder and cells[b] is holder for a, b in holds[sq]):
+                    freed.append(sq)
         for sq in freed:
             p = cells[sq]
             assert p is not None
@@ -478,8 +476,14 @@ class Schadler(Variant):
 
     @staticmethod
     def _end(state: State) -> Outcome | None:
-        if not state.hand[0] and not state.hand[1]:
-            cells = state.cells
+        cells = state.cells
+        # A side has at most COUNTERS_PER_SIDE counters, so with more than one more than that on
+        # the board neither side is down to one (one count in C instead of four).
+        if (
+            not state.hand[0]
+            and not state.hand[1]
+            and len(cells) - cells.count(None) <= COUNTERS_PER_SIDE + 1
+        ):
             for side in (state.turn, state.turn.other):
                 on_board = cells.count(piece(COUNTER, side)) + cells.count(
                     piece(COUNTER, side, True)

@@ -37,6 +37,9 @@ def engine_ids() -> list[str]:
     return list(_ENGINES)
 
 
-from . import latrunculi  # noqa: E402, F401  (registers itself)
+from . import (  # noqa: E402, F401  (each registers itself)
+    chess,
+    latrunculi,
+)
 
 __all__ = ["Engine", "engine_for", "engine_ids", "register_engine"]

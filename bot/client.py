@@ -29,6 +29,7 @@ EXTENSIONS = (
     "bot.exts.stats",
     "bot.exts.notify",
     "bot.exts.preferences",
+    "bot.exts.takeback",
     "bot.exts.sweep",
 )
 

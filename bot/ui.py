@@ -25,6 +25,9 @@ __all__ = [
     "MOVE_TEMPLATE",
     "ONLY_MOVE_TEMPLATE",
     "KEY_TEMPLATE",
+    "TAKEBACK_TEMPLATE",
+    "takeback_button",
+    "takeback_view",
     "key_button",
     "REMATCH_TEMPLATE",
     "challenge_button",
@@ -47,6 +50,9 @@ GAMES_TEMPLATE = r"lat:games:(?P<page>\d+):(?P<way>prev|next)"
 MENU_TEMPLATE = r"lat:pick:(?P<game_id>\d+):(?P<ply>\d+)"
 ACTION_TEMPLATE = r"lat:act:(?P<game_id>\d+):(?P<ply>\d+):(?P<action>roll|double|take|drop)"
 ONLY_MOVE_TEMPLATE = r"lat:only:(?P<game_id>\d+):(?P<ply>\d+):(?P<move>[^:]+)"
+TAKEBACK_TEMPLATE = (
+    r"lat:tb:(?P<game_id>\d+):(?P<ply>\d+):(?P<tag>[0-9a-f]{8}):(?P<by>\d+):(?P<answer>yes|no)"
+)
 KEY_TEMPLATE = r"lat:key:(?P<game_id>\d+):(?P<ply>\d+):(?P<key>[^@]+)"
 
 CHALLENGE_LABELS = {"accept": "Accept", "decline": "Decline", "cancel": "Cancel"}
@@ -158,6 +164,23 @@ def draw_button(game_id: int, ply: int, answer: str) -> discord.ui.Button[discor
 
 def draw_view(game_id: int, ply: int) -> discord.ui.View:
     return dynamic_view(*(draw_button(game_id, ply, answer) for answer in ("yes", "no")))
+
+
+def takeback_button(
+    game_id: int, ply: int, tag: str, by: int, answer: str
+) -> discord.ui.Button[Any]:
+    """Accept / Decline under ``by``'s takeback request, made at ``ply`` in the position
+    fingerprinted ``tag``."""
+    accept = answer == "yes"
+    return discord.ui.Button(
+        label="Accept takeback" if accept else "Decline",
+        style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
+        custom_id=f"lat:tb:{game_id}:{ply}:{tag}:{by}:{answer}",
+    )
+
+
+def takeback_view(game_id: int, ply: int, tag: str, by: int) -> discord.ui.View:
+    return dynamic_view(*(takeback_button(game_id, ply, tag, by, a) for a in ("yes", "no")))
 
 
 def games_page_button(page: int, way: str, *, disabled: bool = False) -> discord.ui.Button[Any]:

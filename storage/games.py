@@ -710,6 +710,46 @@ class GameRepository:
             )
         return game
 
+    async def take_back(
+        self, game_id: int, expected_ply: int, to_ply: int, *, now: float | None = None
+    ) -> GameRecord:
+        """Remove the plies after ``to_ply`` (a takeback both players agreed), in ONE
+        transaction guarded like a move: only while the game is active at ``expected_ply``
+        (else :class:`ConcurrencyError` / :class:`GameOver`, and nothing changes). The game
+        goes back to the position after ``to_ply`` (the start for 0); its clock restarts, a
+        draw offer and the turn's reminder are dropped, and the announcement mark goes back
+        too, so the catch-up sees the plies played later as new."""
+        if not 0 <= to_ply < expected_ply:
+            raise ValueError(f"cannot take back from ply {expected_ply} to ply {to_ply}")
+        now_ms = to_ms(now)
+        async with self._db.transaction():
+            row = await self._db.fetchone(
+                """
+                UPDATE games
+                   SET current_position = COALESCE(
+                           (SELECT position_after FROM moves WHERE game_id = :id AND ply = :to),
+                           start_position),
+                       ply = :to,
+                       updated_at = :now,
+                       turn_since = :now,
+                       reminded_ply = NULL,
+                       draw_offer_by = NULL,
+                       draw_offer_ply = NULL,
+                       draw_offer_message_id = NULL,
+                       announced_ply = min(announced_ply, :to)
+                 WHERE id = :id AND status = 'active' AND ply = :expected
+                RETURNING id
+                """,
+                {"id": game_id, "to": to_ply, "now": now_ms, "expected": expected_ply},
+            )
+            if row is None:
+                raise await self._stale(game_id, expected_ply, None)
+            await self._db.execute(
+                "DELETE FROM moves WHERE game_id = ? AND ply > ?", (game_id, to_ply)
+            )
+        log.info("game %d: plies %d-%d taken back", game_id, to_ply + 1, expected_ply)
+        return await self.require_game(game_id)
+
     async def finish_game(
         self,
         game_id: int,

@@ -34,6 +34,7 @@ HELP = """\
 • `/board [game] [private] [view] [theme]` — the current board (your side at the bottom). `/history [game]` — the moves and the full record as a file.
 • `/games` — your games in progress. `/draw` — offer (or accept) a draw. `/resign` — give up a game. `/abort` — call off a game before both sides have moved (no result).
 • `/notify [mode]` — how you are told it is your move: a mention in the game's thread (default), a direct message (at most one an hour, listing every game waiting), or silent.
+• `/takeback [game]` — ask your opponent to take back your last move (and their reply); never across a dice roll.
 • `/settings [only_turn]` — whether the bot plays your turn when the dice allow only one legal play (backgammon; off by default).
 • `/leaderboard` — this server's top ten. `/stats [user]` — a player's record.
 • `/rules variant` — the rules of a game or variant, with its start position.

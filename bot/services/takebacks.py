@@ -1,0 +1,80 @@
+"""Which plies a takeback removes, and why one is refused (``/takeback``, issue 18).
+
+A player asks to take back their last move of their own: just it while the opponent has not
+replied, else it and everything after it (the opponent's reply, and the passes the bot played)
+— "theirs, or both plies if the opponent has replied". Never in a finished game, only in games
+of two seats (ludo has none), and **never across a dice roll**: a turn that was rolled stays
+rolled. So in backgammon a checker play can be taken back while the opponent's dice are not
+yet rolled (they may double: the bot waits for Roll / Double), a double until it is answered;
+once the bot has rolled the next dice, the turn before them stands. The dice of the turn taken
+back stay as they were: the player plays the same roll again.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from storage import GameRecord, MoveRecord
+
+from ..errors import UserError, game_over
+from .games import ROLL_WORD, bot_made
+
+__all__ = ["Takeback", "position_tag", "takeback_for"]
+
+
+@dataclass(frozen=True, slots=True)
+class Takeback:
+    """What a takeback asked by ``by`` would remove: the plies after ``to_ply``."""
+
+    by: int
+    to_ply: int
+    #: The players' own actions taken back, as (player id, canonical text), in order.
+    actions: tuple[tuple[int, str], ...]
+
+    def words(self) -> str:
+        """ "`a2-a3` (<@1>) and `a7-a6` (<@2>)"."""
+        return " and ".join(f"`{text}` (<@{uid}>)" for uid, text in self.actions)
+
+
+def position_tag(record: GameRecord) -> str:
+    """A short fingerprint of the game's position, carried by a request's buttons with its ply:
+    a ply count alone could come round again after a takeback with another position."""
+    return hashlib.sha256(record.current_position.encode()).hexdigest()[:8]
+
+
+def takeback_for(record: GameRecord, moves: Sequence[MoveRecord], by: int) -> Takeback:
+    """The takeback ``by`` may ask for in ``record`` (with its stored ``moves``), or a
+    ``UserError`` saying why there is none."""
+    if not record.is_active:
+        raise UserError(
+            game_over(record.id, record.variant, record.reason)
+            + ": a finished game cannot be taken back."
+        )
+    if len(record.seats) != 2:
+        raise UserError(
+            f"Game #{record.id} has {len(record.seats)} players: takebacks are for two-player "
+            "games only (ludo has none)."
+        )
+    if record.seat_of(by) is None:
+        raise UserError(f"You are not playing in game #{record.id}.")
+    last_own = next(
+        (
+            i
+            for i in range(len(moves) - 1, -1, -1)
+            if moves[i].player_id == by and not bot_made(moves[i].move)
+        ),
+        None,
+    )
+    if last_own is None:
+        raise UserError(f"You have not made a move in game #{record.id}: nothing to take back.")
+    removed = moves[last_own:]
+    rolled = next((m for m in removed if m.move.startswith(ROLL_WORD + ":")), None)
+    if rolled is not None:
+        raise UserError(
+            f"`{moves[last_own].move}` cannot be taken back: the dice were rolled after it "
+            f"(`{rolled.move}`), and a turn that was rolled stays rolled."
+        )
+    actions = tuple((m.player_id, m.move) for m in removed if not bot_made(m.move))
+    return Takeback(by, moves[last_own].ply - 1, actions)

@@ -5,6 +5,10 @@ from POSITION first and shows the resulting position with that move highlighted 
 in the caption if the move ended the game): the rules core then says what the move captured or
 released, which a position alone cannot tell.
 
+``--gif POSITION MOVE... [-o replay.gif]`` writes the game from POSITION (LPN, a variant id,
+``chess:<FEN>``, ``draughts:<PDN FEN>``, or ``chess`` / ``draughts``) through the MOVEs as an
+animated GIF, one frame per move, the last held longer.
+
 ``--chess FEN``, ``--draughts "B:W21,…:B1,…"`` and ``--backgammon "backgammon:XGID=…"`` draw
 those games instead. Their pictures take
 a plain description, so here POSITION is the position *after* the move, ``--last-move`` only
@@ -31,6 +35,7 @@ from .backgammon import render_backgammon
 from .caption import Caption
 from .chess import render_chess
 from .draughts import render_draughts
+from .game_frames import game_frames, replay_gif
 from .ludo import render_ludo
 from .plain_text import (
     backgammon_position,
@@ -56,6 +61,18 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "position", nargs="?", help="an LPN position, or a variant id for its start position"
+    )
+    p.add_argument(
+        "moves",
+        nargs="*",
+        metavar="MOVE",
+        help="with --gif: the moves played from POSITION, one frame each",
+    )
+    p.add_argument(
+        "--gif",
+        action="store_true",
+        help="write the game from POSITION through the MOVEs as an animated GIF (POSITION "
+        "may also be chess:<FEN>, draughts:<PDN FEN>, or 'chess' / 'draughts')",
     )
     game = p.add_mutually_exclusive_group()
     game.add_argument("--chess", metavar="FEN", help="draw this chess position instead")
@@ -100,7 +117,12 @@ def _parser() -> argparse.ArgumentParser:
         type=int,
         help="the full move (one turn of each side), shown as 'Move N' in the caption",
     )
-    p.add_argument("-o", "--output", required=True, type=Path, help="where to write the PNG")
+    p.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        help="where to write the picture (default: board.png, or replay.gif with --gif)",
+    )
     return p
 
 
@@ -108,6 +130,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     players = ("White", "Black")
+    if args.output is None:
+        args.output = Path("replay.gif" if args.gif else "board.png")
+    if args.moves and not args.gif:
+        print("error: moves after POSITION need --gif (or use --last-move)", file=sys.stderr)
+        return 2
+    if args.gif:
+        return _gif(args)
     if args.ludo:
         if args.position:
             print("error: give POSITION or --ludo, not both", file=sys.stderr)
@@ -160,6 +189,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         move_number=args.move_number,
     )
     args.output.write_bytes(png)
+    print(args.output)
+    return 0
+
+
+def _gif(args: argparse.Namespace) -> int:
+    """``--gif POSITION MOVE...``: the replay of those moves, written to ``args.output``."""
+    if not args.position:
+        print("error: --gif needs a POSITION (and the MOVEs played from it)", file=sys.stderr)
+        return 2
+    names = [n.strip() for n in (args.players or "White,Black").split(",", 1)]
+    if len(names) != 2:
+        print("error: --players needs two names separated by a comma", file=sys.stderr)
+        return 2
+    try:
+        frames = game_frames(
+            args.position,
+            args.moves,
+            view=args.view,
+            theme=args.theme,
+            players=(names[0], names[1]),
+        )
+        gif = replay_gif(frames)
+    except (rules.RulesError, ValueError) as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    args.output.write_bytes(gif)
     print(args.output)
     return 0
 

@@ -311,8 +311,12 @@ def compose_backgammon(
     theme: str = "light",
     caption: Caption | None = None,
     unit: int = DEFAULT_UNIT,
+    strip: bool = True,
 ) -> Image.Image:
-    """The backgammon picture as a Pillow image (see :func:`render_backgammon`)."""
+    """The backgammon picture as a Pillow image (see :func:`render_backgammon`).
+
+    ``strip=False`` leaves the caption strip blank: a replay draws it once for all frames.
+    """
     pal = get_theme(theme)
     _check(position)
     to_move = _side(position.to_move, "the side to move")
@@ -376,7 +380,8 @@ def compose_backgammon(
         ),
     )
 
-    active = Side(words.winner) if words.winner is not None else to_move
+    winner = Side(words.winner) if words.winner is not None else None
+    over = to_move is None and (winner is not None or words.status is not None)
     chip = chip_size(lay)
     race = pips if pips is not None else (position.pips(Side.WHITE), position.pips(Side.BLACK))
     rows = []
@@ -390,13 +395,20 @@ def compose_backgammon(
             PlayerRow(
                 name=row_name(words.players[side.index], side),
                 chip=side_chip(side, chip, pal),
-                highlighted=side is active,
+                highlighted=side is to_move,
                 notes=tuple(notes),
+                trophy=over and side is winner,
             )
         )
-    draw_caption_strip(
-        img, lay, pal, _status(position, words, to_move, offered), (rows[0], rows[1])
-    )
+    if strip:
+        draw_caption_strip(
+            img,
+            lay,
+            pal,
+            _status(position, words, to_move, offered),
+            (rows[0], rows[1]),
+            over=over,
+        )
     return img
 
 

@@ -21,6 +21,11 @@ from .layout import Layout, Rect
 from .sprites import piece_sprite, side_chip
 from .text import Font, bold_of, draw_text, drawable, fit_text, font, text_width
 from .theme import Theme
+from .trophy import trophy_sprite
+
+#: The key in a picture's ``info`` holding the caption strip's top edge (y), set when the
+#: strip is drawn: a replay draws the strip once and copies it into every frame.
+CAPTION_TOP = "caption_top"
 
 #: Outcome reason ids (rules' and the bot's) in the words players read after the dash.
 REASON_WORDS: dict[str, str] = {
@@ -99,6 +104,9 @@ class PlayerRow:
     chip: Image.Image
     highlighted: bool = False
     notes: tuple[str | Image.Image, ...] = ()
+    #: The winner of a finished game: a gold band and a trophy instead of the blue band of
+    #: the side to move (a finished board must not read as "to move").
+    trophy: bool = False
 
 
 class CaptionGeometry(Protocol):
@@ -144,31 +152,61 @@ def _status_font(status: str, lay: CaptionGeometry, room: float) -> Font:
     return f
 
 
+def status_box(lay: CaptionGeometry) -> Rect:
+    """Where the status line (or the result banner) is drawn: (left, top, right, bottom)."""
+    _, cy0, _, _ = lay.caption_rect
+    left, _, right, _ = lay.board_rect
+    top = cy0 + lay.pad // 2
+    return (left, top, right, top + lay.caption_row)
+
+
+def row_box(lay: CaptionGeometry, index: int) -> Rect:
+    """Where player row ``index`` (0: the top one) is drawn: (left, top, right, bottom)."""
+    _, cy0, _, _ = lay.caption_rect
+    left, _, right, _ = lay.board_rect
+    gap = lay.pad // 2
+    top = cy0 + gap + lay.caption_row * (index + 1) + gap
+    return (left, top, right, top + lay.caption_row - gap // 2)
+
+
 def draw_caption_strip(
     img: Image.Image,
     lay: CaptionGeometry,
     theme: Theme,
     status: str,
     rows: tuple[PlayerRow, ...],
+    *,
+    over: bool = False,
 ) -> None:
     """Draw the caption strip into ``img``: ``status`` centred, then ``rows`` (top row first).
 
-    Every game's picture uses this, so captions look alike whatever is being played.
+    Every game's picture uses this, so captions look alike whatever is being played. ``over``
+    (a finished game) draws the status line as the result banner: light words on a dark band
+    across the board's width, so a final board reads as finished at a glance.
     """
     draw = ImageDraw.Draw(img)
     _, cy0, _, _ = lay.caption_rect
+    img.info[CAPTION_TOP] = cy0  # where a replay copies the caption from (rendering.replay)
     left, _, right, _ = lay.board_rect
     row = lay.caption_row
-    gap = lay.pad // 2
 
-    status_font = _status_font(status, lay, right - left)
-    y = cy0 + gap + row / 2
+    _, band_top, _, band_bottom = status_box(lay)
+    y = (band_top + band_bottom) / 2
+    room = right - left
+    ink = theme.text
+    if over:
+        draw.rounded_rectangle(
+            (left, band_top, right - 1, band_bottom - 1), radius=row // 4, fill=theme.banner
+        )
+        ink = theme.banner_text
+        room -= row  # the band's rounded ends
+    status_font = _status_font(status, lay, room)
     draw_text(
         draw,
         ((left + right) / 2, y),
-        fit_text(status, bold_of(status_font), right - left),
+        fit_text(status, bold_of(status_font), room),
         status_font,
-        theme.text,
+        ink,
         align="center",
         bold=True,
     )
@@ -178,16 +216,24 @@ def draw_caption_strip(
     chip = chip_size(lay)
     inset = round(row * 0.14)
     for i, player in enumerate(rows):
-        top = cy0 + gap + row * (i + 1) + gap
-        bottom = top + row - gap // 2
+        _, top, _, bottom = row_box(lay, i)
         mid = (top + bottom) / 2
         fg = theme.accent_text if player.highlighted else theme.text
         muted = theme.accent_text if player.highlighted else theme.muted_text
-        if player.highlighted:
+        band = theme.accent if player.highlighted else None
+        if player.trophy:
+            fg = muted = theme.win_text
+            band = theme.win_band
+        if band is not None:
             draw.rounded_rectangle(
-                (left, top, right - 1, bottom), radius=(bottom - top) // 2, fill=theme.accent
+                (left, top, right - 1, bottom), radius=(bottom - top) // 2, fill=band
             )
         img.paste(player.chip, (left + inset, round(mid - chip / 2)), player.chip)
+        name_x = float(left + inset * 2 + chip)
+        if player.trophy:
+            cup = trophy_sprite(chip, theme)
+            img.paste(cup, (round(name_x), round(mid - chip / 2)), cup)
+            name_x += chip + inset
 
         # right-hand notes first, so the name gets whatever room is left
         x = float(right - inset * 2)
@@ -197,12 +243,11 @@ def draw_caption_strip(
             else:
                 x -= note.width + inset // 2
                 img.paste(note, (round(x), round(mid - note.height / 2)), note)
-        name_x = left + inset * 2 + chip
-        room = x - name_x - inset * 2
+        name_room = x - name_x - inset * 2
         draw_text(
             draw,
             (name_x, mid),
-            fit_text(player.name, bold_of(name_font), room),
+            fit_text(player.name, bold_of(name_font), name_room),
             name_font,
             fg,
             bold=True,
@@ -220,18 +265,22 @@ def draw_caption(
     status: str | None,
     move_number: int | None,
     captures: tuple[int, int],
+    winner: Side | None = None,
+    over: bool = False,
 ) -> None:
-    """Draw a Latrunculi caption strip into ``img`` at ``lay.caption_rect``."""
+    """Draw a Latrunculi caption strip into ``img`` at ``lay.caption_rect``.
+
+    A finished game (``outcome``, or ``over`` for one the players or the clock ended) gets
+    the result banner and a trophy in the row of its winner (``outcome.winner`` or
+    ``winner``); no row is marked as to move.
+    """
     text = status_text(
         position, players=players, outcome=outcome, status=status, move_number=move_number
     )
     show_hand = position.hand != (0, 0)
     if outcome is not None:
-        active: Side | None = outcome.winner
-    elif status is None:
-        active = position.turn
-    else:
-        active = None
+        over, winner = True, outcome.winner
+    active = position.turn if not over and status is None else None
     chip = chip_size(lay)
     icon = round(chip * 0.8)
     rows = []
@@ -246,9 +295,10 @@ def draw_caption(
                 chip=side_chip(side, chip, theme),
                 highlighted=side is active,
                 notes=tuple(notes),
+                trophy=over and side is winner,
             )
         )
-    draw_caption_strip(img, lay, theme, text, (rows[0], rows[1]))
+    draw_caption_strip(img, lay, theme, text, (rows[0], rows[1]), over=over)
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,8 +381,10 @@ def game_rows(
 
     ``chip(side, size)`` draws the side's piece for the marker at the start of its row;
     ``piece(letter, size)`` a piece it has taken (see :func:`taken_strip` for ``order``).
+    Once the game is over (``to_move`` is ``None``) no row is to move and the winner's row
+    gets the trophy.
     """
-    active = Side(caption.winner) if caption.winner is not None else to_move
+    winner = Side(caption.winner) if caption.winner is not None else None
     size = chip_size(lay)
     icon = round(size * 0.8)
     rows = []
@@ -347,8 +399,9 @@ def game_rows(
             PlayerRow(
                 name=row_name(caption.players[side.index], side),
                 chip=chip(side, size),
-                highlighted=side is active,
+                highlighted=side is to_move,
                 notes=tuple(notes),
+                trophy=to_move is None and side is winner,
             )
         )
     return (rows[0], rows[1])

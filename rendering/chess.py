@@ -73,8 +73,12 @@ def compose_chess(
     theme: str = "light",
     caption: Caption | None = None,
     square: int = DEFAULT_SQUARE,
+    strip: bool = True,
 ) -> Image.Image:
-    """The chess picture as a Pillow image (see :func:`render_chess` for the arguments)."""
+    """The chess picture as a Pillow image (see :func:`render_chess` for the arguments).
+
+    ``strip=False`` leaves the caption strip blank: a replay draws it once for all frames.
+    """
     pal = get_theme(theme)
     side_to_move = None if to_move is None else Side(to_move)
     lay = layout(8, 8, Side(view), square)
@@ -111,7 +115,8 @@ def compose_chess(
         lambda letter, size: chess_sprite(letter, size, pal),
         "QRBNPqrbnp",
     )
-    draw_caption_strip(img, lay, pal, status, rows)
+    if strip:
+        draw_caption_strip(img, lay, pal, status, rows, over=side_to_move is None)
     return img
 
 

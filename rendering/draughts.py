@@ -158,8 +158,12 @@ def compose_draughts(
     theme: str = "light",
     caption: Caption | None = None,
     square: int = DEFAULT_SQUARE,
+    strip: bool = True,
 ) -> Image.Image:
-    """The draughts picture as a Pillow image (see :func:`render_draughts` for the arguments)."""
+    """The draughts picture as a Pillow image (see :func:`render_draughts` for the arguments).
+
+    ``strip=False`` leaves the caption strip blank: a replay draws it once for all frames.
+    """
     pal = get_theme(theme)
     side_to_move = None if to_move is None else Side(to_move)
     lay = layout(8, 8, Side(view), square, edge_labels=False)
@@ -212,7 +216,8 @@ def compose_draughts(
         lambda letter, size: _sprite(*_piece(letter), size, pal),
         "WBwb",
     )
-    draw_caption_strip(img, lay, pal, status, rows)
+    if strip:
+        draw_caption_strip(img, lay, pal, status, rows, over=side_to_move is None)
     return img
 
 

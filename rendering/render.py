@@ -86,8 +86,14 @@ def compose(
     status: str | None = None,
     move_number: int | None = None,
     captures: tuple[int, int] | None = None,
+    winner: Side | None = None,
+    over: bool = False,
+    strip: bool = True,
 ) -> Image.Image:
-    """The board picture as a Pillow image (see :func:`render_board` for the arguments)."""
+    """The board picture as a Pillow image (see :func:`render_board` for the arguments).
+
+    ``strip=False`` leaves the caption strip blank: a replay draws it once for all frames.
+    """
     pal = get_theme(theme)
     lay = layout(position.width, position.height, view)
     img = board_background(lay, pal).copy()
@@ -105,6 +111,8 @@ def compose(
     if last_move is not None:
         _draw_capture_marks(img, lay, pal, position, last_move)
 
+    if not strip:
+        return img
     draw_caption(
         img,
         lay,
@@ -115,6 +123,8 @@ def compose(
         status=status,
         move_number=move_number,
         captures=captures if captures is not None else derive_captures(position),
+        winner=winner,
+        over=over,
     )
     return img
 
@@ -140,6 +150,8 @@ def render_board(
     status: str | None = None,
     move_number: int | None = None,
     captures: tuple[int, int] | None = None,
+    winner: Side | None = None,
+    over: bool = False,
 ) -> bytes:
     """Render ``position`` as PNG bytes.
 
@@ -149,7 +161,10 @@ def render_board(
     the result; ``status``, when given, replaces the whole status line (e.g. "Waiting for Bob");
     ``move_number`` is shown as "Move N": the full move, one turn of each side, as players
     count them (plies 1 and 2 are move 1); ``captures`` is (pieces White has captured, pieces
-    Black has captured), derived from the position when ``None``.
+    Black has captured), derived from the position when ``None``. ``over`` marks a game the
+    players or the clock ended (a resignation, a timeout, an agreed draw: no ``outcome`` of
+    the rules), ``winner`` its winner: the picture then looks finished as with ``outcome``
+    (the result banner, the winner's trophy, no side to move).
     Raises ValueError for an unknown theme.
     """
     img = compose(
@@ -162,5 +177,7 @@ def render_board(
         status=status,
         move_number=move_number,
         captures=captures,
+        winner=winner,
+        over=over,
     )
     return encode_png(img)

@@ -58,6 +58,15 @@ class Theme:
     capture_mark: RGB = (213, 94, 0)
     release_mark: RGB = (0, 114, 178)
     mark_shadow: RGB = (30, 24, 20)  # the dark edge round arrows
+    # a finished game: the result banner (the status line on a dark band, both themes), the
+    # winner's row (a gold band with a trophy, not the blue of the side to move) and the mark
+    # on a lost eagle or Queen
+    banner: RGB = (36, 30, 26)
+    banner_text: RGB = (255, 255, 255)
+    win_band: RGB = (240, 196, 74)
+    win_text: RGB = (38, 30, 24)
+    trophy: RGB = (214, 160, 24)
+    trophy_edge: RGB = (58, 40, 12)
     # backgammon: the playing field inside the frame and its points' two colours
     felt: RGB = (218, 200, 160)
     point_a: RGB = (164, 70, 50)

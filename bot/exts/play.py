@@ -39,6 +39,7 @@ from ..services.draw_offers import close_lapsed_offer
 from ..services.games import player_for, position_session
 from ..services.menus import moved_on_text
 from ..services.names import display_names, names_for_text, player_name
+from ..services.replays import replay_file
 from ..texts import one_line, turn_words, variant_title
 
 log = logging.getLogger(__name__)
@@ -76,9 +77,7 @@ NO_MOVE = "-"
 def hint(text: str) -> app_commands.Choice[str]:
     """One suggestion line that explains why no moves are suggested (backticks and mentions
     are for messages; a suggestion shows them raw)."""
-    return app_commands.Choice(
-        name=one_line(text.replace("`", ""), MAX_CHOICE_NAME), value=NO_MOVE
-    )
+    return app_commands.Choice(name=one_line(text.replace("`", ""), MAX_CHOICE_NAME), value=NO_MOVE)
 
 
 async def _game_choices(
@@ -98,9 +97,7 @@ async def _game_choices(
         needle=needle,
         variants=[g.id for g in playable_games() if needle in g.id or needle in g.name.lower()],
     )
-    return [
-        app_commands.Choice(name=listed_label(g, uid), value=str(g.game.id)) for g in listed
-    ]
+    return [app_commands.Choice(name=listed_label(g, uid), value=str(g.game.id)) for g in listed]
 
 
 async def game_autocomplete(
@@ -489,7 +486,8 @@ class Play(commands.Cog):
         raise UserError("Which game? Name it with the `game` option (e.g. `#12`).")
 
     @app_commands.command(
-        name="history", description="The moves of a game so far, with the full record as a file"
+        name="history",
+        description="The moves of a game so far, with the full record as a file and a replay GIF",
     )
     @app_commands.guild_only()
     @app_commands.describe(
@@ -499,6 +497,7 @@ class Play(commands.Cog):
     async def history(self, interaction: Interaction, game: str | None = None) -> None:
         async with user_errors(interaction):
             record = await self._watch(interaction, game)
+            await interaction.response.defer(thinking=True)  # the replay GIF takes a moment
             moves = await self.bot.db.games.game_moves(record.id)
             raw_names = await display_names(self.bot.db, record)
             names = names_for_text(raw_names)
@@ -559,7 +558,11 @@ class Play(commands.Cog):
                 io.BytesIO(record_text.encode()),
                 filename=presenter.record_filename(record.id),
             )
-            await interaction.response.send_message(f"{header}\n```\n{text}\n```{tail}", file=file)
+            files = [file]
+            replay = await replay_file(self.bot.db, record)
+            if replay is not None:
+                files.append(replay)
+            await interaction.followup.send(f"{header}\n```\n{text}\n```{tail}", files=files)
 
 
 async def setup(bot: LatrunculiBot) -> None:

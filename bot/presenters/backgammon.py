@@ -9,7 +9,10 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from rendering import Caption, render_backgammon
+from PIL import Image
+
+from rendering import Caption
+from rendering.backgammon import compose_backgammon
 from rendering.plain_text import backgammon_position, backgammon_steps
 from rules.errors import PositionError
 from rules.games import GameOutcome, Reason, Session
@@ -185,7 +188,7 @@ class BackgammonPresenter(GamePresenter):
 
     # ----- pictures -------------------------------------------------------------------------
 
-    def picture(self, board: BoardView) -> bytes:
+    def frame(self, board: BoardView, *, strip: bool = True) -> Image.Image:
         position = backgammon_position(board.position)
         if board.outcome is not None:
             position = dataclasses.replace(position, to_move=None, dice=None, offered_by=None)
@@ -206,7 +209,7 @@ class BackgammonPresenter(GamePresenter):
             status=self.caption_status(board),
             winner=outcome.winner if outcome is not None else None,
         )
-        return render_backgammon(
+        return compose_backgammon(
             position,
             last_move=steps,
             mover=mover,
@@ -214,6 +217,7 @@ class BackgammonPresenter(GamePresenter):
             pips=session.pips(),
             theme=board.theme,
             caption=caption,
+            strip=strip,
         )
 
     # ----- choosing moves -------------------------------------------------------------------

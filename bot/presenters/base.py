@@ -15,6 +15,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from PIL import Image
+
+from rendering import encode_png
+from rendering.replay import encode_gif, with_caption
 from rules.games import ActionResult, GameOutcome, GameRules, Reason, Session, find_game
 
 from ..limits import MAX_CHOICE_NAME
@@ -220,8 +224,22 @@ class GamePresenter(ABC):
     # ----- pictures -------------------------------------------------------------------------
 
     @abstractmethod
+    def frame(self, board: BoardView, *, strip: bool = True) -> Image.Image:
+        """The board as a Pillow picture; ``strip=False`` leaves its caption strip blank (a
+        replay draws the final caption once for every frame)."""
+
     def picture(self, board: BoardView) -> bytes:
         """The board as PNG bytes (CPU-bound: the bot calls it in a worker thread)."""
+        return encode_png(self.frame(board))
+
+    def replay(self, boards: Sequence[BoardView]) -> bytes:
+        """The boards of a whole game, first position to last, as an animated GIF (one frame
+        per board, the last held longer; CPU-bound, up to a second: run it in a worker
+        thread)."""
+        if not boards:
+            raise ValueError("a replay needs at least one board")
+        frames = [self.frame(b, strip=False) for b in boards[:-1]]
+        return encode_gif(with_caption(frames, self.frame(boards[-1])))
 
     # ----- choosing moves -------------------------------------------------------------------
 

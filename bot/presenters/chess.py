@@ -8,8 +8,10 @@ from typing import Any
 
 import chess
 import chess.pgn
+from PIL import Image
 
-from rendering import Caption, placement_pieces, render_chess
+from rendering import Caption, placement_pieces
+from rendering.chess import compose_chess
 from rules.games import ActionResult, Reason, Session
 
 from .base import BoardView, GamePresenter, PickPath, Ply, RecordInfo, score_tag
@@ -90,7 +92,7 @@ class ChessPresenter(GamePresenter):
 
     # ----- pictures -------------------------------------------------------------------------
 
-    def picture(self, board_view: BoardView) -> bytes:
+    def frame(self, board_view: BoardView, *, strip: bool = True) -> Image.Image:
         board = chess_board(board_view.position)
         last = None
         if board_view.last is not None:
@@ -109,7 +111,7 @@ class ChessPresenter(GamePresenter):
             taken=_taken(board),
             move_number=board_view.move_number,
         )
-        return render_chess(
+        return compose_chess(
             placement_pieces(board.board_fen()),
             last_move=last,
             check=check,
@@ -117,6 +119,7 @@ class ChessPresenter(GamePresenter):
             view=board_view.view,
             theme=board_view.theme,
             caption=caption,
+            strip=strip,
         )
 
     # ----- choosing moves -------------------------------------------------------------------

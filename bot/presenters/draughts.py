@@ -7,7 +7,10 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from rendering import Caption, render_draughts
+from PIL import Image
+
+from rendering import Caption
+from rendering.draughts import compose_draughts
 from rules.games import ActionResult, Reason, Session
 from rules.games.draughts import parse_position
 
@@ -78,7 +81,7 @@ class DraughtsPresenter(GamePresenter):
             text += " — crowned a king"
         return text
 
-    def picture(self, board_view: BoardView) -> bytes:
+    def frame(self, board_view: BoardView, *, strip: bool = True) -> Image.Image:
         pieces = draughts_pieces(board_view.position)
         _, side, _ = parse_position(board_view.position)
         path: list[int] = []
@@ -102,7 +105,7 @@ class DraughtsPresenter(GamePresenter):
             taken=(taken_by_white, taken_by_black),
             move_number=board_view.move_number,
         )
-        return render_draughts(
+        return compose_draughts(
             pieces,
             last_move=path,
             jumped=jumped,
@@ -110,6 +113,7 @@ class DraughtsPresenter(GamePresenter):
             view=board_view.view,
             theme=board_view.theme,
             caption=caption,
+            strip=strip,
         )
 
     def order_key(self, canonical: str) -> Any:

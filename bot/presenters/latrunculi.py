@@ -7,7 +7,9 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from rendering import render_board
+from PIL import Image
+
+from rendering import compose
 from rules import PASS, Game, MoveResult, Outcome, Side, Termination, find_variant, parse_position
 from rules.games import GameOutcome, LatrunculiSession, Reason, Session
 
@@ -62,16 +64,19 @@ class LatrunculiPresenter(GamePresenter):
         game = latrunculi_game(session)
         return str(PASS) if game.legal_moves() == [PASS] else None
 
-    def picture(self, board: BoardView) -> bytes:
-        return render_board(
+    def frame(self, board: BoardView, *, strip: bool = True) -> Image.Image:
+        return compose(
             parse_position(board.position),
             last_move=replayed(board.last) if board.last is not None else None,
             players=(board.players.get("white", "White"), board.players.get("black", "Black")),
             outcome=rules_outcome(board.outcome),
+            over=board.outcome is not None,
+            winner=Side(board.outcome.winner) if board.outcome and board.outcome.winner else None,
             status=board.status,
             move_number=board.move_number,
             view=Side(board.view),
             theme=board.theme,
+            strip=strip,
         )
 
     def suggestions(self, session: Session[Any], typed: str, limit: int = 25) -> list[Suggestion]:

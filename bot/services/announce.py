@@ -126,10 +126,15 @@ async def publish(
 
 async def mark_board(bot: LatrunculiBot, record: GameRecord, message: discord.Message) -> None:
     """Remember a sent ``message`` as the game's latest board, announcing ``record``'s ply (and
-    its end) in the same write: the catch-up then knows nothing is missing."""
+    its end) in the same write: the catch-up then knows nothing is missing. Below a final
+    board the game's replay (a GIF) follows, unless the game was aborted."""
     await bot.db.games.set_board_message(
         record.id, message.channel.id, message.id, ply=record.ply, over=not record.is_active
     )
+    if not record.is_active:  # the whole game as a GIF, below the final board
+        from .replays import post_replay  # replays builds on this module
+
+        await post_replay(bot, record, message.channel)
     if record.match_id is not None and not record.is_active:
         try:  # the match goes on below the final board
             await next_match_game(bot, record)

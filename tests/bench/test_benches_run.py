@@ -37,6 +37,7 @@ RUNS = {
         "integrity_check: ok",
     ),
     "bot_bench.py": (["--games", "20", "--moves", "5", "--crowd", "0"], "/move"),
+    "gif_bench.py": (["--plies", "4", "--runs", "1"], "11x8 lat"),
     "memory_bench.py": (["--moves", "20", "--checkpoints", "10,20"], "stored views"),
     "render_bench.py": (["--runs", "2"], "8x8 chess"),
     "rules_bench.py": (["--only-ludo", "--ludo-games", "3"], "ludo 4 players"),

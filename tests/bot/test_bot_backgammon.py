@@ -158,7 +158,8 @@ async def test_a_double_taken_then_a_redouble_dropped_ends_the_game(arena, bot_f
     record = await arena.db.games.load_game(game.id)
     assert (record.status, record.reason, record.points) == ("finished", "drop", 2)
     h = await arena.alice.slash(where, "history", game=str(game.id))
-    [att] = h.response.attachments
+    att, replay = h.response.attachments
+    assert replay.filename.endswith("-replay.gif")
     assert att.filename == f"backgammon-game-{game.id}.mat"
     mat = (await att.read()).decode()
     assert mat.startswith(" 0 point match") and "Doubles => 4" in mat and " Drops" in mat
@@ -247,7 +248,8 @@ async def test_a_match_to_three_with_its_crawford_game(arena):
     assert len(await arena.db.matches.match_games(match_id)) == 3
     # /history of the last game gives the whole match as one .mat file
     h = await arena.alice.slash(where, "history", game=str(third.id))
-    [att] = h.response.attachments
+    att, replay = h.response.attachments
+    assert replay.filename.endswith("-replay.gif")
     mat = (await att.read()).decode()
     assert mat.startswith(" 3 point match")
     assert [line for line in mat.splitlines() if line.startswith(" Game ")] == [

@@ -49,7 +49,8 @@ async def test_fools_mate_through_move_and_the_move_button(arena):
     # /history: the moves, and a PGN file python-chess reads back to the mate
     h = await alice.slash(where, "history", game=str(game.id))
     assert "1. f3 e5 2. g4 Qh4#" in h.response.content
-    [att] = h.response.attachments
+    att, replay = h.response.attachments
+    assert replay.filename.endswith("-replay.gif")
     assert att.filename == f"chess-game-{game.id}.pgn"
     pgn = chess.pgn.read_game(io.StringIO((await att.read()).decode()))
     assert pgn is not None

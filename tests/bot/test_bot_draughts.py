@@ -62,7 +62,8 @@ async def test_a_whole_game_to_a_win_from_a_stored_position(arena):
     assert (record.status, record.winner, record.reason) == ("finished", "white", "no_pieces")
 
     h = await arena.alice.slash(arena.channel, "history", game=str(record.id))
-    [att] = h.response.attachments
+    att, replay = h.response.attachments
+    assert replay.filename.endswith("-replay.gif")
     assert att.filename == f"draughts-game-{record.id}.pdn"
     pdn = (await att.read()).decode()
     assert '[GameType "21"]' in pdn and '[Result "1-0"]' in pdn

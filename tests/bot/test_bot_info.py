@@ -27,7 +27,8 @@ async def test_history_lists_moves_and_attaches_record(arena):
         await m.slash(where, "move", move=mv)
     r = await arena.carol.slash(where, "history")
     assert "1. a2-a3 h7-h6 2. b2-b3" in r.response.content
-    [att] = r.response.attachments
+    att, replay = r.response.attachments
+    assert replay.filename.endswith("-replay.gif")
     text = (await att.read()).decode()
     assert '[Variant "rugen"]' in text and '[Start "rugen:' in text and "2. b2-b3" in text
 

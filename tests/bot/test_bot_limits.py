@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from bot.services.announce import jump_url
 from tests.bot.helpers import challenge_and_accept, game_at
 from tests.bot.markdown_checks import assert_whole
@@ -92,6 +94,9 @@ async def long_game(arena, white, black, plies: int = 400):
     return await arena.db.games.load_game(game.id)
 
 
+# its replay GIF draws 150 frames (the last plies), which can outlast the 5 s default on a
+# loaded machine
+@pytest.mark.simcord(settle_timeout=60)
 async def test_history_of_a_long_game_between_long_markdown_names_fits(arena):
     """The listing gives way at the start (whole moves, "…"), never the header or the link;
     the names show as typed (escaped), and the record file still has every move."""
@@ -105,7 +110,8 @@ async def test_history_of_a_long_game_between_long_markdown_names_fits(arena):
     assert "\n```\n… " in text  # the earliest moves gave way
     assert text.endswith(f"\n```\nLatest board: {jump_url(game)}")
     assert text.count(" 200. a2-a3 a2-a3\n```") == 1  # the latest moves are shown
-    [att] = r.response.attachments
+    att, replay = r.response.attachments
+    assert replay.filename.endswith("-replay.gif")
     record = (await att.read()).decode()
     assert "\n1. a2-a3 a2-a3\n" in record and "\n200. a2-a3 a2-a3\n" in record
 

@@ -68,7 +68,8 @@ async def test_each_message_pings_exactly_the_user_it_is_for(arena):
     await alice.slash(thread, "resign")
     # the final board is news for both players (the loser above all): it pings exactly them;
     # closing Bob's draw offer (its buttons come off) pings nobody
-    assert [sorted(p) for p in sent.pinged()] == [sorted([alice.id, bob.id]), []]
+    # (and the replay GIF posted below the final board pings nobody either)
+    assert [sorted(p) for p in sent.pinged()] == [sorted([alice.id, bob.id]), [], []]
 
 
 async def test_everyone_typed_as_a_move_is_refused_without_a_ping(arena):

@@ -69,8 +69,9 @@ async def test_running_out_of_time_loses_and_pings_both_players(arena):
     assert f"⏰ Time is up: <@{arena.bob.id}> did not move within 15 minutes." in final.content
     assert "ran out of time" in final.content and button_labels(final) == ["Rematch"]
     pings = sent.pinged()
-    assert sorted(pings[-1]) == sorted([arena.alice.id, arena.bob.id])  # exactly those two
-    assert all(p in ([arena.bob.id], pings[-1]) for p in pings)  # Bob's reminder, the end
+    assert pings[-1] == []  # the replay GIF below the final board pings nobody
+    assert sorted(pings[-2]) == sorted([arena.alice.id, arena.bob.id])  # exactly those two
+    assert all(p in ([arena.bob.id], pings[-2], []) for p in pings)  # reminder, end, replay
     alice = await arena.db.players.get_player(arena.alice.id)
     bob = await arena.db.players.get_player(arena.bob.id)
     assert (alice.wins, alice.losses, bob.wins, bob.losses) == (1, 0, 0, 1)

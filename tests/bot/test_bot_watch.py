@@ -26,7 +26,7 @@ async def test_a_finished_games_thread_still_shows_its_game(arena):
         assert not r.ephemeral, r.response.content
         assert r.response.content.startswith(f"**Game #{game.id}**")
         assert "a2-a3 a7-a6" in r.response.content and "resign" in r.response.content
-        [record_file] = r.response.attachments
+        record_file, _ = r.response.attachments
         assert record_file.filename == f"latrunculi-game-{game.id}.txt"
         r = await member.slash(where, "board")
         assert not r.ephemeral, r.response.content

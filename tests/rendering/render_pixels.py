@@ -72,3 +72,35 @@ def contrast(a: Colour, b: Colour) -> float:
     """WCAG contrast ratio of two colours (1.0 = the same lightness)."""
     la, lb = sorted((luminance(a), luminance(b)))
     return (lb + 0.05) / (la + 0.05)
+
+
+def row_share(img: Image.Image, lay: object, index: int, colour: Colour, tol: int = 6) -> float:
+    """Share of ``colour`` along the middle of caption player row ``index`` (0: the top)."""
+    from rendering.caption import row_box
+
+    left, top, right, bottom = row_box(lay, index)  # type: ignore[arg-type]
+    mid = (top + bottom) // 2
+    line = [img.getpixel((x, mid)) for x in range(left + 4, right - 4)]
+    return share(line, colour, tol)  # type: ignore[arg-type]
+
+
+def trophy_in_row(img: Image.Image, lay: object, index: int, theme: Theme) -> bool:
+    """Whether row ``index`` shows the winner's trophy: a cup of the trophy's gold with its
+    dark edge, left of the name (a shape, told apart from the row's band by its edge)."""
+    from rendering.caption import chip_size, row_box
+
+    left, top, right, bottom = row_box(lay, index)  # type: ignore[arg-type]
+    chip = chip_size(lay)  # type: ignore[arg-type]
+    box = (left + chip, top, left + chip * 3, bottom)
+    px = [img.getpixel((x, y)) for x in range(box[0], box[2]) for y in range(box[1], box[3])]
+    return share(px, theme.trophy, 10) > 0.06 and share(px, theme.trophy_edge, 16) > 0.06  # type: ignore[arg-type]
+
+
+def banner_share(img: Image.Image, lay: object, theme: Theme) -> float:
+    """Share of the result banner's dark band along the left end of the status line."""
+    from rendering.caption import status_box
+
+    left, top, right, bottom = status_box(lay)  # type: ignore[arg-type]
+    mid = (top + bottom) // 2
+    line = [img.getpixel((x, mid)) for x in range(left + 12, left + 40)]
+    return share(line, theme.banner, 6)  # type: ignore[arg-type]

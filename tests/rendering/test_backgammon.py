@@ -17,7 +17,7 @@ from rendering.plain_text import backgammon_position, backgammon_steps
 from rendering.theme import Theme
 from rules import Side
 
-from .render_pixels import Colour, close, decode, share
+from .render_pixels import Colour, banner_share, close, decode, row_share, share, trophy_in_row
 
 LIGHT = THEMES["light"]
 LAY = backgammon_layout()
@@ -437,7 +437,10 @@ def test_after_the_game_the_winner_is_highlighted_and_no_dice_are_shown() -> Non
             caption=Caption(players=("Ann", "Bo"), winner="white", status="Ann wins a gammon"),
         )
     )
-    assert row_accent(img, 1) > 0.5 and row_accent(img, 0) == 0  # White's row is the lower
+    # White's row (the lower) has the gold band and the trophy, no row is "to move"
+    assert row_accent(img, 1) == 0 and row_accent(img, 0) == 0
+    assert row_share(img, LAY, 1, LIGHT.win_band) > 0.5 and trophy_in_row(img, LAY, 1, LIGHT)
+    assert not trophy_in_row(img, LAY, 0, LIGHT) and banner_share(img, LAY, LIGHT) > 0.9
     for side in (0, 1):
         for centre in LAY.dice_centres(side):
             assert share(around(img, centre, 8), LIGHT.felt) == 1

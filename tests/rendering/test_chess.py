@@ -15,7 +15,17 @@ from rendering.layout import Layout
 from rendering.theme import Theme, mix
 from rules import Side
 
-from .render_pixels import close, contrast, corner_pixel, decode, patch, share
+from .render_pixels import (
+    banner_share,
+    close,
+    contrast,
+    corner_pixel,
+    decode,
+    patch,
+    row_share,
+    share,
+    trophy_in_row,
+)
 
 LIGHT = THEMES["light"]
 START = placement_pieces(START_PLACEMENT)
@@ -249,12 +259,22 @@ def test_caption_highlights_the_side_to_move_and_the_winner() -> None:
     # Black's view: Black's row is the lower one
     img = decode(render_chess(START, to_move="black", view="black"))
     assert _row_has_accent(img, layout(8, 8, Side.BLACK), 1, LIGHT)
-    # after the game: the winner's row, or no row for a draw
+    # after the game: no row is "to move"; the winner's row gets the gold band and the trophy
+    # and the status line becomes the dark result banner; a draw has a banner, no trophy
     won = Caption(status="White wins — checkmate", winner="white")
     img = decode(render_chess(MATE, to_move=None, caption=won))
-    assert _row_has_accent(img, lay, 1, LIGHT) and not _row_has_accent(img, lay, 0, LIGHT)
+    assert not _row_has_accent(img, lay, 1, LIGHT) and not _row_has_accent(img, lay, 0, LIGHT)
+    assert (
+        row_share(img, lay, 1, LIGHT.win_band) > 0.5 and row_share(img, lay, 0, LIGHT.win_band) == 0
+    )
+    assert trophy_in_row(img, lay, 1, LIGHT) and not trophy_in_row(img, lay, 0, LIGHT)
+    assert banner_share(img, lay, LIGHT) > 0.9
     img = decode(render_chess(MATE, to_move=None, caption=Caption(status="Draw — stalemate")))
     assert not _row_has_accent(img, lay, 0, LIGHT) and not _row_has_accent(img, lay, 1, LIGHT)
+    assert not trophy_in_row(img, lay, 0, LIGHT) and not trophy_in_row(img, lay, 1, LIGHT)
+    assert banner_share(img, lay, LIGHT) > 0.9
+    playing = decode(render_chess(START, to_move="white"))
+    assert banner_share(playing, lay, LIGHT) == 0 and not trophy_in_row(playing, lay, 1, LIGHT)
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,16 @@ from rendering.layout import Layout
 from rendering.theme import mix
 from rules import Side, square_name
 
-from .render_pixels import close, decode, occupant, patch, share
+from .render_pixels import (
+    banner_share,
+    close,
+    decode,
+    occupant,
+    patch,
+    row_share,
+    share,
+    trophy_in_row,
+)
 
 LIGHT = THEMES["light"]
 #: Black's man on 15 has just jumped White's man on 19 and king on 27, landing on 31 (crowned).
@@ -236,11 +245,13 @@ def test_caption_names_and_highlight() -> None:
         )
     )
     lay = lay_for()
-    _, cy0, _, _ = lay.caption_rect
-    gap = lay.pad // 2
-    top_row_mid = cy0 + gap + lay.caption_row + gap + (lay.caption_row - gap // 2) // 2
-    _, _, right, _ = lay.board_rect
-    assert close(img.getpixel((right - 30, top_row_mid)), LIGHT.accent, 6)  # type: ignore[arg-type]
+    # Black (the top row) won: its row has the gold band and the trophy, no row the blue of
+    # the side to move, and the status line is the result banner
+    assert (
+        row_share(img, lay, 0, LIGHT.win_band) > 0.5 and row_share(img, lay, 0, LIGHT.accent) == 0
+    )
+    assert trophy_in_row(img, lay, 0, LIGHT) and not trophy_in_row(img, lay, 1, LIGHT)
+    assert banner_share(img, lay, LIGHT) > 0.9
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,108 @@
+"""A whole game as an animated GIF: offered by ``/history`` and posted when a game ends.
+
+The frames are the game's own board pictures (its presenter draws them), one per stored ply
+from the start position, the final one with the result; making them takes up to a second of
+CPU, so it runs in a worker thread and the event loop keeps serving other interactions.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from rules import RulesError
+from rules.games import Reason, find_game
+from storage import Database, GameRecord
+
+from ..presenters import BoardView, Ply, presenter_for
+from .announce import decided_by_rules, move_number, result_words
+from .names import display_names
+
+if TYPE_CHECKING:
+    from ..client import LatrunculiBot
+
+log = logging.getLogger(__name__)
+
+__all__ = ["post_replay", "replay_boards", "replay_file", "replay_filename"]
+
+
+#: The most plies a replay shows (the last ones): at 0.9 s a frame, 150 plies already run
+#: over two minutes, and each frame costs a few milliseconds of CPU to draw and encode.
+MAX_REPLAY_PLIES = 150
+
+
+def replay_filename(record: GameRecord) -> str:
+    return f"game-{record.id}-replay.gif"
+
+
+async def replay_boards(db: Database, record: GameRecord) -> list[BoardView]:
+    """The board after every stored ply of ``record``, from its start position, each with
+    the ply that led to it; the last one carries the result (as the final board shows it).
+    A game longer than :data:`MAX_REPLAY_PLIES` starts that many plies before its end."""
+    presenter = presenter_for(record.variant)
+    names = await display_names(db, record)
+    moves = await db.games.game_moves(record.id)
+    game = find_game(record.variant)
+    first = max(0, len(moves) - MAX_REPLAY_PLIES)
+    before = moves[first - 1].position_after if first else record.start_position
+    boards = [BoardView(before, players=names)]
+    for m in moves[first:]:
+        ply = None
+        try:  # each ply from its stored position, as the board after it showed it
+            ply = Ply(game.session(before).play(m.move), before, m.position_after)
+        except RulesError:  # a stored ply replays; should one not, its board still shows
+            log.warning("game %d: ply %r does not replay; drawn unmarked", record.id, m.move)
+        boards.append(BoardView(m.position_after, players=names, last=ply))
+        before = m.position_after
+    final = boards[-1]
+    status = None
+    if not record.is_active and not decided_by_rules(record):
+        status = result_words(presenter, record, names).replace("*", "")
+    boards[-1] = BoardView(
+        final.position,
+        players=names,
+        last=final.last,
+        outcome=record.outcome,
+        status=status,
+        move_number=move_number(record),
+    )
+    return boards
+
+
+async def replay_file(db: Database, record: GameRecord) -> discord.File | None:
+    """The game so far as ``game-N-replay.gif`` (made in a worker thread), or ``None`` for a
+    game without moves."""
+    boards = await replay_boards(db, record)
+    if len(boards) < 2:
+        return None
+    gif = await asyncio.to_thread(presenter_for(record.variant).replay, boards)
+    return discord.File(io.BytesIO(gif), filename=replay_filename(record))
+
+
+async def post_replay(
+    bot: LatrunculiBot, record: GameRecord, channel: discord.abc.Messageable
+) -> None:
+    """Post the finished game's replay in ``channel`` (its thread), below the final board.
+
+    Not for an aborted game (nothing was decided) nor one without moves. Best effort: the
+    result stands whether or not the replay can be made or sent, so a failure is logged.
+    """
+    if record.is_active or record.reason == Reason.ABORTED.value:
+        return
+    try:
+        file = await replay_file(bot.db, record)
+        if file is None:
+            return
+        await channel.send(
+            f"🎞️ Game #{record.id} from the first move to the last (`/history` has it too).",
+            file=file,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+    except discord.HTTPException as exc:
+        log.warning("game %d: the replay could not be posted: %s", record.id, exc)
+    except Exception:
+        log.exception("game %d: the replay could not be made", record.id)

@@ -175,6 +175,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         game = rules.Game(rules.position_from_text(args.position))
+        before = game.position
         last = game.play(args.last_move) if args.last_move else None
     except (rules.RulesError, ValueError) as err:
         print(f"error: {err}", file=sys.stderr)
@@ -187,6 +188,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         players=players,
         outcome=game.outcome,
         move_number=args.move_number,
+        before=before if last is not None else None,
     )
     args.output.write_bytes(png)
     print(args.output)

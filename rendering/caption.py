@@ -17,8 +17,9 @@ from PIL import Image, ImageDraw
 
 from rules import Outcome, Position, Side
 
+from .captures import KIND_ORDER, derive_taken, held_words, marker_kind, turns_held_over
 from .layout import Layout, Rect
-from .sprites import piece_sprite, side_chip
+from .sprites import piece_sprite
 from .text import Font, bold_of, draw_text, drawable, fit_text, font, text_width
 from .theme import Theme
 from .trophy import trophy_sprite
@@ -264,7 +265,7 @@ def draw_caption(
     outcome: Outcome | None,
     status: str | None,
     move_number: int | None,
-    captures: tuple[int, int],
+    captures: tuple[int, int] | None,
     winner: Side | None = None,
     over: bool = False,
 ) -> None:
@@ -283,22 +284,50 @@ def draw_caption(
     active = position.turn if not over and status is None else None
     chip = chip_size(lay)
     icon = round(chip * 0.8)
+    taken = derive_taken(position)
+    upside = turns_held_over(position.variant)
+    marker = marker_kind(position.variant, position.width, position.height)
     rows = []
     for side in (lay.view.other, lay.view):
-        notes: list[str | Image.Image] = [f"captured {captures[side.index]}"]
+        enemy = side.other
+        removed, held = taken[side.index]
+        notes: list[str | Image.Image] = []
+        if captures is not None:
+            notes.append(f"captured {captures[side.index]}")
+        elif not removed and not held:
+            notes.append("no captures")
+        if held:  # still on the board: a classic captive may yet be freed
+            notes.append(held_words(position.variant, len(held)))
+            notes.append(_icons(held, enemy, True, icon, theme, upside))
+        if removed:
+            notes.append(_icons(removed, enemy, False, icon, theme, upside))
         if show_hand:
             notes.append(f"in hand {position.hand[side.index]}  ·  ")
             notes.append(piece_sprite("C", side, False, icon, theme))
         rows.append(
             PlayerRow(
                 name=row_name(players[side.index], side),
-                chip=side_chip(side, chip, theme),
+                chip=piece_sprite(marker, side, False, chip, theme),
                 highlighted=side is active,
                 notes=tuple(notes),
                 trophy=over and side is winner,
             )
         )
     draw_caption_strip(img, lay, theme, text, (rows[0], rows[1]), over=over)
+
+
+def _icons(
+    kinds: str, side: Side, held: bool, size: int, theme: Theme, upside: bool
+) -> Image.Image:
+    """Small icons of Latrunculi pieces of ``side`` (LPN ``kinds``, not empty) taken by the
+    other side: free ones as they stood, held ones as held pieces are drawn on the board."""
+
+    def piece(kind: str, px: int) -> Image.Image:
+        return piece_sprite(kind, side, held, px, theme, upside)
+
+    strip = taken_strip(kinds, size, piece, KIND_ORDER)
+    assert strip is not None
+    return strip
 
 
 @dataclass(frozen=True, slots=True)

@@ -50,3 +50,81 @@ def derive_captures(position: Position) -> tuple[int, int]:
         return missing + held[enemy]
 
     return (captured_by(Side.WHITE), captured_by(Side.BLACK))
+
+
+def _kinds(position: Position, side: Side) -> dict[str, int]:
+    """How many pieces of each kind ``side`` has on the board (held or free) and in hand."""
+    counts: dict[str, int] = {}
+    for _, p in position.pieces():
+        if p.side is side:
+            counts[p.kind] = counts.get(p.kind, 0) + 1
+    if position.hand[side.index]:
+        counts["C"] = counts.get("C", 0) + position.hand[side.index]
+    return counts
+
+
+#: The order taken pieces are shown in: the most valuable first.
+KIND_ORDER = "QEVBSC"
+
+
+def derive_taken(position: Position) -> tuple[tuple[str, str], tuple[str, str]]:
+    """What each side has taken, by kind, as LPN letters: ((White's removed, White's held),
+    (Black's removed, Black's held)).
+
+    "Removed" pieces are gone from the board (rugen, schadler and LAT removals; missing from
+    the start position); "held" ones are enemy pieces still on the board as captives (classic)
+    or alligati (schadler) — a classic captive may still be freed, so the caption shows them
+    apart. Most valuable first (Queen, eagle, Valkyrie, Berserker, soldier, counter).
+    """
+    start = _start_for(position.variant, position.width, position.height)
+    out = []
+    for taker in (Side.WHITE, Side.BLACK):
+        enemy = taker.other
+        removed = ""
+        if start is not None:
+            have, had = _kinds(position, enemy), _kinds(start, enemy)
+            for kind in sorted(had, key=lambda k: KIND_ORDER.find(k) % 9):
+                removed += kind * max(0, had[kind] - have.get(kind, 0))
+        held = "".join(
+            sorted(
+                (p.kind for _, p in position.pieces() if p.side is enemy and p.held),
+                key=lambda k: KIND_ORDER.find(k) % 9,
+            )
+        )
+        out.append((removed, held))
+    return (out[0], out[1])
+
+
+@lru_cache(maxsize=16)
+def turns_held_over(variant_id: str) -> bool:
+    """Whether the variant's held pieces are turned upside down (schadler's alligati, as the
+    rule sheet says) rather than marked as captives that may be freed (classic)."""
+    try:
+        return rules.find_variant(variant_id).held_word == "alligatus"
+    except rules.RulesError:
+        return False
+
+
+def held_words(variant_id: str, count: int) -> str:
+    """``2 captives``, ``1 alligatus``: the variant's word for its held pieces, counted."""
+    try:
+        word = rules.find_variant(variant_id).held_word
+    except rules.RulesError:
+        word = "captive"
+    if count == 1:
+        return f"1 {word}"
+    return f"{count} " + ("alligati" if word == "alligatus" else word + "s")
+
+
+@lru_cache(maxsize=32)
+def marker_kind(variant_id: str, width: int, height: int) -> str:
+    """The piece shown beside a player's name: the Queen where there is one (LAT: the piece
+    that decides the game), else the kind a side has most of at the start (soldiers; counters
+    in schadler, which starts with them all in hand)."""
+    start = _start_for(variant_id, width, height)
+    if start is None:
+        return "S"
+    counts = _kinds(start, Side.WHITE)
+    if "Q" in counts:
+        return "Q"
+    return max(sorted(counts), key=lambda k: counts[k]) if counts else "S"

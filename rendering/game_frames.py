@@ -43,18 +43,27 @@ def _latrunculi(
     game = rules.Game(rules.position_from_text(position))
     frames: list[Frame] = []
 
-    def add(pos: rules.Position, last: rules.MoveResult | None) -> None:
+    def add(
+        pos: rules.Position, last: rules.MoveResult | None, before: rules.Position | None
+    ) -> None:
         outcome = game.outcome
         frames.append(
             lambda strip: compose(
-                pos, last_move=last, outcome=outcome, players=players, strip=strip, **opts
+                pos,
+                last_move=last,
+                before=before,
+                outcome=outcome,
+                players=players,
+                strip=strip,
+                **opts,
             )
         )
 
-    add(game.position, None)
+    add(game.position, None, None)
     for text in moves:
+        before = game.position
         last = game.play(text)
-        add(game.position, last)
+        add(game.position, last, before)
     return frames
 
 

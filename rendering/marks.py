@@ -266,3 +266,18 @@ def removed_cross(size: int, theme: Theme, edge: RGB) -> Image.Image:
     width = round(big * 0.085)
     cross(draw, (big / 2, big / 2), big * 0.2, width, theme.capture_mark, edge)
     return downscale(img, size)
+
+
+@lru_cache(maxsize=16)
+def lost_mark(size: int, theme: Theme, edge: RGB) -> Image.Image:
+    """RGBA overlay of a ``size`` px square: the game-deciding loss of an eagle or a Queen.
+
+    A ✕ from corner to corner of the square, twice as large and bold as the ✕ of a plain
+    capture, so the piece that decided the game is found at a glance on the final board.
+    """
+    big = size * SUPERSAMPLE
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(img)
+    width = round(big * 0.12)
+    cross(draw, (big / 2, big / 2), big * 0.33, width, theme.capture_mark, edge)
+    return downscale(img, size)

@@ -13,13 +13,13 @@ import logging
 
 from PIL import Image, ImageDraw
 
-from rules import MoveKind, MoveResult, Outcome, Position, Side, Square
+from rules import MoveKind, MoveResult, Outcome, Position, Side, Square, Termination
 
 from .board import board_background, square_colour
 from .caption import draw_caption
-from .captures import derive_captures
+from .captures import turns_held_over
 from .layout import Layout, layout
-from .marks import capture_frame, release_ring, removed_cross, tint_square
+from .marks import capture_frame, ghost, lost_mark, release_ring, removed_cross, tint_square
 from .sprites import piece_sprite
 from .theme import Theme, edge_for, get_theme
 
@@ -34,6 +34,9 @@ PNG_COMPRESS_LEVEL = 3
 #: edges); a 256-colour palette keeps the look and cuts the file to about a third of RGB PNG,
 #: which alone came to ~79 KB for 8×8 and more for the wide boards.
 PALETTE_COLOURS = 256
+
+#: The kinds whose capture decides a game (classic's and the others' eagle, LAT's Queen).
+DECISIVE_KINDS = frozenset("EQ")
 
 
 def _draw_last_move(
@@ -59,16 +62,66 @@ def _overlay(img: Image.Image, lay: Layout, sq: Square, mark: Image.Image) -> No
     img.paste(mark, (x0, y0), mark)
 
 
+def _draw_ghosts(
+    img: Image.Image,
+    lay: Layout,
+    theme: Theme,
+    position: Position,
+    result: MoveResult,
+    before: Position,
+) -> None:
+    """A faint ghost of each piece the move took off the board, where it stood."""
+    for sq in result.captured:
+        gone = before.piece_at(sq)
+        if gone is not None and gone.kind not in DECISIVE_KINDS and position.piece_at(sq) is None:
+            sprite = piece_sprite(gone.kind, gone.side, False, lay.square, theme)
+            _overlay(img, lay, sq, ghost(sprite))
+
+
+def _draw_enclosed_eagle(
+    img: Image.Image, lay: Layout, theme: Theme, position: Position, outcome: Outcome
+) -> None:
+    """The eagle whose enclosure lost the game (it stays on the board: eagles are never
+    taken off) gets the large ✕ of a lost piece."""
+    if outcome.termination is not Termination.EAGLE_CAPTURED or outcome.winner is None:
+        return
+    loser = outcome.winner.other
+    for sq, p in position.pieces():
+        if p.kind == "E" and p.side is loser:
+            edge = edge_for(square_colour(sq, theme), theme)
+            # the dashed frame of a capture and the large ✕ over the eagle: its wings and rim
+            # still show between the arms
+            _overlay(img, lay, sq, capture_frame(lay.square, theme, edge))
+            _overlay(img, lay, sq, lost_mark(lay.square, theme, edge))
+
+
 def _draw_capture_marks(
-    img: Image.Image, lay: Layout, theme: Theme, position: Position, result: MoveResult
+    img: Image.Image,
+    lay: Layout,
+    theme: Theme,
+    position: Position,
+    result: MoveResult,
+    before: Position | None,
 ) -> None:
     """A dashed frame round each captured square (and a ✕ where the piece was taken off), a
-    solid ring round each released piece: told apart by shape, not only by colour."""
+    solid ring round each released piece: told apart by shape, not only by colour. A lost
+    eagle or Queen (whose capture decides the game) gets the large ✕ of :func:`lost_mark`."""
     size = lay.square
     for sq in result.captured:
         edge = edge_for(square_colour(sq, theme), theme)
         _overlay(img, lay, sq, capture_frame(size, theme, edge))
-        if position.piece_at(sq) is None:
+        was = before.piece_at(sq) if before is not None else position.piece_at(sq)
+        if was is not None and was.kind in DECISIVE_KINDS:
+            # the ✕ under the lost piece (its ghost when it was taken off), so both read
+            _overlay(img, lay, sq, lost_mark(size, theme, edge))
+            now = position.piece_at(sq)
+            if now is None:
+                _overlay(
+                    img, lay, sq, ghost(piece_sprite(was.kind, was.side, False, size, theme), 0.7)
+                )
+            else:
+                _overlay(img, lay, sq, piece_sprite(now.kind, now.side, now.held, size, theme))
+        elif position.piece_at(sq) is None:
             _overlay(img, lay, sq, removed_cross(size, theme, edge))
     for sq in result.released:
         edge = edge_for(square_colour(sq, theme), theme)
@@ -88,6 +141,7 @@ def compose(
     captures: tuple[int, int] | None = None,
     winner: Side | None = None,
     over: bool = False,
+    before: Position | None = None,
     strip: bool = True,
 ) -> Image.Image:
     """The board picture as a Pillow image (see :func:`render_board` for the arguments).
@@ -101,15 +155,20 @@ def compose(
 
     if last_move is not None:
         _draw_last_move(draw, lay, pal, last_move)
+        if before is not None:
+            _draw_ghosts(img, lay, pal, position, last_move, before)
 
     size = lay.square
+    upside_down = turns_held_over(position.variant)
     for sq, p in position.pieces():
-        sprite = piece_sprite(p.kind, p.side, p.held, size, pal)
+        sprite = piece_sprite(p.kind, p.side, p.held, size, pal, upside_down)
         x0, y0, _, _ = lay.square_rect(sq)
         img.paste(sprite, (x0, y0), sprite)
 
     if last_move is not None:
-        _draw_capture_marks(img, lay, pal, position, last_move)
+        _draw_capture_marks(img, lay, pal, position, last_move, before)
+    if outcome is not None and outcome.winner is not None:
+        _draw_enclosed_eagle(img, lay, pal, position, outcome)
 
     if not strip:
         return img
@@ -122,7 +181,7 @@ def compose(
         outcome=outcome,
         status=status,
         move_number=move_number,
-        captures=captures if captures is not None else derive_captures(position),
+        captures=captures,
         winner=winner,
         over=over,
     )
@@ -152,6 +211,7 @@ def render_board(
     captures: tuple[int, int] | None = None,
     winner: Side | None = None,
     over: bool = False,
+    before: Position | None = None,
 ) -> bytes:
     """Render ``position`` as PNG bytes.
 
@@ -164,7 +224,9 @@ def render_board(
     Black has captured), derived from the position when ``None``. ``over`` marks a game the
     players or the clock ended (a resignation, a timeout, an agreed draw: no ``outcome`` of
     the rules), ``winner`` its winner: the picture then looks finished as with ``outcome``
-    (the result banner, the winner's trophy, no side to move).
+    (the result banner, the winner's trophy, no side to move). ``before`` is the position
+    ``last_move`` was played in: with it, a piece the move took off is left as a faint ghost,
+    and a lost eagle or Queen is told from a soldier.
     Raises ValueError for an unknown theme.
     """
     img = compose(
@@ -179,5 +241,6 @@ def render_board(
         captures=captures,
         winner=winner,
         over=over,
+        before=before,
     )
     return encode_png(img)

@@ -228,11 +228,18 @@ def _colours(side: Side, held: bool, theme: Theme) -> tuple[RGB, RGB, RGB]:
 
 
 @lru_cache(maxsize=256)
-def piece_sprite(kind: str, side: Side, held: bool, size: int, theme: Theme) -> Image.Image:
+def piece_sprite(
+    kind: str, side: Side, held: bool, size: int, theme: Theme, upside_down: bool = False
+) -> Image.Image:
     """The RGBA picture of a piece for a ``size`` px square (treat it as read-only).
 
-    ``kind`` is the LPN letter (``S``, ``E``, ``C``, ``Q``, ``V``, ``B``).
+    ``kind`` is the LPN letter (``S``, ``E``, ``C``, ``Q``, ``V``, ``B``). A held piece is a
+    classic captive (greyed, crossed out: it may still be freed) unless ``upside_down``: a
+    schadler alligatus is "turned upside down" on the rule sheet, so it is drawn so — the
+    counter flipped (its edge band above its face, the underside plain), in its own colours.
     """
+    if held and upside_down:
+        return _upside_down(kind, side, size, theme)
     big = size * SUPERSAMPLE
 
     def s(x: float, y: float) -> Point:
@@ -250,6 +257,40 @@ def piece_sprite(kind: str, side: Side, held: bool, size: int, theme: Theme) -> 
     _details(kind, draw, s, big, fill, detail, outline)
     if held:
         _held_mark(draw, s, big, theme)
+    return downscale(sprite, size)
+
+
+@lru_cache(maxsize=16)
+def _upside_down(kind: str, side: Side, size: int, theme: Theme) -> Image.Image:
+    """A piece turned over: drawn in its own colours without the face's marks, then flipped
+    top to bottom (a counter's edge band then shows above its face), its shadow still below."""
+    big = size * SUPERSAMPLE
+
+    def s(x: float, y: float) -> Point:
+        return (x * big, y * big)
+
+    fill, outline, _ = _colours(side, False, theme)
+    underside = mix(fill, outline, 0.18)
+    mask = Image.new("L", (big, big), 0)
+    _silhouette(kind, ImageDraw.Draw(mask), s)
+    outer = dilate(mask, max(3, round(big * 0.032)))
+    body = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    body.paste((*outline, 255), (0, 0), outer)
+    body.paste((*underside, 255), (0, 0), mask)
+    if kind == "C":
+        draw = ImageDraw.Draw(body)
+        side_tone = mix(fill, outline, 0.3 if sum(fill) > sum(outline) else 0.14)
+        draw.ellipse((*s(0.1, 0.28), *s(0.9, 0.86)), fill=side_tone)
+        _rect(draw, s, 0.1, 0.45, 0.9, 0.57, side_tone)
+        draw.ellipse(
+            (*s(0.1, 0.16), *s(0.9, 0.74)),
+            fill=underside,
+            outline=outline,
+            width=round(big * 0.045 * 0.5),
+        )
+    flipped = body.transpose(Image.Transpose.FLIP_TOP_BOTTOM)
+    sprite = shadow_layer(outer.transpose(Image.Transpose.FLIP_TOP_BOTTOM))
+    sprite.alpha_composite(flipped)
     return downscale(sprite, size)
 
 

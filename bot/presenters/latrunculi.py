@@ -68,6 +68,7 @@ class LatrunculiPresenter(GamePresenter):
         return compose(
             parse_position(board.position),
             last_move=replayed(board.last) if board.last is not None else None,
+            before=parse_position(board.last.before) if board.last is not None else None,
             players=(board.players.get("white", "White"), board.players.get("black", "Black")),
             outcome=rules_outcome(board.outcome),
             over=board.outcome is not None,

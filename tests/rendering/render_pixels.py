@@ -97,10 +97,11 @@ def trophy_in_row(img: Image.Image, lay: object, index: int, theme: Theme) -> bo
 
 
 def banner_share(img: Image.Image, lay: object, theme: Theme) -> float:
-    """Share of the result banner's dark band along the left end of the status line."""
+    """Share of the result banner's dark band at the left end of the status line (left of
+    where its centred words can reach)."""
     from rendering.caption import status_box
 
     left, top, right, bottom = status_box(lay)  # type: ignore[arg-type]
     mid = (top + bottom) // 2
-    line = [img.getpixel((x, mid)) for x in range(left + 12, left + 40)]
-    return share(line, theme.banner, 6)  # type: ignore[arg-type]
+    line = [img.getpixel((x, mid)) for x in range(left + 3, left + 16)]
+    return share(line, theme.banner, 10)  # type: ignore[arg-type]

@@ -5,10 +5,10 @@ from __future__ import annotations
 import io
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 import rules
-from rendering import THEMES, layout, render_board
+from rendering import THEMES, Layout, layout, render_board
 from rendering.board import board_background, square_colour
 from rendering.sprites import piece_sprite
 from rules import Move, MoveKind, MoveResult, Side, parse_square
@@ -188,12 +188,35 @@ def test_captive_piece_is_greyed_and_crossed_out() -> None:
     assert share(captive, LIGHT.black_fill) < 0.05  # not drawn like a free black piece
 
 
-def test_alligatus_counters_are_marked_too() -> None:
+def _silhouette(img: Image.Image, lay: Layout, sq: int) -> Image.Image:
+    """The square's pixels that are not the square's own colour (the piece and its shadow)."""
+    x0, y0, x1, y1 = lay.square_rect(sq)
+    crop = img.crop((x0, y0, x1, y1))
+    plain = Image.new("RGB", crop.size, square_colour(sq, LIGHT))
+    return ImageChops.difference(crop, plain).convert("L").point(lambda v: 255 if v > 40 else 0)
+
+
+def _overlap(a: Image.Image, b: Image.Image) -> float:
+    both = ImageChops.multiply(a, b).histogram()[255]
+    either = ImageChops.lighter(a, b).histogram()[255]
+    return both / either
+
+
+def test_an_alligatus_is_the_counter_turned_upside_down_not_a_captive() -> None:
+    """The schadler sheet: "to make it clear that a counter became Alligatus it is turned
+    upside down". Not the classic captive's red ✕ (it is not waiting to be freed): the
+    counter's outline flipped top to bottom, its edge band above the face."""
     pos = rules.parse_position("schadler:8/8/3C*4/3c4/3C4/8/8/8 w hand=13,14")
     lay = layout(8, 8)
     img = decode(render_board(pos))
-    assert share(patch(img, lay, parse_square("d6"), 0.3), LIGHT.held_mark, 30) > 0.1
-    assert share(patch(img, lay, parse_square("d4"), 0.3), LIGHT.held_mark, 30) == 0
+    d6, d4 = parse_square("d6"), parse_square("d4")  # both dark squares
+    assert share(patch(img, lay, d6, 0.3), LIGHT.held_mark, 30) == 0
+    turned, free = _silhouette(img, lay, d6), _silhouette(img, lay, d4)
+    flipped = free.transpose(Image.Transpose.FLIP_TOP_BOTTOM)
+    assert _overlap(turned, flipped) > 0.9 > _overlap(turned, free) + 0.04
+    # a classic captive keeps its red ✕
+    captive = decode(render_board(rules.parse_position("classic:8/3e4/8/8/8/2Ss*S3/4E3/8 w")))
+    assert share(patch(captive, lay, parse_square("d3"), 0.3), LIGHT.held_mark, 30) > 0.1
 
 
 def test_pieces_of_each_kind_look_different() -> None:

@@ -32,6 +32,7 @@ from .errors import (
 )
 from .migrations import SCHEMA_VERSION
 from .models import (
+    CUSTOM_POSITION,
     NOTIFY_MODES,
     ChallengeRecord,
     ChallengeStatus,
@@ -78,6 +79,7 @@ __all__ = [
     "MatchNotFound",
     "MatchRecord",
     "MatchSeat",
+    "CUSTOM_POSITION",
     "MoveRecord",
     "NoDrawOffer",
     "NotAllowed",

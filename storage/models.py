@@ -27,6 +27,7 @@ __all__ = [
     "Winner",
     "ChallengeRecord",
     "GameRecord",
+    "CUSTOM_POSITION",
     "MoveRecord",
     "PlyToRecord",
     "PlayerRecord",
@@ -167,6 +168,12 @@ class GameRecord:
         return self.status == "active"
 
     @property
+    def custom_start(self) -> bool:
+        """Whether the game began from a position a player gave (``/challenge position:``,
+        kept in ``options["position"]``): such a game is casual, never rated (issue 18)."""
+        return CUSTOM_POSITION in self.options
+
+    @property
     def outcome(self) -> GameOutcome | None:
         """The stored result as the one outcome type, or ``None`` while the game is active
         (:class:`ValueError` if its reason is not a :class:`rules.games.Reason` id)."""
@@ -255,6 +262,10 @@ class GameRecord:
         if user_id == second.player_id:
             return first.player_id
         return None
+
+
+CUSTOM_POSITION = "position"
+"""The key of a game's (and a challenge's) options holding a custom start position."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,13 +11,20 @@ from discord import app_commands
 from discord.ext import commands
 
 from rules.games import find_game
+from storage import CUSTOM_POSITION
 
 from .. import ui
 from ..buttons import PersistentButton
 from ..client import LatrunculiBot
 from ..errors import UserError, send_ephemeral, user_errors
 from ..presenters import playable_games
-from ..services.challenges import challenge_content, parse_options, send_challenge, start_game
+from ..services.challenges import (
+    challenge_content,
+    parse_options,
+    parse_position,
+    send_challenge,
+    start_game,
+)
 
 log = logging.getLogger(__name__)
 
@@ -130,6 +137,7 @@ class Challenges(commands.Cog):
         opponent="Who you challenge; leave empty for an open challenge anyone may accept",
         colour="The colour you want to play (random by default)",
         options="The variant's options, e.g. size=12x8 for classic or rows=1 for rugen",
+        position="Start from this position (LPN, FEN, PDN FEN or XGID); such games are casual",
     )
     @app_commands.choices(variant=variant_choices(), colour=COLOUR_CHOICES)
     async def challenge(
@@ -139,6 +147,7 @@ class Challenges(commands.Cog):
         opponent: discord.Member | None = None,
         colour: str = "random",
         options: str | None = None,
+        position: str | None = None,
     ) -> None:
         async with user_errors(interaction):
             user = interaction.user
@@ -153,6 +162,13 @@ class Challenges(commands.Cog):
                         f"{opponent.mention} is a bot and can't play; challenge a person."
                     )
             resolved = parse_options(variant, options)
+            if position is not None and position.strip():
+                if options:
+                    raise UserError(
+                        "Give either `options` or a `position`: a position says everything "
+                        "about the board. No challenge was made."
+                    )
+                resolved[CUSTOM_POSITION] = parse_position(variant, position)
             bot = self.bot
             now = bot.now()
             await bot.db.players.upsert_player(user.id, user.display_name, now=now)

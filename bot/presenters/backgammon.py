@@ -136,6 +136,16 @@ class BackgammonPresenter(GamePresenter):
             return "pass"
         return None
 
+    def custom_start_refusal(self, session: Session[Any]) -> str | None:
+        """A match position: the custom start is a single game (a match lives in storage)."""
+        assert isinstance(session, BackgammonSession)
+        if session.state.match:
+            return (
+                "A custom backgammon position starts a single game: its XGID match length "
+                f"must be 0 (it is {session.state.match})."
+            )
+        return None
+
     def only_play(self, session: Session[Any]) -> str | None:
         """The dice's one legal turn (one distinct resulting position), not a pass (the bot
         passes for everyone) nor a cube decision."""

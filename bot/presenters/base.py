@@ -196,6 +196,11 @@ class GamePresenter(ABC):
         must act."""
         return None
 
+    def custom_start_refusal(self, session: Session[Any]) -> str | None:
+        """Why a valid position cannot start a game of its own (``/challenge position:``),
+        or ``None``."""
+        return None
+
     def only_play(self, session: Session[Any]) -> str | None:
         """The turn the bot plays for a player who opted in (``/settings``) when it is their
         only legal play, or ``None``. Never played for anyone who did not opt in."""

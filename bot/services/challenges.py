@@ -8,13 +8,15 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from rules.games import find_game
-from storage import ChallengeRecord, GameRecord
+from rules import RulesError
+from rules.games import find_game, open_session
+from storage import CUSTOM_POSITION, ChallengeRecord, GameRecord
 
 from .. import ui
 from ..errors import UserError
 from ..links import message_link, server_channel
 from ..mentions import ping_only, rationed_ping
+from ..presenters import presenter_for
 from ..texts import code, variant_line
 from .announce import board_payload, home_channel, post_board, start_line
 from .names import display_names
@@ -26,6 +28,8 @@ __all__ = [
     "challenge_content",
     "expire_overdue",
     "parse_options",
+    "parse_position",
+    "start_position",
     "post_challenge",
     "send_challenge",
     "show_expiries",
@@ -68,6 +72,51 @@ def parse_options(variant_id: str, text: str | None) -> dict[str, str]:
     return variant.resolve_options(options)  # raises PositionError with the allowed values
 
 
+MAX_POSITION_TEXT = 200
+"""Longer than any position of the games played (a 12×8 LPN, a FEN, an XGID)."""
+
+
+def parse_position(variant_id: str, text: str) -> str:
+    """A custom start position for ``/challenge`` (LPN, FEN, PDN FEN or XGID, with or without
+    the game's ``id:`` prefix), checked by the rules core exactly as ``python -m rules`` checks
+    it (its error words), and returned in canonical form. Refused too: a position of another
+    game, one already decided, and a backgammon match position (a custom start is one game)."""
+    game = find_game(variant_id)
+    shown = text.strip()
+    if len(shown) > MAX_POSITION_TEXT:
+        raise UserError(
+            f"That position is {len(shown):,} characters, longer than any {game.name} position. "
+            "No challenge was made."
+        )
+    full = shown if shown.lower().startswith(f"{variant_id}:") else f"{variant_id}:{shown}"
+    try:
+        session = open_session(full)
+    except (RulesError, ValueError) as exc:
+        raise UserError(
+            f"That is not a valid {game.name} position: {exc}. No challenge was made."
+        ) from None
+    if session.outcome is not None:
+        raise UserError(
+            f"That {game.name} position is already decided ({session.outcome.reason.value}); "
+            "give one with a game left to play. No challenge was made."
+        )
+    refusal = presenter_for(variant_id).custom_start_refusal(session)
+    if refusal is not None:
+        raise UserError(f"{refusal} No challenge was made.")
+    canonical = session.position_text()
+    return canonical
+
+
+def start_position(variant_id: str, options: dict[str, str] | Any) -> str:
+    """A new game's start: the custom position the challenge carries, else the rules core's
+    start for the options."""
+    custom = options.get(CUSTOM_POSITION)
+    if custom:
+        return str(custom)
+    rest = {k: v for k, v in options.items() if k != CUSTOM_POSITION}
+    return find_game(variant_id).start(rest)
+
+
 def _example(variant_id: str) -> str:
     v = find_game(variant_id)
     if not v.options:
@@ -87,9 +136,11 @@ def challenge_content(ch: ChallengeRecord) -> str:
     expires = int(ch.expires_at)
     game = find_game(ch.variant).name
     what = f"a rematch of game #{ch.rematch_of}" if ch.rematch_of else f"a game of {game}"
+    custom = ch.options.get(CUSTOM_POSITION)
+    start = f"Starts from a custom position (a casual game): `{custom}`\n" if custom else ""
     return (
         f"{who} to {what} ({colour}).\n"
-        f"{variant_line(ch.variant, ch.options)}\n"
+        f"{variant_line(ch.variant, ch.options)}\n{start}"
         f"{accept} This challenge expires <t:{expires}:R> (<t:{expires}:f>)."
     )
 
@@ -141,7 +192,7 @@ async def start_game(
     bot = interaction.client
     accepter = interaction.user
     await bot.db.players.upsert_player(accepter.id, accepter.display_name, now=bot.now())
-    lpn = find_game(ch.variant).start(dict(ch.options))
+    lpn = start_position(ch.variant, dict(ch.options))
     game = await bot.db.challenges.accept_challenge(
         ch.id,
         accepter.id,
@@ -179,8 +230,9 @@ async def start_game(
     opened = await bot.games.open(game)  # the bot's first actions (an opening roll)
     if opened is not None:
         game = opened.game
+    custom = " Started from a custom position: a casual game." if game.custom_start else ""
     intro = (
-        f"**Game #{game.id} begins.** {variant_line(game.variant, game.options)}\n"
+        f"**Game #{game.id} begins.** {variant_line(game.variant, game.options)}{custom}\n"
         f"{start_line(game)}"
     )
     payload = await board_payload(

@@ -39,6 +39,7 @@ def engine_ids() -> list[str]:
 
 from . import (  # noqa: E402, F401  (each registers itself)
     chess,
+    draughts,
     latrunculi,
 )
 

@@ -38,6 +38,7 @@ def engine_ids() -> list[str]:
 
 
 from . import (  # noqa: E402, F401  (each registers itself)
+    backgammon,
     chess,
     draughts,
     latrunculi,

@@ -42,6 +42,7 @@ from . import (  # noqa: E402, F401  (each registers itself)
     chess,
     draughts,
     latrunculi,
+    ludo,
 )
 
 __all__ = ["Engine", "engine_for", "engine_ids", "register_engine"]

@@ -157,22 +157,27 @@ class Search:
         self.table[key] = (depth, flag, best_score, best_move)
         return best_score
 
+    def _unwind(self, ply: int) -> None:
+        """Take back what a search cut short by its deadline left played (the session is the
+        caller's: it must be left as it was found)."""
+        while self.session.ply > ply:
+            self.session.pop()
+
     def score_moves(
         self, depth: int, moves: list[DraughtsMove]
     ) -> list[tuple[int, DraughtsMove]]:
         """Each move's exact score at ``depth`` plies, as far as the deadline allows."""
         session = self.session
+        start = session.ply
         scored: list[tuple[int, DraughtsMove]] = []
         try:
             for move in moves:
                 session.push(move)
-                try:
-                    score = -self.negamax(depth - 1, -INFINITY, INFINITY, 1)
-                finally:
-                    session.pop()
+                score = -self.negamax(depth - 1, -INFINITY, INFINITY, 1)
+                session.pop()
                 scored.append((score, move))
         except SearchTimeout:
-            pass
+            self._unwind(start)
         return scored
 
     def best(self, moves: list[DraughtsMove], rng: random.Random) -> DraughtsMove:
@@ -181,6 +186,7 @@ class Search:
         order = list(moves)
         rng.shuffle(order)
         best = order[0]
+        start = session.ply
         started = time.monotonic()
         for depth in range(1, 64):
             if depth > 2 and time.monotonic() - started > (self.deadline - started) / 2:
@@ -190,14 +196,13 @@ class Search:
             try:
                 for move in order:
                     session.push(move)
-                    try:
-                        score = -self.negamax(depth - 1, -INFINITY, -alpha, 1)
-                    finally:
-                        session.pop()
+                    score = -self.negamax(depth - 1, -INFINITY, -alpha, 1)
+                    session.pop()
                     scores[move] = score
                     if score > alpha:
                         alpha, best = score, move
             except SearchTimeout:
+                self._unwind(start)
                 break
             order.sort(key=lambda m: -scores[m])
             if abs(alpha) >= WIN - 1_000:

@@ -8,6 +8,7 @@ import time
 import pytest
 
 from ai import Level, choose_action
+from ai.engines import engine_for
 from ai.engines.simple import greedy_action
 from rules.games import open_session
 
@@ -76,3 +77,16 @@ def test_the_search_stops_at_its_deadline() -> None:
     started = time.monotonic()
     choose_action("draughts", Level.HARD, time_limit=0.5, seed=2)
     assert time.monotonic() - started < 0.5 + 1.0
+
+
+@pytest.mark.parametrize("level", list(Level))
+def test_a_search_cut_short_leaves_the_session_as_it_found_it(level: Level) -> None:
+    """The engine searches on the caller's session: a deadline that strikes deep in the search
+    must not leave moves played on it."""
+    engine = engine_for("draughts")
+    for position in random_positions(6, seed=5):
+        session = open_session(position)
+        before = (session.position_text(), session.ply, session.legal_actions())
+        for limit in (0.03, 0.1, 0.2):
+            engine.choose(session, level, time.monotonic() + limit, random.Random(1))
+            assert (session.position_text(), session.ply, session.legal_actions()) == before

@@ -189,7 +189,7 @@ class Search:
 
     def _tick(self) -> None:
         self.nodes += 1
-        if self.nodes & 511 == 0 and time.monotonic() > self.deadline:
+        if self.nodes & 127 == 0 and time.monotonic() > self.deadline:
             raise SearchTimeout
 
     def ordered(self, moves: list[chess.Move], first: chess.Move | None) -> list[chess.Move]:

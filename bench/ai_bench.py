@@ -7,9 +7,17 @@ lat) it plays, with colours alternating and fixed seeds (game *i* uses seed ``--
   ties at random) and vs a random player — the issue's targets: ≥ 90 % and 100 % wins;
 * medium vs easy — medium should win most.
 
-Then the seconds per move of each level: median and max over every move it chose (hard must
-stay ≤ 2 s a move). A game that reaches ``--max-plies`` without an end is counted as a draw.
-Games of other engines join by adding rows to :data:`ROWS` (a start position per row).
+The classic games join with rows of their own (issue 16): chess, draughts, backgammon (plus
+hard vs easy, the issue's 200-game row: ``--only backgammon --pairs hard-easy --games 200``; its
+points won per game with the cube are shown too) and ludo for 2 and for 4 players (seats
+alternate between the two players of a match, so a 4-player game is two seats each). Dice are
+thrown by the game's own ``roll`` with the game's seeded generator whenever a player answers
+``roll``.
+
+Then the seconds per move of each level per game: median and max over every action it chose
+(hard must stay ≤ 2 s a move). A game that reaches its ply limit without an end is counted as a
+draw: ``--max-plies``, or by default 300 plies (chess 400, backgammon 1,000, ludo 3,000: rolls
+are plies there).
 
 Run: ``python bench/ai_bench.py --games 100`` (the issue's count; slow at hard's full time).
 ``--games``, ``--time`` (hard's seconds per move; medium and easy keep their own, lower),
@@ -33,6 +41,8 @@ from ai.engines.simple import GreedyEngine, RandomEngine
 from ai.levels import Level, default_time
 from rules.games import Session, find_game, open_session
 
+ROLL = "roll"
+
 log = logging.getLogger("ai_bench")
 
 #: (row label, start position): every Latrunculi rule set and option.
@@ -43,10 +53,20 @@ ROWS: list[tuple[str, str]] = [
     ("rugen rows=1", find_game("rugen").start({"rows": "1"})),
     ("schadler", find_game("schadler").start()),
     ("lat", find_game("lat").start()),
+    ("chess", find_game("chess").start()),
+    ("draughts", find_game("draughts").start()),
+    ("backgammon", find_game("backgammon").start()),
+    ("ludo 2p", find_game("ludo").opening({"players": "2"})),  # type: ignore[attr-defined]
+    ("ludo 4p", find_game("ludo").opening({"players": "4"})),  # type: ignore[attr-defined]
 ]
 
 #: The matches of each row: (first player, second player); the first is the one measured.
 PAIRS: list[tuple[str, str]] = [("hard", "greedy"), ("hard", "random"), ("medium", "easy")]
+#: Rows with more matches than :data:`PAIRS`.
+EXTRA_PAIRS: dict[str, list[tuple[str, str]]] = {"backgammon": [("hard", "easy")]}
+#: Ply limits by game id when ``--max-plies`` is not given.
+MAX_PLIES = {"chess": 400, "backgammon": 1_000, "ludo": 3_000}
+DEFAULT_MAX_PLIES = 300
 
 
 @dataclass
@@ -73,6 +93,8 @@ class Tally:
     draws: int = 0
     losses: int = 0
     plies: list[int] = field(default_factory=list)
+    #: Points the first player won (+) or lost (−) per game, in games that score points.
+    points: list[int] = field(default_factory=list)
 
     @property
     def games(self) -> int:
@@ -88,13 +110,14 @@ def play_game(
     times: dict[str, float],
     move_times: dict[str, list[float]],
     max_plies: int,
-) -> tuple[str | None, int]:
-    """One game; returns the winner's player name (``None`` for a draw) and its length."""
+) -> tuple[str | None, int, int | None]:
+    """One game; returns the winner's player name (``None`` for a draw), its length and the
+    points it won (``None`` in games without points). Seats alternate between the players."""
     session: Session[Any] = open_session(start)
     seats = session.seats
     by_seat = {
-        seats[0]: first if first_is_first_seat else second,
-        seats[1]: second if first_is_first_seat else first,
+        seat: first if (index % 2 == 0) == first_is_first_seat else second
+        for index, seat in enumerate(seats)
     }
     rng = random.Random(seed)
     game_id = session.rules.id
@@ -107,14 +130,14 @@ def play_game(
         else:
             limit = times.get(player.name, 1.0)
             action = player.engine(game_id).choose(session, player.level, started + limit, rng)
-        move_times[player.name].append(time.monotonic() - started)
+        move_times[f"{game_id} {player.name}"].append(time.monotonic() - started)
         if action not in legal:
             raise AssertionError(f"{player.name} chose {action!r}, not legal in {game_id}")
-        session.play(action)
+        session.play(session.roll(rng) if action == ROLL else action)
     outcome = session.outcome
     if outcome is None or outcome.winner is None:
-        return None, session.ply
-    return by_seat[outcome.winner].name, session.ply
+        return None, session.ply, None
+    return by_seat[outcome.winner].name, session.ply, outcome.points
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -124,7 +147,9 @@ def main(argv: list[str] | None = None) -> None:
         "--time", type=float, default=default_time(Level.HARD), help="hard's s/move"
     )
     parser.add_argument("--seed", type=int, default=1000)
-    parser.add_argument("--max-plies", type=int, default=300)
+    parser.add_argument(
+        "--max-plies", type=int, help="draw after this many plies (default: per game)"
+    )
     parser.add_argument("--only", help="comma-separated row labels or game ids")
     parser.add_argument("--pairs", help="comma-separated pairs like hard-greedy,medium-easy")
     args = parser.parse_args(argv)
@@ -138,6 +163,11 @@ def main(argv: list[str] | None = None) -> None:
     if args.pairs:
         wanted = {w.strip() for w in args.pairs.split(",")}
         pairs = [p for p in PAIRS if f"{p[0]}-{p[1]}" in wanted]
+    every_pair = {f"{a}-{b}" for a, b in PAIRS} | {
+        f"{a}-{b}" for extra in EXTRA_PAIRS.values() for a, b in extra
+    }
+    if args.pairs and not wanted <= every_pair:
+        parser.error(f"--pairs: unknown pair(s) {', '.join(sorted(wanted - every_pair))}")
     times = {
         "hard": args.time,
         "medium": min(args.time, default_time(Level.MEDIUM)),
@@ -146,10 +176,17 @@ def main(argv: list[str] | None = None) -> None:
     move_times: dict[str, list[float]] = defaultdict(list)
     results: list[tuple[str, str, str, Tally]] = []
     for label, start in rows:
-        for a, b in pairs:
+        game_id = start.split(":")[0]
+        row_pairs = pairs + [
+            p
+            for p in EXTRA_PAIRS.get(game_id, [])
+            if not args.pairs or f"{p[0]}-{p[1]}" in wanted
+        ]
+        max_plies = args.max_plies or MAX_PLIES.get(game_id, DEFAULT_MAX_PLIES)
+        for a, b in row_pairs:
             tally = Tally()
             for i in range(args.games):
-                winner, plies = play_game(
+                winner, plies, points = play_game(
                     start,
                     Player(a),
                     Player(b),
@@ -157,9 +194,11 @@ def main(argv: list[str] | None = None) -> None:
                     args.seed + i,
                     times,
                     move_times,
-                    args.max_plies,
+                    max_plies,
                 )
                 tally.plies.append(plies)
+                if points is not None:
+                    tally.points.append(points if winner == a else -points)
                 if winner is None:
                     tally.draws += 1
                 elif winner == a:
@@ -169,24 +208,35 @@ def main(argv: list[str] | None = None) -> None:
             log.info("%s: %s vs %s done", label, a, b)
             results.append((label, a, b, tally))
 
+    limit = args.max_plies or f"{DEFAULT_MAX_PLIES} (chess 400, backgammon 1000, ludo 3000)"
     print(
         f"{args.games} games per row, hard {args.time:g} s/move, seeds {args.seed}+i, "
-        f"colours alternating, draw after {args.max_plies} plies"
+        f"colours alternating, draw after {limit} plies"
     )
-    print(f"{'game':<14}{'match':<18}{'won':>6}{'drawn':>7}{'lost':>6}{'win %':>8}{'plies':>8}")
+    print(
+        f"{'game':<14}{'match':<18}{'won':>6}{'drawn':>7}{'lost':>6}{'win %':>8}{'plies':>8}"
+        f"{'pts/game':>10}"
+    )
     for label, a, b, t in results:
         pct = 100 * t.wins / t.games if t.games else 0.0
         plies = statistics.median(t.plies) if t.plies else 0
+        points = f"{statistics.mean(t.points):>+10.2f}" if t.points else ""
         print(
             f"{label:<14}{a + ' vs ' + b:<18}{t.wins:>6}{t.draws:>7}{t.losses:>6}"
-            f"{pct:>7.0f}%{plies:>8.0f}"
+            f"{pct:>7.0f}%{plies:>8.0f}{points}"
         )
     print()
-    print(f"{'player':<10}{'moves':>7}{'median s':>10}{'max s':>8}")
-    for name in ("hard", "medium", "easy", "greedy", "random"):
-        spent = move_times.get(name)
-        if spent:
-            print(f"{name:<10}{len(spent):>7}{statistics.median(spent):>10.3f}{max(spent):>8.3f}")
+    print(f"{'game':<12}{'player':<10}{'moves':>7}{'median s':>10}{'max s':>8}")
+    order = [start.split(":")[0] for _, start in ROWS]
+    games = sorted({key.split()[0] for key in move_times}, key=order.index)
+    for game_id in games:
+        for name in ("hard", "medium", "easy", "greedy", "random"):
+            spent = move_times.get(f"{game_id} {name}")
+            if spent:
+                print(
+                    f"{game_id:<12}{name:<10}{len(spent):>7}{statistics.median(spent):>10.3f}"
+                    f"{max(spent):>8.3f}"
+                )
 
 
 if __name__ == "__main__":

@@ -18,7 +18,16 @@ BENCH = Path(__file__).resolve().parents[2] / "bench"
 
 RUNS = {
     "ai_bench.py": (
-        ["--games", "2", "--time", "0.1", "--only", "rugen,lat", "--max-plies", "16"],
+        [
+            "--games",
+            "2",
+            "--time",
+            "0.1",
+            "--only",
+            "rugen,lat,backgammon,ludo 4p",
+            "--max-plies",
+            "16",
+        ],
         "hard vs greedy",
     ),
     "storage_bench.py": (

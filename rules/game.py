@@ -24,6 +24,9 @@ class _Frame:
     snapshot: State.Snapshot
     result: MoveResult
     key: tuple[object, ...]
+    #: How often ``key`` had occurred once this move was played (pushes and pops nest, so it
+    #: still holds at ``pop``: the count need not be looked up again).
+    count: int
     outcome_before: Outcome | None
     moves_before: list[Move] | None
 
@@ -213,11 +216,11 @@ class Game:
         snap = state.snapshot()
         result = self.variant.apply(state, move)
         key = state.key()
-        n = self._counts.get(key, 0) + 1
-        self._counts[key] = n
+        counts = self._counts
+        n = counts[key] = counts.get(key, 0) + 1
         if n == REPETITION_LIMIT - 1:
             self._twice += 1
-        self._stack.append(_Frame(snap, result, key, self._outcome, self._moves))
+        self._stack.append(_Frame(snap, result, key, n, self._outcome, self._moves))
         self._moves = None
         self._outcome = self.variant.outcome_after_move(state, result, self._has_real_moves)
         return result
@@ -225,7 +228,7 @@ class Game:
     def pop(self) -> Move:
         """Undo the last move and return it."""
         frame = self._stack.pop()
-        n = self._counts[frame.key]
+        n = frame.count
         if n == REPETITION_LIMIT - 1:
             self._twice -= 1
         if n == 1:

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .geometry import Geometry, Square, geometry
-from .model import Piece, Side, piece
+from .model import Piece, Side
 
 Cells = tuple[Piece | None, ...]
 
@@ -57,24 +57,6 @@ class Position:
         return self.to_lpn()
 
 
-def squares_holding(cells: list[Piece | None], p: Piece) -> list[Square]:
-    """The squares holding ``p`` (an interned piece), in ascending order.
-
-    ``list.index`` compares by identity here (pieces are interned, and compare by identity), so
-    the empty squares between them are skipped in C: cheaper than a loop over the board when, as
-    for captives, there are few or none.
-    """
-    found: list[Square] = []
-    index = cells.index
-    at = -1
-    try:
-        while True:
-            at = index(p, at + 1)
-            found.append(at)
-    except ValueError:
-        return found
-
-
 class State:
     """The mutable state a :class:`~rules.game.Game` plays on.
 
@@ -121,11 +103,11 @@ class State:
             options=tuple(sorted(self.options.items())),
         )
 
-    def count(self, side: Side, kind: str) -> int:
-        """How many pieces of ``side`` and ``kind`` stand on the board, held or free.
-
-        Pieces are interned, so this is two identity counts done in C (the end-of-game checks
-        call it after every move).
-        """
-        cells = self.cells
-        return cells.count(piece(kind, side)) + cells.count(piece(kind, side, True))
+    def count(self, side: Side, kind: str | None = None) -> int:
+        """How many pieces of ``side`` (of ``kind`` if given) stand on the board."""
+        n = 0
+        for sq in self.geometry.squares:
+            p = self.cells[sq]
+            if p is not None and p.side is side and (kind is None or p.kind == kind):
+                n += 1
+        return n

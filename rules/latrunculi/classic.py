@@ -17,8 +17,6 @@ from .common import RookVariant, free_piece_of
 
 SOLDIER, EAGLE = "S", "E"
 _AXES = ((NORTH, SOUTH), (EAST, WEST))
-#: The two captives (interned pieces): only soldiers are ever held.
-_HELD = (piece(SOLDIER, Side.WHITE, True), piece(SOLDIER, Side.BLACK, True))
 
 
 @register
@@ -122,11 +120,10 @@ class Classic(RookVariant):
         # only one next to the square just left or to a new captive can have lost a holder, but
         # a given position may mark a captive that nothing holds).
         released = []
-        if _HELD[0] in cells or _HELD[1] in cells:  # a search in C first: most boards hold none
-            for s in geo.squares:
-                p = cells[s]
-                if p is not None and p.held and not self.is_held(state, s):
-                    released.append(s)
+        for s in geo.squares:
+            p = cells[s]
+            if p is not None and p.held and not self.is_held(state, s):
+                released.append(s)
         for s in released:
             p = cells[s]
             assert p is not None

@@ -17,6 +17,12 @@ SOLDIER, EAGLE = "S", "E"
 FIFTY_MOVE_PLIES = 100
 
 
+def _has_soldiers(state: State, side: Side) -> bool:
+    """Whether ``side`` has a soldier on the board (none is ever held in rugen). Pieces are
+    interned, so a set of the cells, built in C, answers faster than a count by square."""
+    return piece(SOLDIER, side) in set(state.cells)
+
+
 @register
 class Rugen(RookVariant):
     id = "rugen"
@@ -106,7 +112,7 @@ class Rugen(RookVariant):
     ) -> Outcome | None:
         mover = result.side
         opponent = mover.other
-        if state.count(opponent, SOLDIER) == 0:
+        if not _has_soldiers(state, opponent):
             return Outcome(mover, Termination.NO_SOLDIERS)
         landing = result.move.path[-1]
         for n in state.geometry.neighbours[landing]:
@@ -117,7 +123,7 @@ class Rugen(RookVariant):
         return self._static_end(state, has_moves)
 
     def outcome_of_position(self, state: State, has_moves: HasMoves) -> Outcome | None:
-        if state.count(state.turn, SOLDIER) == 0:
+        if not _has_soldiers(state, state.turn):
             return Outcome(state.turn.other, Termination.NO_SOLDIERS)
         return self._static_end(state, has_moves)
 

@@ -40,7 +40,7 @@ How the spec's rules map onto the engine, and the decisions the spec leaves open
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -48,6 +48,7 @@ from ..errors import PositionError
 from ..geometry import (
     EAST,
     NORTH,
+    OPPOSITE,
     Square,
     geometry,
     square_file,
@@ -56,7 +57,7 @@ from ..geometry import (
     square_sort_key,
 )
 from ..model import PASS, Move, MoveKind, MoveResult, Outcome, Piece, Side, Termination, piece
-from ..position import Position, State, squares_holding
+from ..position import Position, State
 from ..variant import HasMoves, Variant, register
 
 COUNTER = "C"
@@ -89,8 +90,15 @@ class _Tables:
     place_moves: tuple[Move, ...]
     remove_moves: tuple[Move, ...]
     step_moves: tuple[tuple[tuple[Square, Move], ...], ...]
-    #: ``(over, landing, origin-landing)`` for every single jump, as a shared move value.
-    jump_moves: tuple[tuple[tuple[Square, Square, Move], ...], ...]
+    #: ``reach[x]``, per direction off ``x``: ``(next, x-next, landing, x-landing, d)``: the
+    #: neighbour a step goes to (or a jump goes over) and the square beyond it, where a jump
+    #: lands, with both moves as shared values; ``landing`` is -1 (and its move a placeholder)
+    #: where the board ends after ``next``; ``d`` is the direction.
+    reach: tuple[tuple[tuple[Square, Move, Square, Move, int], ...], ...]
+    #: ``onward[x][d]``: ``(over, landing, direction)`` for every jump from ``x`` but the one
+    #: straight back against ``d``, the direction of the jump that landed on ``x`` (it would
+    #: land on a square the sequence has already visited).
+    onward: tuple[tuple[tuple[tuple[Square, Square, int], ...], ...], ...]
     #: ``spans[x]``: ``(middle, far)`` going north and going east from ``x``: counters on ``x``
     #: and ``far`` flank ``middle`` (each flanked pair of squares is listed once).
     spans: tuple[tuple[Pair, ...], ...]
@@ -132,13 +140,27 @@ def _tables(width: int, height: int) -> _Tables:
     place: list[Move] = [PASS] * size  # PASS only fills the slots of squares off the board
     remove: list[Move] = [PASS] * size
     step_moves: list[tuple[tuple[Square, Move], ...]] = [()] * size
-    jump_moves: list[tuple[tuple[Square, Square, Move], ...]] = [()] * size
+    reach: list[tuple[tuple[Square, Move, Square, Move, int], ...]] = [()] * size
+    onward: list[tuple[tuple[tuple[Square, Square, int], ...], ...]] = [()] * size
     spans: list[tuple[Pair, ...]] = [()] * size
     for sq in geo.squares:
         place[sq] = Move(_PLACE, (sq,))
         remove[sq] = Move(_REMOVE, (sq,))
         step_moves[sq] = tuple((t, Move(_MOVE, (sq, t))) for t in steps[sq])
-        jump_moves[sq] = tuple((o, t, Move(_MOVE, (sq, t))) for o, t in jumps[sq])
+        reach[sq] = tuple(
+            (n, Move(_MOVE, (sq, n)), far, Move(_MOVE, (sq, far)) if far >= 0 else PASS, d)
+            for d in range(4)
+            if (n := step[d][sq]) >= 0
+            for far in (step[d][n],)
+        )
+        onward[sq] = tuple(
+            tuple(
+                (step[d][sq], step[d][step[d][sq]], d)
+                for d in range(4)
+                if d != OPPOSITE[came] and step[d][sq] >= 0 and step[d][step[d][sq]] >= 0
+            )
+            for came in range(4)
+        )
         spans[sq] = tuple(
             (step[d][sq], step[d][step[d][sq]])
             for d in (NORTH, EAST)
@@ -154,7 +176,8 @@ def _tables(width: int, height: int) -> _Tables:
         tuple(place),
         tuple(remove),
         tuple(step_moves),
-        tuple(jump_moves),
+        tuple(reach),
+        tuple(onward),
         tuple(spans),
     )
 
@@ -183,6 +206,50 @@ def _trapped_at(
             if (x is enemy or x is enemy_held) and (y is enemy or y is enemy_held):
                 return None
     return trapped
+
+
+def _may_land(
+    cells: list[Piece | None], traps: tuple[Pair, ...], mine: Piece, enemy: Piece
+) -> bool:
+    """Rule 7 at a landing between two enemy counters (``traps`` are its ``(victim, partner)``
+    pairs): allowed only if it traps one.
+
+    Counters trapped at earlier landings of the same jump sequence need no marking here: a jump
+    keeps the parity of both file and rank, so the only squares next to such a victim that the
+    jumper can still reach are the landing it was trapped from (never landed on twice) and its
+    partner's square (occupied for the whole sequence). A victim can therefore never be counted
+    again at a later landing. (``apply`` and ``explain_illegal`` mark them anyway; the tests
+    compare all three with a brute force that marks them.)
+    """
+    for v, p in traps:
+        if cells[v] is enemy and cells[p] is mine:
+            return True
+    return False
+
+
+def _jump_on(
+    cells: list[Piece | None],
+    tables: _Tables,
+    flanked: set[Square],
+    mine: Piece,
+    enemy: Piece,
+    append: Callable[[Move], None],
+    square: Square,
+    path: tuple[Square, ...],
+    came: int,
+) -> None:
+    """Append every continuation of the jump sequence ``path`` (which landed on ``square``
+    going in direction ``came``), depth first: each longer sequence, then its own."""
+    for over, landing, d in tables.onward[square][came]:
+        if (
+            cells[over] is not None
+            and cells[landing] is None
+            and landing not in path
+            and (landing not in flanked or _may_land(cells, tables.traps[landing], mine, enemy))
+        ):
+            longer = path + (landing,)
+            append(Move(_MOVE, longer))
+            _jump_on(cells, tables, flanked, mine, enemy, append, landing, longer, d)
 
 
 @register
@@ -246,67 +313,57 @@ class Schadler(Variant):
             return [place[sq] for sq in tables.squares if cells[sq] is None]
 
         mine, enemy, enemy_held = _counters(side)
-        squares = tables.squares
-        remove = tables.remove_moves
-        moves = [remove[sq] for sq in squares if cells[sq] is enemy_held]
+        remove, spans = tables.remove_moves, tables.spans
+        moves: list[Move] = []
         append = moves.append
-        jumps, traps = tables.jumps, tables.traps
+        origins: list[Square] = []
         # Rule 7 only bites on a square between two enemy counters. Enemies never move while
-        # the side to move's moves are generated, so those squares are found once, here.
-        flanked = {
-            middle
-            for sq in squares
-            if (x := cells[sq]) is enemy or x is enemy_held
-            for middle, far in tables.spans[sq]
-            if (y := cells[far]) is enemy or y is enemy_held
-        }
-
-        def may_land(landing: Square) -> bool:
-            """Rule 7 at ``landing`` (between two enemy counters): only if it traps one.
-
-            Counters trapped at earlier landings of the same jump sequence need no marking here:
-            a jump keeps the parity of both file and rank, so the only squares next to such a
-            victim that the jumper can still reach are the landing it was trapped from (never
-            landed on twice) and its partner's square (occupied for the whole sequence). A
-            victim can therefore never be counted again at a later landing. (``apply`` and
-            ``explain_illegal`` mark them anyway; the tests compare all three with a brute force
-            that marks them.)
-            """
-            for v, p in traps[landing]:
-                if cells[v] is enemy and cells[p] is mine:
-                    return True
-            return False
-
-        def jump_on(square: Square, path: tuple[Square, ...]) -> None:
-            for over, landing in jumps[square]:
-                if (
-                    cells[over] is not None
-                    and cells[landing] is None
-                    and landing not in path
-                    and (landing not in flanked or may_land(landing))
-                ):
-                    longer = path + (landing,)
-                    append(Move(_MOVE, longer))
-                    jump_on(landing, longer)
+        # the side to move's moves are generated, so those squares are found once, here, in the
+        # one pass over the board that also lists the removals and the side's free counters.
+        flanked: set[Square] = set()
+        for sq in tables.squares:
+            p = cells[sq]
+            if p is None:
+                continue
+            if p is mine:
+                origins.append(sq)
+                continue
+            if p is enemy_held:
+                append(remove[sq])
+            elif p is not enemy:
+                continue
+            for middle, far in spans[sq]:
+                x = cells[far]
+                if x is enemy or x is enemy_held:
+                    flanked.add(middle)
+        traps, reach = tables.traps, tables.reach
 
         lifted = -1
         try:
-            for origin in [sq for sq in squares if cells[sq] is mine]:
-                # The moving counter is lifted off the board while its moves are generated: it
-                # neither blocks, nor is jumped over, nor helps to trap from its start square.
+            for origin in origins:
+                # One look at each neighbour: empty, a step goes there; occupied, a jump may go
+                # over it (every step of a counter comes before its jumps, as the order is).
+                jumps_here: list[tuple[Square, Move, int]] = []
+                for near, step_move, landing, jump_move, d in reach[origin]:
+                    if cells[near] is None:
+                        # The moving counter may stay on its start square for a step: next to the
+                        # landing, it is never a trap partner of it.
+                        if near not in flanked or _may_land(cells, traps[near], mine, enemy):
+                            append(step_move)
+                    elif landing >= 0 and cells[landing] is None:
+                        jumps_here.append((landing, jump_move, d))
+                if not jumps_here:
+                    continue
+                # For jumps the counter is lifted off the board: it neither blocks, nor is
+                # jumped over, nor helps to trap a counter it jumps over.
                 cells[origin] = None
                 lifted = origin
-                for target, step_move in tables.step_moves[origin]:
-                    if cells[target] is None and (target not in flanked or may_land(target)):
-                        append(step_move)
-                for over, landing, jump_move in tables.jump_moves[origin]:
-                    if (
-                        cells[over] is not None
-                        and cells[landing] is None
-                        and (landing not in flanked or may_land(landing))
-                    ):
+                for landing, jump_move, d in jumps_here:
+                    if landing not in flanked or _may_land(cells, traps[landing], mine, enemy):
                         append(jump_move)
-                        jump_on(landing, jump_move.path)
+                        _jump_on(
+                            cells, tables, flanked, mine, enemy, append, landing, jump_move.path, d
+                        )
                 cells[origin] = mine
                 lifted = -1
         finally:
@@ -367,11 +424,18 @@ class Schadler(Variant):
         """Free every alligatus that is no longer held, all together; return their squares."""
         freed: list[Square] = []
         holds = tables.holds
-        for side in (Side.WHITE, Side.BLACK):
-            holder = piece(COUNTER, side.other)
-            for sq in squares_holding(cells, piece(COUNTER, side, True)):
-                if not any(cells[a] is holder and cells[b] is holder for a, b in holds[sq]):
-                    freed.append(sq)
+        white_held, black_held = piece(COUNTER, Side.WHITE, True), piece(COUNTER, Side.BLACK, True)
+        white, black = piece(COUNTER, Side.WHITE), piece(COUNTER, Side.BLACK)
+        for sq in tables.squares:
+            p = cells[sq]
+            if p is white_held:
+                holder = black
+            elif p is black_held:
+                holder = white
+            else:
+                continue
+            if not any(cells[a] is holder and cells[b] is holder for a, b in holds[sq]):
+                freed.append(sq)
         for sq in freed:
             p = cells[sq]
             assert p is not None
@@ -478,7 +542,8 @@ class Schadler(Variant):
     def _end(state: State) -> Outcome | None:
         cells = state.cells
         # A side has at most COUNTERS_PER_SIDE counters, so with more than one more than that on
-        # the board neither side is down to one (one count in C instead of four).
+        # the board neither side is down to one (counting the empty cells is the cheap count:
+        # ``None`` matches ``None`` by identity, a piece only through a slower comparison).
         if (
             not state.hand[0]
             and not state.hand[1]

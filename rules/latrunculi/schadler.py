@@ -74,10 +74,6 @@ class _Tables:
 
     #: On-board squares, rank by rank from a1.
     squares: tuple[Square, ...]
-    #: Orthogonal neighbours: where a step may go.
-    steps: tuple[tuple[Square, ...], ...]
-    #: ``(over, landing)`` for every jump that stays on the board.
-    jumps: tuple[tuple[Pair, ...], ...]
     #: ``holds[x]``: the pairs of squares that hold a counter on ``x`` when both carry free
     #: enemies of it: the two opposite neighbours on each line, and a corner's two neighbours.
     holds: tuple[tuple[Pair, ...], ...]
@@ -86,10 +82,10 @@ class _Tables:
     #: ``traps[l]``: ``(victim, partner)``: a counter landing on ``l`` traps an enemy free counter
     #: on ``victim`` when ``partner`` holds a free counter of the mover.
     traps: tuple[tuple[Pair, ...], ...]
-    #: Shared move values (moves are immutable): ``@sq``, ``xsq`` and ``(target, origin-target)``.
+    #: Shared move values (moves are immutable, and one object per move spares generation an
+    #: allocation per move): ``@sq`` and ``xsq``.
     place_moves: tuple[Move, ...]
     remove_moves: tuple[Move, ...]
-    step_moves: tuple[tuple[tuple[Square, Move], ...], ...]
     #: ``reach[x]``, per direction off ``x``: ``(next, x-next, landing, x-landing, d)``: the
     #: neighbour a step goes to (or a jump goes over) and the square beyond it, where a jump
     #: lands, with both moves as shared values; ``landing`` is -1 (and its move a placeholder)
@@ -109,19 +105,11 @@ def _tables(width: int, height: int) -> _Tables:
     geo = geometry(width, height)
     step = geo.step
     size = geo.size
-    steps: list[tuple[Square, ...]] = [()] * size
-    jumps: list[tuple[Pair, ...]] = [()] * size
     holds: list[tuple[Pair, ...]] = [()] * size
     flanks: list[tuple[Pair, ...]] = [()] * size
     traps: list[tuple[Pair, ...]] = [()] * size
     axes = ((0, 1), (2, 3))  # (NORTH, SOUTH), (EAST, WEST)
     for sq in geo.squares:
-        steps[sq] = geo.neighbours[sq]
-        jumps[sq] = tuple(
-            (step[d][sq], step[d][step[d][sq]])
-            for d in range(4)
-            if step[d][sq] >= 0 and step[d][step[d][sq]] >= 0
-        )
         lines = tuple(
             (step[a][sq], step[b][sq]) for a, b in axes if step[a][sq] >= 0 and step[b][sq] >= 0
         )
@@ -139,14 +127,12 @@ def _tables(width: int, height: int) -> _Tables:
         )
     place: list[Move] = [PASS] * size  # PASS only fills the slots of squares off the board
     remove: list[Move] = [PASS] * size
-    step_moves: list[tuple[tuple[Square, Move], ...]] = [()] * size
     reach: list[tuple[tuple[Square, Move, Square, Move, int], ...]] = [()] * size
     onward: list[tuple[tuple[tuple[Square, Square, int], ...], ...]] = [()] * size
     spans: list[tuple[Pair, ...]] = [()] * size
     for sq in geo.squares:
         place[sq] = Move(_PLACE, (sq,))
         remove[sq] = Move(_REMOVE, (sq,))
-        step_moves[sq] = tuple((t, Move(_MOVE, (sq, t))) for t in steps[sq])
         reach[sq] = tuple(
             (n, Move(_MOVE, (sq, n)), far, Move(_MOVE, (sq, far)) if far >= 0 else PASS, d)
             for d in range(4)
@@ -168,14 +154,11 @@ def _tables(width: int, height: int) -> _Tables:
         )
     return _Tables(
         geo.squares,
-        tuple(steps),
-        tuple(jumps),
         tuple(holds),
         tuple(flanks),
         tuple(traps),
         tuple(place),
         tuple(remove),
-        tuple(step_moves),
         tuple(reach),
         tuple(onward),
         tuple(spans),

@@ -95,6 +95,10 @@ class _Tables:
     #: straight back against ``d``, the direction of the jump that landed on ``x`` (it would
     #: land on a square the sequence has already visited).
     onward: tuple[tuple[tuple[tuple[Square, Square, int], ...], ...], ...]
+    #: ``doubles[x][d]``: the second jumps after the single jump from ``x`` in direction ``d``:
+    #: ``(over, landing, direction, x-first landing-landing)``, the move a shared value (most
+    #: sequences are one or two jumps long; longer ones are built as they are found).
+    doubles: tuple[tuple[tuple[tuple[Square, Square, int, Move], ...], ...], ...]
     #: ``spans[x]``: ``(middle, far)`` going north and going east from ``x``: counters on ``x``
     #: and ``far`` flank ``middle`` (each flanked pair of squares is listed once).
     spans: tuple[tuple[Pair, ...], ...]
@@ -129,6 +133,7 @@ def _tables(width: int, height: int) -> _Tables:
     remove: list[Move] = [PASS] * size
     reach: list[tuple[tuple[Square, Move, Square, Move, int], ...]] = [()] * size
     onward: list[tuple[tuple[tuple[Square, Square, int], ...], ...]] = [()] * size
+    doubles: list[tuple[tuple[tuple[Square, Square, int, Move], ...], ...]] = [()] * size
     spans: list[tuple[Pair, ...]] = [()] * size
     for sq in geo.squares:
         place[sq] = Move(_PLACE, (sq,))
@@ -152,6 +157,16 @@ def _tables(width: int, height: int) -> _Tables:
             for d in (NORTH, EAST)
             if step[d][sq] >= 0 and step[d][step[d][sq]] >= 0
         )
+    for sq in geo.squares:
+        doubles[sq] = tuple(
+            tuple(
+                (over, landing, d2, Move(_MOVE, (sq, first, landing)))
+                for over, landing, d2 in onward[first][d]
+            )
+            if (first := _beyond(step, d, sq)) >= 0
+            else ()
+            for d in range(4)
+        )
     return _Tables(
         geo.squares,
         tuple(holds),
@@ -161,8 +176,15 @@ def _tables(width: int, height: int) -> _Tables:
         tuple(remove),
         tuple(reach),
         tuple(onward),
+        tuple(doubles),
         tuple(spans),
     )
+
+
+def _beyond(step: tuple[tuple[int, ...], ...], d: int, sq: Square) -> Square:
+    """The square two steps from ``sq`` in direction ``d`` (-1 off the board)."""
+    n = step[d][sq]
+    return step[d][n] if n >= 0 else -1
 
 
 @cache
@@ -319,7 +341,7 @@ class Schadler(Variant):
                 x = cells[far]
                 if x is enemy or x is enemy_held:
                     flanked.add(middle)
-        traps, reach = tables.traps, tables.reach
+        traps, reach, doubles = tables.traps, tables.reach, tables.doubles
 
         lifted = -1
         try:
@@ -342,11 +364,32 @@ class Schadler(Variant):
                 cells[origin] = None
                 lifted = origin
                 for landing, jump_move, d in jumps_here:
-                    if landing not in flanked or _may_land(cells, traps[landing], mine, enemy):
-                        append(jump_move)
-                        _jump_on(
-                            cells, tables, flanked, mine, enemy, append, landing, jump_move.path, d
-                        )
+                    if landing in flanked and not _may_land(cells, traps[landing], mine, enemy):
+                        continue
+                    append(jump_move)
+                    # Second jumps from the table; no second jump lands on the start square (only
+                    # the jump straight back would, and it is not listed).
+                    for over, second, d2, double_move in doubles[origin][d]:
+                        if (
+                            cells[over] is not None
+                            and cells[second] is None
+                            and (
+                                second not in flanked
+                                or _may_land(cells, traps[second], mine, enemy)
+                            )
+                        ):
+                            append(double_move)
+                            _jump_on(
+                                cells,
+                                tables,
+                                flanked,
+                                mine,
+                                enemy,
+                                append,
+                                second,
+                                double_move.path,
+                                d2,
+                            )
                 cells[origin] = mine
                 lifted = -1
         finally:
@@ -363,7 +406,7 @@ class Schadler(Variant):
             return MoveResult(move, side)
         cells = state.cells
         tables = _tables(state.geometry.width, state.geometry.height)
-        mine = piece(COUNTER, side)
+        mine, enemy, enemy_held = _counters(side)
         removed: list[Square] = []
         newly: list[Square] = []
         if kind is _PLACE:
@@ -373,18 +416,16 @@ class Schadler(Variant):
             cells[move.path[0]] = None
             removed.append(move.path[0])
         else:
-            enemy = piece(COUNTER, side.other)
-            enemy_held = piece(COUNTER, side.other, True)
             path = move.path
+            traps = tables.traps
             cells[path[0]] = None
             for landing in path[1:]:
                 # One board per landing: judge every neighbour, then mark them together.
-                trapped = [
-                    v for v, p in tables.traps[landing] if cells[v] is enemy and cells[p] is mine
-                ]
-                for v in trapped:
-                    cells[v] = enemy_held
-                newly.extend(trapped)
+                trapped = [v for v, p in traps[landing] if cells[v] is enemy and cells[p] is mine]
+                if trapped:
+                    for v in trapped:
+                        cells[v] = enemy_held
+                    newly.extend(trapped)
             cells[path[-1]] = mine
         freed = self._release(cells, tables)
         state.passes = 0
@@ -395,11 +436,12 @@ class Schadler(Variant):
             trapped_now, gone = set(newly), set(freed)
             newly = [s for s in newly if s not in gone]
             freed = [s for s in freed if s not in trapped_now]
+        captured = removed + newly
         return MoveResult(
             move,
             side,
-            tuple(sorted(removed + newly, key=square_sort_key)),
-            tuple(sorted(freed, key=square_sort_key)),
+            tuple(sorted(captured, key=square_sort_key)) if captured else (),
+            tuple(sorted(freed, key=square_sort_key)) if freed else (),
         )
 
     @staticmethod
@@ -407,8 +449,8 @@ class Schadler(Variant):
         """Free every alligatus that is no longer held, all together; return their squares."""
         freed: list[Square] = []
         holds = tables.holds
-        white_held, black_held = piece(COUNTER, Side.WHITE, True), piece(COUNTER, Side.BLACK, True)
-        white, black = piece(COUNTER, Side.WHITE), piece(COUNTER, Side.BLACK)
+        white, black, black_held = _counters(Side.WHITE)
+        white_held = _counters(Side.BLACK)[2]
         for sq in tables.squares:
             p = cells[sq]
             if p is white_held:

@@ -30,6 +30,7 @@ EXTENSIONS = (
     "bot.exts.notify",
     "bot.exts.preferences",
     "bot.exts.takeback",
+    "bot.exts.vacation",
     "bot.exts.sweep",
 )
 

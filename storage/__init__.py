@@ -53,6 +53,7 @@ from .models import (
     Winner,
     WinnerAndReason,
 )
+from .players import VACATION_DAYS_PER_MONTH
 
 __all__ = [
     "DEFAULT_DATABASE_PATH",
@@ -89,6 +90,7 @@ __all__ = [
     "RematchExists",
     "Seat",
     "StorageError",
+    "VACATION_DAYS_PER_MONTH",
     "Winner",
     "WinnerAndReason",
     "database_path_from_env",

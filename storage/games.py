@@ -618,6 +618,7 @@ class GameRepository:
         *,
         outcome: GameOutcome | WinnerAndReason | None = None,
         now: float | None = None,
+        turn_since: float | None = None,
     ) -> GameRecord:
         """Append consecutive plies (a move and the forced passes after it; a roll and the
         move it allows) in ONE transaction.
@@ -632,7 +633,8 @@ class GameRepository:
         the match score. An outcome that does not fit the game's seats is a
         :class:`ValueError`, and nothing is written. A pending draw offer lapses; it stays
         recorded as lapsed (behind ``ply``, see :attr:`GameRecord.lapsed_draw_offer`) until the
-        next move. Returns the updated game.
+        next move. The next turn's clock starts at ``now``, or at ``turn_since`` when given
+        (later: the player to move is on vacation). Returns the updated game.
         """
         if not plies:
             raise ValueError("record_moves needs at least one ply")
@@ -648,7 +650,7 @@ class GameRepository:
                    SET current_position = :position,
                        ply = ply + :count,
                        updated_at = :now,
-                       turn_since = :now,
+                       turn_since = :turn_since,
                        draw_offer_by = CASE WHEN draw_offer_ply = ply THEN draw_offer_by END,
                        draw_offer_ply = CASE WHEN draw_offer_ply = ply THEN draw_offer_ply END,
                        draw_offer_message_id
@@ -667,6 +669,7 @@ class GameRepository:
                     "position": plies[-1].position_after,
                     "count": len(plies),
                     "now": now_ms,
+                    "turn_since": now_ms if turn_since is None else to_ms(turn_since),
                     "winner": winner,
                     "reason": reason,
                     "points": points,
@@ -709,6 +712,17 @@ class GameRepository:
                 reason,
             )
         return game
+
+    async def pause_turn(self, game_id: int, expected_ply: int, turn_since: float) -> bool:
+        """Move the clock of the turn at ``expected_ply`` to start at ``turn_since`` (the player
+        to move went on vacation: their remaining time waits for their return). Only later,
+        never earlier; ``False`` when the game moved on or ended meanwhile (nothing changes)."""
+        row = await self._db.fetchone(
+            "UPDATE games SET turn_since = :since WHERE id = :id AND status = 'active'"
+            " AND ply = :ply AND turn_since < :since RETURNING id",
+            {"id": game_id, "ply": expected_ply, "since": to_ms(turn_since)},
+        )
+        return row is not None
 
     async def take_back(
         self, game_id: int, expected_ply: int, to_ply: int, *, now: float | None = None

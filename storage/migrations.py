@@ -389,6 +389,16 @@ _V11: list[str] = [
     """,
 ]
 
+_V12: list[str] = [
+    # Vacations (``/vacation``, issue 18): until when a player's clocks are paused (ms; NULL:
+    # never on vacation), and the days they booked in the calendar month ``vacation_month``
+    # ('YYYY-MM', UTC) — at most 14 a month.
+    "ALTER TABLE players ADD COLUMN vacation_until INTEGER",
+    "ALTER TABLE players ADD COLUMN vacation_month TEXT",
+    "ALTER TABLE players ADD COLUMN vacation_days INTEGER NOT NULL DEFAULT 0"
+    " CHECK (vacation_days >= 0)",
+]
+
 MIGRATIONS: Sequence[Sequence[str]] = (
     _V1,
     _V2,
@@ -401,6 +411,7 @@ MIGRATIONS: Sequence[Sequence[str]] = (
     _V9,
     _V10,
     _V11,
+    _V12,
 )
 """Migration ``i`` upgrades from ``user_version == i`` to ``i + 1``."""
 

@@ -316,6 +316,14 @@ class PlayerRecord:
     digest_at: float | None = None
     #: Whether the bot plays their turn for them when it is their only legal play (opt-in).
     play_only_turn: bool = False
+    #: Until when their clocks are paused (``/vacation``; ``None``: never on vacation).
+    vacation_until: float | None = None
+    #: The month ('YYYY-MM', UTC) of ``vacation_days``: the vacation days booked in it.
+    vacation_month: str | None = None
+    vacation_days: int = 0
+
+    def on_vacation(self, now: float) -> bool:
+        return self.vacation_until is not None and self.vacation_until > now
 
 
 @dataclass(frozen=True, slots=True)

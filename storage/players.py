@@ -14,16 +14,22 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+import time
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ._convert import from_ms, from_ms_opt, to_ms
+from .errors import NotAllowed
 from .models import NOTIFY_MODES, DigestDue, GameRecord, LeaderboardRow, NotifyMode, PlayerRecord
 
 if TYPE_CHECKING:
     from .database import Database
 
-__all__ = ["PlayerRepository", "counts_for_records"]
+__all__ = ["VACATION_DAYS_PER_MONTH", "PlayerRepository", "counts_for_records"]
+
+VACATION_DAYS_PER_MONTH = 14
+"""Days of vacation a player may book in one calendar month (issue 18)."""
+DAY_MS = 86_400_000
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +56,9 @@ def player_from_row(row: sqlite3.Row) -> PlayerRecord:
         notify=row["notify"],
         digest_at=from_ms_opt(row["digest_at"]),
         play_only_turn=bool(row["play_only_turn"]),
+        vacation_until=from_ms_opt(row["vacation_until"]),
+        vacation_month=row["vacation_month"],
+        vacation_days=row["vacation_days"],
     )
 
 
@@ -139,6 +148,71 @@ class PlayerRepository:
             tuple(ids),
         )
         return {r["user_id"] for r in rows}
+
+    # ----- vacations ------------------------------------------------------------------------
+
+    async def book_vacation(
+        self,
+        user_id: int,
+        display_name: str,
+        days: int,
+        *,
+        now: float,
+        per_month: int = VACATION_DAYS_PER_MONTH,
+    ) -> tuple[float, float]:
+        """Book ``days`` of vacation for ``user_id``: from now, or from the end of the vacation
+        they are on (an extension). The days count in the calendar month (UTC) of ``now``; more
+        than ``per_month`` in a month is refused with :class:`NotAllowed` and nothing changes.
+        Returns ``(start, until)`` of the days booked (one guarded write)."""
+        if days < 1:
+            raise ValueError("a vacation is at least one day")
+        month = time.strftime("%Y-%m", time.gmtime(now))
+        now_ms = to_ms(now)
+        await self.upsert_player(user_id, display_name, now=now)
+        row = await self._db.fetchone(
+            """
+            UPDATE players
+               SET vacation_days = CASE WHEN vacation_month IS :month
+                                        THEN vacation_days ELSE 0 END + :days,
+                   vacation_month = :month,
+                   vacation_until = max(coalesce(vacation_until, 0), :now) + :span,
+                   updated_at = :now
+             WHERE user_id = :user
+               AND CASE WHEN vacation_month IS :month THEN vacation_days ELSE 0 END + :days
+                   <= :limit
+            RETURNING vacation_until
+            """,
+            {
+                "user": user_id,
+                "month": month,
+                "days": days,
+                "now": now_ms,
+                "span": days * DAY_MS,
+                "limit": per_month,
+            },
+        )
+        if row is None:
+            player = await self.get_player(user_id)
+            used = player.vacation_days if player and player.vacation_month == month else 0
+            raise NotAllowed(
+                f"{days} more day{'s' if days != 1 else ''} would pass the {per_month} days of "
+                f"vacation a month: {max(per_month - used, 0)} left in {month}"
+            )
+        until = from_ms(row["vacation_until"])
+        return until - days * DAY_MS / 1000, until
+
+    async def vacations(self, user_ids: Iterable[int], now: float) -> dict[int, float]:
+        """Which of ``user_ids`` are on vacation at ``now``, with when it ends."""
+        ids = sorted(set(user_ids))
+        if not ids:
+            return {}
+        marks = ", ".join("?" for _ in ids)
+        rows = await self._db.fetchall(
+            f"SELECT user_id, vacation_until FROM players WHERE vacation_until > ?"
+            f" AND user_id IN ({marks})",
+            (to_ms(now), *ids),
+        )
+        return {r["user_id"]: from_ms(r["vacation_until"]) for r in rows}
 
     async def notify_mode(self, user_id: int) -> NotifyMode:
         """How ``user_id`` wants to be told it is their move (the default for a stranger)."""

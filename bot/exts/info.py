@@ -35,6 +35,7 @@ HELP = """\
 • `/games` — your games in progress. `/draw` — offer (or accept) a draw. `/resign` — give up a game. `/abort` — call off a game before both sides have moved (no result).
 • `/notify [mode]` — how you are told it is your move: a mention in the game's thread (default), a direct message (at most one an hour, listing every game waiting), or silent.
 • `/takeback [game]` — ask your opponent to take back your last move (and their reply); never across a dice roll.
+• `/vacation [days]` — pause your move clock (up to 14 days a month); your opponents see it under the board.
 • `/settings [only_turn]` — whether the bot plays your turn when the dice allow only one legal play (backgammon; off by default).
 • `/leaderboard` — this server's top ten. `/stats [user]` — a player's record.
 • `/rules variant` — the rules of a game or variant, with its start position.

@@ -13,6 +13,7 @@ from storage import Database, GameRecord
 from storage.models import BOT_REASONS
 
 from .. import ui
+from ..clock import discord_clock
 from ..errors import send_ephemeral
 from ..limits import fit_lines
 from ..links import home_channel, home_channel_id, jump_url, message_link
@@ -262,6 +263,11 @@ async def board_payload(
         state = presenter.state_line(session)
         if state:
             lines.append(state)
+        away = await db.players.vacations(record.player_ids, discord_clock())
+        for uid, until in away.items():  # the opponent sees it under the board
+            lines.append(
+                f"🏖️ <@{uid}> is on vacation until <t:{int(until)}:f>: their clock is paused."
+            )
         if record.match_id is not None and intro is None:  # the score, under the match's boards
             match = await db.matches.require_match(record.match_id)
             lines.append(match_line(match, names_for_text(names)))

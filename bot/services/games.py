@@ -391,13 +391,20 @@ class GameService:
         plies = [
             PlyToRecord(pm.player_id, pm.result.canonical, pm.ply.after) for pm in played.moves
         ]
+        now = self.clock()
+        turn_since = now
+        if session.outcome is None:  # the next player's clock waits for their vacation's end
+            nxt = player_for(record, session.to_move)
+            away = await self.db.players.vacations([nxt], now)
+            turn_since = max(now, away.get(nxt, now))
         try:
             record = await self.db.games.record_moves(
                 record.id,
                 record.ply,
                 plies,
                 outcome=session.outcome,
-                now=self.clock(),
+                now=now,
+                turn_since=turn_since,
             )
         except BaseException:
             for _ in played.moves:

@@ -74,6 +74,10 @@ SCHEMA_V9_FILE = Path(__file__).parent / "fixtures" / "schema-v9.db"
 # White, Bob Black, thread 3001) with 7 plies at t=1001 (rolls and turns, White to play 2-1);
 # game 2 chess (Carol, Alice) resigned by Carol at t=2000 with no moves.
 SCHEMA_V10_FILE = Path(__file__).parent / "fixtures" / "schema-v10.db"
+# Written by the schema-11 code (commit 12b6f6f) through its public API: as the schema-10 file
+# (players Alice 11, Bob 12, Carol 13 with DMs; backgammon game 1 with 7 plies, chess game 2
+# resigned), and Bob opted in to having his only legal turns played (t=960).
+SCHEMA_V11_FILE = Path(__file__).parent / "fixtures" / "schema-v11.db"
 
 
 _TABLES = {"games", "moves", "challenges", "players", "pings", "game_seats", "matches"}
@@ -326,6 +330,8 @@ async def test_a_schema_8_file_moves_every_game_to_seats_losing_nothing(tmp_path
             for row in now_rows:  # the columns schema 10 added, for tables
                 assert (row.pop("max_seats", None), row.pop("invited", "[]")) == (None, "[]")
                 assert row.pop("play_only_turn", 0) == 0  # schema 11: nobody opted in
+                assert row.pop("vacation_until", None) is None  # schema 12: nobody away
+                assert (row.pop("vacation_month", None), row.pop("vacation_days", 0)) == (None, 0)
             assert now_rows == rows, table
         new_games = {g["id"]: g for g in _rows(path, "SELECT * FROM games")}
         for old in old_games:
@@ -406,8 +412,12 @@ async def test_a_schema_9_file_keeps_its_challenges_as_two_sided_ones(tmp_path: 
             after = _rows(path, f"SELECT * FROM {table} ORDER BY 1, 2")
             if table == "challenges":
                 assert [(r.pop("max_seats"), r.pop("invited")) for r in after] == [(None, "[]")] * 3
-            if table == "players":  # schema 11: nobody opted in
+            if table == "players":  # schema 11: nobody opted in; 12: nobody away
                 assert {r.pop("play_only_turn") for r in after} == {0}
+                assert {(r.pop("vacation_until"), r.pop("vacation_days")) for r in after} == {
+                    (None, 0)
+                }
+                assert {r.pop("vacation_month") for r in after} == {None}
             assert after == rows, table
         c1, c2, c3 = [await db.challenges.get_challenge(i) for i in (1, 2, 3)]
         assert c1 is not None and c2 is not None and c3 is not None
@@ -454,6 +464,9 @@ async def test_a_schema_10_file_upgrades_with_nobody_playing_only_turns(
             after = _rows(path, f"SELECT * FROM {table} ORDER BY 1, 2")
             if table == "players":
                 assert [r.pop("play_only_turn") for r in after] == [0, 0, 0]
+                for r in after:  # schema 12: nobody on vacation
+                    assert (r.pop("vacation_until"), r.pop("vacation_days")) == (None, 0)
+                    assert r.pop("vacation_month") is None
             assert after == rows, table
         assert await db.players.playing_only_turns([11, 12, 13]) == set()
         carol = await db.players.get_player(13)
@@ -464,6 +477,35 @@ async def test_a_schema_10_file_upgrades_with_nobody_playing_only_turns(
         assert await db.players.playing_only_turns([11, 12]) == {12}
     async with Database(path) as db:
         assert await db.players.playing_only_turns([11, 12, 13]) == {12}
+
+
+async def test_a_schema_11_file_upgrades_with_nobody_on_vacation(tmp_path: Path) -> None:
+    """Schema 12 adds vacations: nobody of a real schema-11 file is away, the opt-in and every
+    other row are kept, and a vacation can be booked after the upgrade."""
+    path = tmp_path / "old.sqlite3"
+    shutil.copyfile(SCHEMA_V11_FILE, path)
+    before = {
+        table: _rows(path, f"SELECT * FROM {table} ORDER BY 1, 2")
+        for table in ("games", "moves", "challenges", "players", "game_seats")
+    }
+    async with Database(path) as db:
+        assert SCHEMA_VERSION >= 12
+        assert await db.schema_version() == SCHEMA_VERSION
+        assert await db.integrity_check() == ["ok"]
+        for table, rows in before.items():
+            after = _rows(path, f"SELECT * FROM {table} ORDER BY 1, 2")
+            if table == "players":
+                assert {(r.pop("vacation_until"), r.pop("vacation_days")) for r in after} == {
+                    (None, 0)
+                }
+                assert {r.pop("vacation_month") for r in after} == {None}
+            assert after == rows, table
+        assert await db.players.playing_only_turns([11, 12, 13]) == {12}
+        assert await db.players.vacations([11, 12, 13], 3000.0) == {}
+        start, until = await db.players.book_vacation(11, "Alice", 3, now=3000.0)
+        assert await db.players.vacations([11, 12], 3000.0) == {11: until}
+        report = await verify_game(db, 1)
+        assert report.ok, report.problems
 
 
 async def test_hot_queries_use_indexes(db: Database) -> None:

@@ -186,9 +186,12 @@ async def main(games: int, moves: int, crowd_games: int, rounds: int, variant: s
                 session = find_game(variant).session(record.current_position)
             active = len(await db.games.active_games())
             report_move(timings, active, variant)
-            crowd_ok = await crowd(env, guild, alice, crowd_games, rounds) if crowd_games else True
+            if crowd_games:
+                await crowd(env, guild, alice, crowd_games, rounds)
             await db.stop()
-    return 0 if (move_ok(timings) and crowd_ok) else 1
+    # The targets are printed, never turned into the exit status: on a shared machine a slow
+    # run is a figure to read, not a failure (the suite smoke-runs this script on tiny sizes).
+    return 0
 
 
 def move_ok(timings: list[float]) -> bool:

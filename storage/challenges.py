@@ -60,6 +60,7 @@ def challenge_from_row(row: sqlite3.Row) -> ChallengeRecord:
         max_seats=row["max_seats"],
         seated=_ids(row["seated_json"]) if "seated_json" in row.keys() else (),
         invited=_ids(row["invited"]),
+        rated=bool(row["rated"]),
     )
 
 
@@ -96,9 +97,11 @@ class ChallengeRepository:
         message_id: int | None = None,
         expires_in: float = DEFAULT_CHALLENGE_TTL,
         rematch_of: int | None = None,
+        rated: bool = True,
         now: float | None = None,
     ) -> ChallengeRecord:
         """Store a pending challenge; ``challenged_id=None`` makes it open to anyone.
+        ``rated=False`` makes its game casual (never rated).
 
         ``colour`` is the colour the challenger wants. It expires ``expires_in`` seconds
         after ``now``. With ``rematch_of`` (a game id) it is that game's rematch: if one is
@@ -117,8 +120,8 @@ class ChallengeRepository:
                 """
                 INSERT INTO challenges (guild_id, channel_id, message_id, challenger_id,
                                         challenged_id, variant, options, colour, status,
-                                        created_at, expires_at, rematch_of)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?)
+                                        created_at, expires_at, rematch_of, rated)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?)
                 RETURNING *
                 """,
                 (
@@ -133,6 +136,7 @@ class ChallengeRepository:
                     now_ms,
                     now_ms + round(expires_in * 1000),
                     rematch_of,
+                    int(rated),
                 ),
             )
         except sqlite3.IntegrityError as exc:
@@ -179,13 +183,15 @@ class ChallengeRepository:
         message_id: int | None = None,
         expires_in: float = DEFAULT_CHALLENGE_TTL,
         rematch_of: int | None = None,
+        rated: bool = True,
         now: float | None = None,
     ) -> ChallengeRecord:
         """Open a table for a multi-seat game: a pending challenge that players join (up to
         ``max_seats``, 2-4) and the host starts (:meth:`start_table`). The host sits first;
         ``seated`` (a rematch: the same players in the same order, host first) seats several
         at once. ``invited`` are the players the host named. Expires like a challenge;
-        ``rematch_of`` as in :meth:`create_challenge` (:class:`RematchExists`)."""
+        ``rematch_of`` as in :meth:`create_challenge` (:class:`RematchExists`); ``rated`` as
+        there (the game is rated by places when every seat is a different person)."""
         if not MIN_SEATS <= max_seats <= MAX_SEATS:
             raise ValueError(f"a table has {MIN_SEATS}-{MAX_SEATS} seats, not {max_seats}")
         players = list(seated) if seated is not None else [host_id]
@@ -201,8 +207,8 @@ class ChallengeRepository:
                     INSERT INTO challenges (guild_id, channel_id, message_id, challenger_id,
                                             challenged_id, variant, options, colour, status,
                                             created_at, expires_at, rematch_of, max_seats,
-                                            invited)
-                    VALUES (?, ?, ?, ?, NULL, ?, ?, 'random', 'pending', ?, ?, ?, ?, ?)
+                                            invited, rated)
+                    VALUES (?, ?, ?, ?, NULL, ?, ?, 'random', 'pending', ?, ?, ?, ?, ?, ?)
                     RETURNING id
                     """,
                     (
@@ -217,6 +223,7 @@ class ChallengeRepository:
                         rematch_of,
                         max_seats,
                         json.dumps([int(i) for i in dict.fromkeys(invited)]),
+                        int(rated),
                     ),
                 )
             except sqlite3.IntegrityError as exc:
@@ -329,6 +336,7 @@ class ChallengeRepository:
                 start_position=start_position,
                 thread_id=None,
                 now_ms=now_ms,
+                rated=table.rated,
             )
             await self._db.execute(
                 "UPDATE challenges SET status = 'accepted', resolved_at = ?, accepted_by = ?,"
@@ -459,6 +467,7 @@ class ChallengeRepository:
                 now_ms=now_ms,
                 match_id=match_id,
                 match_game=1 if match_id is not None else None,
+                rated=challenge.rated,
             )
             flipped = await self._db.fetchone(
                 """

@@ -36,6 +36,7 @@ from .matches import MatchRepository
 from .migrations import MIGRATIONS, SCHEMA_VERSION
 from .pings import PingRepository
 from .players import PlayerRepository
+from .ratings import RatingRepository
 
 __all__ = ["DEFAULT_DATABASE_PATH", "Database", "database_path_from_env"]
 
@@ -57,7 +58,7 @@ class Database:
     """The bot's SQLite database: ``await db.start()`` once, ``await db.stop()`` at shutdown.
 
     Repositories hang off it: ``db.games``, ``db.challenges``, ``db.players``, ``db.pings``,
-    ``db.matches``.
+    ``db.matches``, ``db.ratings``.
     """
 
     def __init__(
@@ -77,6 +78,7 @@ class Database:
         self.players = PlayerRepository(self)
         self.pings = PingRepository(self)
         self.matches = MatchRepository(self)
+        self.ratings = RatingRepository(self)
 
     # ------------------------------------------------------------------ life cycle
 
@@ -102,6 +104,8 @@ class Database:
             await conn.execute_fetchall("PRAGMA synchronous = NORMAL")
             self._conn = conn
             await self._migrate()
+            # games finished before ratings existed (schema 13), rated once, in order
+            await self.ratings.rate_pending()
         except BaseException:
             self._conn = None
             await conn.close()

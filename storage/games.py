@@ -96,6 +96,7 @@ def game_from_row(row: sqlite3.Row) -> GameRecord:
         points=row["points"],
         match_id=row["match_id"],
         match_game=row["match_game"],
+        rated=bool(row["rated"]),
     )
 
 
@@ -130,9 +131,12 @@ class GameRepository:
         black_id: int | None = None,
         options: Mapping[str, str] | None = None,
         thread_id: int | None = None,
+        rated: bool = False,
         now: float | None = None,
     ) -> GameRecord:
         """Start a ``variant`` game (any registered game id) at ``start_position`` (ply 0).
+        ``rated`` games enter their players' ratings when they finish (casual by default here;
+        a challenge is rated by default).
 
         The players come as ``seats`` -- ``Seat(name, player_id)`` or ``(name, player_id)`` in
         the game's turn order, 2-4 of the game's seat names (``[("red", a), ("blue", b),
@@ -150,6 +154,7 @@ class GameRepository:
                 start_position=start_position,
                 thread_id=thread_id,
                 now_ms=to_ms(now),
+                rated=rated,
             )
 
     async def insert_game(
@@ -165,6 +170,7 @@ class GameRepository:
         now_ms: int,
         match_id: int | None = None,
         match_game: int | None = None,
+        rated: bool = False,
     ) -> GameRecord:
         """Insert a game and its seats (already checked by :func:`storage.seats.game_seats`).
 
@@ -176,8 +182,8 @@ class GameRepository:
             """
             INSERT INTO games (guild_id, channel_id, thread_id, variant, options, status,
                                start_position, current_position, ply, created_at, updated_at,
-                               turn_since, match_id, match_game)
-            VALUES (?, ?, ?, ?, ?, 'active', ?, ?, 0, ?, ?, ?, ?, ?)
+                               turn_since, match_id, match_game, rated)
+            VALUES (?, ?, ?, ?, ?, 'active', ?, ?, 0, ?, ?, ?, ?, ?, ?)
             RETURNING id
             """,
             (
@@ -193,6 +199,7 @@ class GameRepository:
                 now_ms,
                 match_id,
                 match_game,
+                int(rated),
             ),
         )
         await self._db.executemany(
@@ -829,6 +836,7 @@ class GameRepository:
         await self._db.players.record_result(game, now_ms)
         if game.match_id is not None:
             await self._db.matches.record_points(game, now_ms)
+        await self._db.ratings.rate_finished(game)
         return game
 
     async def offer_draw(

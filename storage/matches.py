@@ -165,6 +165,10 @@ class MatchRepository:
             )
             if started != match.games_scored:
                 raise NotAllowed(f"game {started} of match {match_id} is still being played")
+            # a match is rated or casual as a whole: as its first game was created
+            rated = await self._db.fetchval(
+                "SELECT rated FROM games WHERE match_id = ? AND match_game = 1", (match_id,)
+            )
             game = await self._db.games.insert_game(
                 guild_id=match.guild_id,
                 channel_id=channel_id,
@@ -176,6 +180,7 @@ class MatchRepository:
                 now_ms=now_ms,
                 match_id=match_id,
                 match_game=started + 1,
+                rated=bool(rated),
             )
         return game
 

@@ -399,6 +399,78 @@ _V12: list[str] = [
     " CHECK (vacation_days >= 0)",
 ]
 
+_V13: list[str] = [
+    # Ratings (issue 18). A game is rated or casual, fixed when it is created (a challenge's
+    # ``rated`` option, rated by default); games against oneself or outside a server never are.
+    # Games stored before this schema were all challenges between people, so those between
+    # different people in a server are rated, as a new challenge is by default.
+    "ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 0 CHECK (rated IN (0, 1))",
+    """
+    UPDATE games SET rated = 1
+     WHERE guild_id IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM game_seats AS a JOIN game_seats AS b
+                          ON b.game_id = a.game_id AND b.seat > a.seat
+                         AND b.player_id = a.player_id
+                        WHERE a.game_id = games.id)
+    """,
+    "ALTER TABLE challenges ADD COLUMN rated INTEGER NOT NULL DEFAULT 1 CHECK (rated IN (0, 1))",
+    # A finished rated result waiting to enter the ratings: set and cleared in the transaction
+    # that finishes the game, so it is only ever seen set for the games finished before this
+    # schema -- the backlog Database.start rates once, oldest finish first. A backgammon
+    # match is one result, carried by the game that ended it.
+    """
+    ALTER TABLE games ADD COLUMN rating_pending INTEGER NOT NULL DEFAULT 0
+          CHECK (rating_pending IN (0, 1))
+    """,
+    """
+    UPDATE games SET rating_pending = 1
+     WHERE rated = 1 AND status = 'finished' AND reason != 'aborted'
+       AND (match_id IS NULL
+            OR (match_game = (SELECT max(m.match_game) FROM games AS m
+                               WHERE m.match_id = games.match_id)
+                AND EXISTS (SELECT 1 FROM matches
+                             WHERE matches.id = games.match_id AND status = 'finished')))
+    """,
+    "CREATE INDEX games_rating_pending ON games (finished_at, id) WHERE rating_pending = 1",
+    # One rating per server, game id and player: rating and deviation on the Glicko scale
+    # (ludo: openskill's mu and sigma on the same scale; volatility NULL), the results it
+    # counts and when it last changed (the deviation grows with the time since).
+    """
+    CREATE TABLE ratings (
+        guild_id    INTEGER NOT NULL,
+        game        TEXT    NOT NULL,
+        player_id   INTEGER NOT NULL REFERENCES players (user_id),
+        rating      REAL    NOT NULL,
+        rd          REAL    NOT NULL CHECK (rd > 0),
+        volatility  REAL,
+        results     INTEGER NOT NULL DEFAULT 0 CHECK (results >= 0),
+        rated_at    INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, game, player_id)
+    ) WITHOUT ROWID
+    """,
+    "CREATE INDEX ratings_board ON ratings (guild_id, game, rating)",
+    "CREATE INDEX ratings_player ON ratings (player_id, guild_id)",
+    # Every change, one row per player per rated result (the game that ended it).
+    """
+    CREATE TABLE rating_history (
+        game_id        INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        player_id      INTEGER NOT NULL REFERENCES players (user_id),
+        guild_id       INTEGER NOT NULL,
+        game           TEXT    NOT NULL,
+        rating_before  REAL    NOT NULL,
+        rd_before      REAL    NOT NULL,
+        rating_after   REAL    NOT NULL,
+        rd_after       REAL    NOT NULL,
+        rated_at       INTEGER NOT NULL,
+        PRIMARY KEY (game_id, player_id)
+    ) WITHOUT ROWID
+    """,
+    """
+    CREATE INDEX rating_history_player
+        ON rating_history (guild_id, player_id, game, rated_at)
+    """,
+]
+
 MIGRATIONS: Sequence[Sequence[str]] = (
     _V1,
     _V2,
@@ -412,6 +484,7 @@ MIGRATIONS: Sequence[Sequence[str]] = (
     _V10,
     _V11,
     _V12,
+    _V13,
 )
 """Migration ``i`` upgrades from ``user_version == i`` to ``i + 1``."""
 

@@ -13,6 +13,8 @@ from typing import Literal
 
 from rules.games import GameOutcome, Reason
 
+from .rating_maths import decayed_rd, is_provisional
+
 __all__ = [
     "BOT_REASONS",
     "MatchRecord",
@@ -36,6 +38,9 @@ __all__ = [
     "ListedGame",
     "NOTIFY_MODES",
     "NotifyMode",
+    "GameTally",
+    "RatingChange",
+    "RatingRecord",
 ]
 
 Colour = Literal["white", "black"]
@@ -99,6 +104,8 @@ class ChallengeRecord:
     (``challenger_id``) first. A player id may fill more than one seat."""
     invited: tuple[int, ...] = ()
     """The players the host named when opening the table (mentioned once)."""
+    rated: bool = True
+    """Whether its game will be rated (schema 13; a ``/challenge`` option, rated by default)."""
 
     @property
     def is_open(self) -> bool:
@@ -162,6 +169,9 @@ class GameRecord:
     match_id: int | None = None
     """The match this game belongs to (backgammon), with its number in it."""
     match_game: int | None = None
+    rated: bool = False
+    """Whether the result enters the players' ratings (schema 13): fixed when the game is
+    created; games against oneself never are, whatever this says (see ``storage.ratings``)."""
 
     @property
     def is_active(self) -> bool:
@@ -373,6 +383,17 @@ class LeaderboardRow:
 
 
 @dataclass(frozen=True, slots=True)
+class GameTally:
+    """A player's counted results in one game id (``/stats``: the record per game)."""
+
+    game: str
+    wins: int
+    losses: int
+    draws: int
+    games: int
+
+
+@dataclass(frozen=True, slots=True)
 class MatchSeat:
     """One seat of a match: its name, its player and the points they have won so far."""
 
@@ -423,3 +444,52 @@ class MatchRecord:
     def next_game_is_crawford(self) -> bool:
         """Whether the next game to start is the Crawford game (XGID crawford field 1)."""
         return self.is_crawford(self.games_scored + 1)
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRecord:
+    """A player's rating in one server for one game id (schema 13). ``rating`` and ``rd`` (its
+    deviation) are on the Glicko scale -- ludo's openskill mu and sigma on the same scale, with
+    no ``volatility``. ``rd`` is as of ``rated_at``, the player's last rated result; it grows
+    with inactivity (:meth:`rd_at`)."""
+
+    guild_id: int
+    game: str
+    player_id: int
+    rating: float
+    rd: float
+    volatility: float | None
+    results: int
+    """Rated results counted (for backgammon: matches)."""
+    rated_at: float
+
+    def rd_at(self, now: float) -> float:
+        """The deviation at ``now``: grown since the last rated result as lichess lets it
+        (Glicko ratings only; an openskill rating does not decay)."""
+        if self.volatility is None:
+            return self.rd
+        return decayed_rd(self.rd, self.volatility, (now - self.rated_at) / 86400.0)
+
+    def is_provisional(self, now: float) -> bool:
+        """Shown with "?" and listed apart while the deviation is 110 or more."""
+        return is_provisional(self.rd_at(now))
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChange:
+    """One player's rating change from one rated result (the game that ended it)."""
+
+    game_id: int
+    player_id: int
+    guild_id: int
+    game: str
+    rating_before: float
+    rd_before: float
+    rating_after: float
+    rd_after: float
+    rated_at: float
+
+    @property
+    def delta(self) -> int:
+        """The change as shown: the difference of the rounded ratings."""
+        return round(self.rating_after) - round(self.rating_before)

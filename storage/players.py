@@ -20,7 +20,15 @@ from typing import TYPE_CHECKING
 
 from ._convert import from_ms, from_ms_opt, to_ms
 from .errors import NotAllowed
-from .models import NOTIFY_MODES, DigestDue, GameRecord, LeaderboardRow, NotifyMode, PlayerRecord
+from .models import (
+    NOTIFY_MODES,
+    DigestDue,
+    GameRecord,
+    GameTally,
+    LeaderboardRow,
+    NotifyMode,
+    PlayerRecord,
+)
 
 if TYPE_CHECKING:
     from .database import Database
@@ -307,6 +315,31 @@ class PlayerRepository:
             _RANKED + " WHERE user_id = :user", {"guild": guild_id, "user": user_id}
         )
         return None if row is None else _leaderboard_row(row)
+
+
+    async def game_records(self, guild_id: int, user_id: int) -> list[GameTally]:
+        """The user's counted results in this guild per game id (the games the leaderboard
+        counts: finished, not aborted, not against themselves), by game id."""
+        rows = await self._db.fetchall(
+            """
+            SELECT g.variant AS game,
+                   SUM(COALESCE(g.winner = s.name, 0)) AS wins,
+                   SUM(g.winner IS NOT NULL AND g.winner != s.name) AS losses,
+                   SUM(g.winner IS NULL) AS draws,
+                   COUNT(*) AS games
+              FROM game_seats AS s JOIN games AS g ON g.id = s.game_id
+             WHERE s.player_id = :user AND s.status = 'finished' AND g.guild_id = :guild
+               AND g.reason != 'aborted'
+               AND NOT EXISTS (SELECT 1 FROM game_seats AS o
+                                WHERE o.game_id = s.game_id AND o.seat != s.seat
+                                  AND o.player_id = s.player_id)
+             GROUP BY g.variant ORDER BY g.variant
+            """,
+            {"user": user_id, "guild": guild_id},
+        )
+        return [
+            GameTally(r["game"], r["wins"], r["losses"], r["draws"], r["games"]) for r in rows
+        ]
 
 
 _RANKED = """

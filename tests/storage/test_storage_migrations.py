@@ -11,6 +11,7 @@ import pytest
 from rules.games import GameOutcome, Reason
 from storage import SCHEMA_VERSION, Database, PlyToRecord, Seat, StorageError, database
 from storage.migrations import MIGRATIONS
+from storage.rating_maths import Glicko, lichess_update
 from storage.replay import verify_game
 from tests.storage.storage_helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, make_game
 
@@ -78,9 +79,30 @@ SCHEMA_V10_FILE = Path(__file__).parent / "fixtures" / "schema-v10.db"
 # (players Alice 11, Bob 12, Carol 13 with DMs; backgammon game 1 with 7 plies, chess game 2
 # resigned), and Bob opted in to having his only legal turns played (t=960).
 SCHEMA_V11_FILE = Path(__file__).parent / "fixtures" / "schema-v11.db"
+# Written by the schema-12 code (commit 72be27a) through its public API, players Alice 11,
+# Bob 12, Carol 13, Dave 14; guild 1000 unless said; games (white, black), finished at t=:
+# 1 chess (Alice, Bob) White resigned-won at 2000; 2 chess (Carol, Alice) created first, Black
+# won on time at 3000; 3 chess (Bob, Carol) drawn by agreement at 2500; 4 rugen (Alice, Dave)
+# Black won at 4000; 5 chess (Alice, Bob) aborted at 4100; 6 chess (Alice, Alice) resigned at
+# 4300; 7 chess (Alice, Bob) in guild 1001, Black won at 4400; 8 chess (Bob, Dave) active;
+# 9-11 a backgammon match to 3 (Carol, Dave): Dave 2 at 5000, Carol 1 at 5100, Carol 2 at
+# 5200 (Carol wins it 3-2); 12 game 1 of an unfinished match to 5 (Alice, Bob), Alice 1 at
+# 5300; 13 a single backgammon game (Bob, Carol), Bob 1 at 5400. A pending chess challenge
+# Dave -> Alice.
+SCHEMA_V12_FILE = Path(__file__).parent / "fixtures" / "schema-v12.db"
 
 
-_TABLES = {"games", "moves", "challenges", "players", "pings", "game_seats", "matches"}
+_TABLES = {
+    "games",
+    "moves",
+    "challenges",
+    "players",
+    "pings",
+    "game_seats",
+    "matches",
+    "ratings",
+    "rating_history",
+}
 
 
 async def _index_names(db: Database) -> set[str]:
@@ -328,11 +350,12 @@ async def test_a_schema_8_file_moves_every_game_to_seats_losing_nothing(tmp_path
         for table, rows in untouched.items():
             now_rows = _rows(path, f"SELECT * FROM {table} ORDER BY 1, 2, 3")
             for row in now_rows:  # the columns schema 10 added, for tables
-                assert (row.pop("max_seats", None), row.pop("invited", "[]")) == (None, "[]")
-                assert row.pop("play_only_turn", 0) == 0  # schema 11: nobody opted in
-                assert row.pop("vacation_until", None) is None  # schema 12: nobody away
-                assert (row.pop("vacation_month", None), row.pop("vacation_days", 0)) == (None, 0)
-            assert now_rows == rows, table
+                assert (row.get("max_seats"), row.get("invited", "[]")) == (None, "[]")
+                assert row.get("play_only_turn", 0) == 0  # schema 11: nobody opted in
+                assert row.get("vacation_until") is None  # schema 12: nobody away
+                assert (row.get("vacation_month"), row.get("vacation_days", 0)) == (None, 0)
+            # later schemas add columns (10: tables; 13: challenges.rated); the old ones stay
+            assert [{k: r[k] for k in rows[0]} for r in now_rows] == rows, table
         new_games = {g["id"]: g for g in _rows(path, "SELECT * FROM games")}
         for old in old_games:
             new = new_games[old["id"]]
@@ -418,6 +441,8 @@ async def test_a_schema_9_file_keeps_its_challenges_as_two_sided_ones(tmp_path: 
                     (None, 0)
                 }
                 assert {r.pop("vacation_month") for r in after} == {None}
+            for r in after:  # the columns of schema 13 (ratings)
+                r.pop("rated", None), r.pop("rating_pending", None)
             assert after == rows, table
         c1, c2, c3 = [await db.challenges.get_challenge(i) for i in (1, 2, 3)]
         assert c1 is not None and c2 is not None and c3 is not None
@@ -467,6 +492,8 @@ async def test_a_schema_10_file_upgrades_with_nobody_playing_only_turns(
                 for r in after:  # schema 12: nobody on vacation
                     assert (r.pop("vacation_until"), r.pop("vacation_days")) == (None, 0)
                     assert r.pop("vacation_month") is None
+            for r in after:  # the columns of schema 13 (ratings)
+                r.pop("rated", None), r.pop("rating_pending", None)
             assert after == rows, table
         assert await db.players.playing_only_turns([11, 12, 13]) == set()
         carol = await db.players.get_player(13)
@@ -499,6 +526,8 @@ async def test_a_schema_11_file_upgrades_with_nobody_on_vacation(tmp_path: Path)
                     (None, 0)
                 }
                 assert {r.pop("vacation_month") for r in after} == {None}
+            for r in after:  # the columns of schema 13 (ratings)
+                r.pop("rated", None), r.pop("rating_pending", None)
             assert after == rows, table
         assert await db.players.playing_only_turns([11, 12, 13]) == {12}
         assert await db.players.vacations([11, 12, 13], 3000.0) == {}
@@ -506,6 +535,53 @@ async def test_a_schema_11_file_upgrades_with_nobody_on_vacation(tmp_path: Path)
         assert await db.players.vacations([11, 12], 3000.0) == {11: until}
         report = await verify_game(db, 1)
         assert report.ok, report.problems
+
+
+async def test_a_schema_12_file_rates_its_finished_games_once_in_the_order_they_ended(
+    tmp_path: Path,
+) -> None:
+    """Upgrading to ratings: every game between different people in a server becomes rated;
+    the finished ones (not aborted, not self-played; a match once, by the game that ended
+    it) are rated at start, in the order they finished -- and never again on a restart."""
+    path = tmp_path / "old.sqlite3"
+    shutil.copyfile(SCHEMA_V12_FILE, path)
+    async with Database(path) as db:
+        assert await db.schema_version() == SCHEMA_VERSION >= 13
+        assert await db.integrity_check() == ["ok"]
+        rated = {g["id"]: g["rated"] for g in _rows(path, "SELECT id, rated FROM games")}
+        assert [i for i, r in sorted(rated.items()) if not r] == [6]  # Alice against herself
+        rated_games = [
+            r["game_id"]
+            for r in _rows(
+                path,
+                "SELECT DISTINCT game_id, rated_at FROM rating_history ORDER BY rated_at, game_id",
+            )
+        ]
+        assert rated_games == [1, 3, 2, 4, 7, 11, 13]
+        # chess in guild 1000, in finish order: 1 (Alice beats Bob), 3 (Bob-Carol draw),
+        # 2 (Alice beats Carol); the deviations grew over the seconds between them
+        new = Glicko()
+        alice = lichess_update(new, new, 1, idle_days=0, opponent_idle_days=0)
+        bob = lichess_update(new, new, 0, idle_days=0, opponent_idle_days=0)
+        carol = lichess_update(new, bob, 0.5, idle_days=0, opponent_idle_days=500 / 86400)
+        alice = lichess_update(alice, carol, 1, idle_days=1000 / 86400, opponent_idle_days=0)
+        stored = await db.ratings.rating(GUILD, "chess", ALICE)
+        assert stored is not None and stored.results == 2
+        assert (stored.rating, stored.rd) == (pytest.approx(alice.rating), pytest.approx(alice.rd))
+        other = await db.ratings.rating(1001, "chess", BOB)
+        assert other is not None and other.rating > 1500 and other.results == 1
+        carol_bg = await db.ratings.rating(GUILD, "backgammon", CAROL)
+        assert carol_bg is not None and carol_bg.results == 2  # the match and game 13
+        assert [c.player_id for c in await db.ratings.changes_for_game(11)] == [CAROL, 14]
+        assert await db.ratings.changes_for_game(12) == []  # its match goes on
+        assert await db.ratings.rating(GUILD, "rugen", 14) is not None
+        # the active game and the pending challenge are rated when they finish
+        (pending,) = await db.challenges.pending_challenges(GUILD, now=6000.0)
+        assert pending.rated
+        g8 = await db.games.finish_game(8, 1, "white", "resignation", now=7000.0)
+        assert g8.rated and len(await db.ratings.changes_for_game(8)) == 2
+    async with Database(path) as db:
+        assert await db.fetchval("SELECT count(*) FROM rating_history") == 16
 
 
 async def test_hot_queries_use_indexes(db: Database) -> None:
@@ -554,6 +630,13 @@ async def test_hot_queries_use_indexes(db: Database) -> None:
         await db.players.guild_record(GUILD, ALICE)
         await db.matches.get_match(1)
         await db.matches.match_games(1)
+        await db.ratings.rate_pending()
+        await db.ratings.rating(GUILD, "chess", ALICE)
+        await db.ratings.player_ratings(GUILD, ALICE)
+        await db.ratings.leaderboard(GUILD, "chess")
+        await db.ratings.history(GUILD, ALICE, "chess")
+        await db.ratings.changes_for_game(1)
+        await db.ratings.rated_games(GUILD)
     finally:
         await db.connection.set_trace_callback(None)
     reads = [s for s in statements if s.lstrip().upper().startswith(("SELECT", "WITH"))]

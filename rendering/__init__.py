@@ -19,6 +19,7 @@ from .chess import placement_pieces, render_chess
 from .draughts import render_draughts
 from .layout import DEFAULT_SQUARE, Layout, layout
 from .ludo import LudoMove, LudoPosition, LudoSeat, render_ludo
+from .rating_chart import RatingPoint, render_rating_chart
 from .render import compose, encode_png, render_board
 from .theme import THEMES, BoardStyle, Theme, get_theme
 
@@ -33,6 +34,7 @@ __all__ = [
     "LudoMove",
     "LudoPosition",
     "LudoSeat",
+    "RatingPoint",
     "Theme",
     "compose",
     "derive_captures",
@@ -45,5 +47,6 @@ __all__ = [
     "render_chess",
     "render_draughts",
     "render_ludo",
+    "render_rating_chart",
     "status_text",
 ]

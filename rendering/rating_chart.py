@@ -1,0 +1,116 @@
+"""A small chart of a player's rating over their rated results, for ``/stats``.
+
+A pure function from plain numbers to PNG bytes, like the board drawers: no storage or Discord
+types. The line joins the rating after each result; a shaded band shows the rating ± its
+deviation (how sure the rating is: wide while provisional, narrow once settled), so a player
+sees both where they stand and how firmly. Points are spaced evenly by result rather than by
+date: a month without games would otherwise squash every game into a corner.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from PIL import Image, ImageDraw
+
+from .render import encode_png
+from .text import draw_text, fit_text, font
+from .theme import RGB, get_theme, mix
+
+__all__ = ["RatingPoint", "render_rating_chart"]
+
+WIDTH, HEIGHT = 640, 280
+_LEFT, _RIGHT, _TOP, _BOTTOM = 64, 20, 44, 40
+_GRID_STEPS = (25, 50, 100, 200, 250, 500)
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPoint:
+    """The rating and deviation after one rated result, and when (unix seconds)."""
+
+    at: float
+    rating: float
+    rd: float
+
+
+def _grid_step(span: float) -> int:
+    """A round step giving 3-6 horizontal lines over ``span`` rating points."""
+    for step in _GRID_STEPS:
+        if span / step <= 6:
+            return step
+    return 1000
+
+
+def render_rating_chart(
+    points: Sequence[RatingPoint],
+    *,
+    title: str,
+    start: float = 1500.0,
+    start_rd: float = 500.0,
+    theme: str = "light",
+) -> bytes:
+    """The chart of ``points`` (oldest first; the line starts from ``start`` ± ``start_rd``,
+    where every rating begins) under ``title``; PNG bytes. At least one point is needed."""
+    if not points:
+        raise ValueError("a rating chart needs at least one rated result")
+    palette = get_theme(theme)
+    background, ink, muted = palette.background, palette.text, palette.muted_text
+    line: RGB = palette.release_mark  # Okabe-Ito blue: reads on both themes
+    band = mix(background, line, 0.18)
+    grid = mix(background, muted, 0.25)
+    img = Image.new("RGB", (WIDTH, HEIGHT), background)
+    draw = ImageDraw.Draw(img)
+    values = [start, *(p.rating for p in points)]
+    lows = [start - start_rd, *(p.rating - p.rd for p in points)]
+    highs = [start + start_rd, *(p.rating + p.rd for p in points)]
+    # the band is clipped to a sensible window round the line so a provisional RD of 500
+    # does not flatten the line itself
+    low = min(min(values) - 50, max(min(lows), min(values) - 250))
+    high = max(max(values) + 50, min(max(highs), max(values) + 250))
+    step = _grid_step(high - low)
+    low, high = math.floor(low / step) * step, math.ceil(high / step) * step
+    plot_w, plot_h = WIDTH - _LEFT - _RIGHT, HEIGHT - _TOP - _BOTTOM
+
+    def x_of(i: int) -> float:
+        return _LEFT + plot_w * i / max(1, len(values) - 1)
+
+    def y_of(rating: float) -> float:
+        clipped = min(high, max(low, rating))
+        return _TOP + plot_h * (high - clipped) / (high - low)
+
+    small, label = font(13), font(15)
+    for level in range(int(low), int(high) + 1, step):
+        y = y_of(level)
+        draw.line([(_LEFT, y), (WIDTH - _RIGHT, y)], fill=grid, width=1)
+        draw_text(draw, (_LEFT - 8, y), str(level), small, muted, align="right")
+    upper = [(x_of(i), y_of(h)) for i, h in enumerate(highs)]
+    lower = [(x_of(i), y_of(lo)) for i, lo in enumerate(lows)]
+    if len(values) > 1:
+        draw.polygon(upper + lower[::-1], fill=band)
+        draw.line([(x_of(i), y_of(v)) for i, v in enumerate(values)], fill=line, width=3)
+    radius = 4 if len(values) <= 60 else 2
+    for i, v in enumerate(values):
+        x, y = x_of(i), y_of(v)
+        draw.ellipse([x - radius, y - radius, x + radius, y + radius], fill=line)
+    last = points[-1]
+    caption = fit_text(title, font(17), WIDTH - _LEFT - _RIGHT - 160)
+    draw_text(draw, (_LEFT, _TOP / 2), caption, font(17), ink, bold=True)
+    draw_text(
+        draw,
+        (WIDTH - _RIGHT, _TOP / 2),
+        f"now {round(last.rating)} ± {round(last.rd)}",
+        label,
+        ink,
+        align="right",
+    )
+    first_day = datetime.fromtimestamp(points[0].at, UTC).strftime("%Y-%m-%d")
+    last_day = datetime.fromtimestamp(last.at, UTC).strftime("%Y-%m-%d")
+    bottom = HEIGHT - _BOTTOM / 2
+    draw_text(draw, (_LEFT, bottom), first_day, small, muted)
+    count = f"{len(points)} rated result{'s' if len(points) != 1 else ''}"
+    draw_text(draw, (_LEFT + plot_w / 2, bottom), count, small, muted, align="center")
+    draw_text(draw, (WIDTH - _RIGHT, bottom), last_day, small, muted, align="right")
+    return encode_png(img)

@@ -21,6 +21,7 @@ __all__ = [
     "CHALLENGE_TEMPLATE",
     "DRAW_TEMPLATE",
     "GAMES_TEMPLATE",
+    "RANKING_TEMPLATE",
     "MENU_TEMPLATE",
     "MOVE_TEMPLATE",
     "ONLY_MOVE_TEMPLATE",
@@ -37,6 +38,8 @@ __all__ = [
     "finished_view",
     "games_page_button",
     "games_pages_view",
+    "ranking_page_button",
+    "ranking_pages_view",
     "move_menu",
     "move_view",
     "only_move_button",
@@ -47,6 +50,7 @@ MOVE_TEMPLATE = r"lat:move:(?P<game_id>\d+)"
 REMATCH_TEMPLATE = r"lat:rematch:(?P<game_id>\d+)"
 DRAW_TEMPLATE = r"lat:draw:(?P<game_id>\d+):(?P<ply>\d+):(?P<answer>yes|no)"
 GAMES_TEMPLATE = r"lat:games:(?P<page>\d+):(?P<way>prev|next)"
+RANKING_TEMPLATE = r"lat:rank:(?P<game>[a-z0-9_]+):(?P<page>\d+):(?P<way>prev|next)"
 MENU_TEMPLATE = r"lat:pick:(?P<game_id>\d+):(?P<ply>\d+)"
 ACTION_TEMPLATE = r"lat:act:(?P<game_id>\d+):(?P<ply>\d+):(?P<action>roll|double|take|drop)"
 ONLY_MOVE_TEMPLATE = r"lat:only:(?P<game_id>\d+):(?P<ply>\d+):(?P<move>[^:]+)"
@@ -201,4 +205,27 @@ def games_pages_view(page: int, pages: int) -> discord.ui.View | None:
     return dynamic_view(
         games_page_button(max(page - 1, 0), "prev", disabled=page == 0),
         games_page_button(min(page + 1, pages - 1), "next", disabled=page >= pages - 1),
+    )
+
+
+def ranking_page_button(
+    game: str, page: int, way: str, *, disabled: bool = False
+) -> discord.ui.Button[Any]:
+    """Previous / Next under a ``/leaderboard game`` page; ``page`` is the page it leads to.
+    The ratings are read again on every click (works after a restart)."""
+    return discord.ui.Button(
+        label="◀ Previous" if way == "prev" else "Next ▶",
+        style=discord.ButtonStyle.secondary,
+        custom_id=f"lat:rank:{game}:{page}:{way}",
+        disabled=disabled,
+    )
+
+
+def ranking_pages_view(game: str, page: int, pages: int) -> discord.ui.View | None:
+    """The Previous / Next row of a ratings leaderboard (none for one page)."""
+    if pages <= 1:
+        return None
+    return dynamic_view(
+        ranking_page_button(game, max(page - 1, 0), "prev", disabled=page == 0),
+        ranking_page_button(game, min(page + 1, pages - 1), "next", disabled=page >= pages - 1),
     )

@@ -9,8 +9,9 @@ migration; :meth:`rate_pending` (run by ``Database.start``, and before each new 
 them oldest finish first, so the backlog is rated in the order the games were played.
 
 What is rated: a game created rated (a ``/challenge`` option, on by default), in a server, not
-aborted, with a different player in every seat. A backgammon match is one result, rated when
-its last game ends the match; its other games change nothing. Two-player games use Glicko-2
+aborted, not started from a custom position, with a different player in every seat. A
+backgammon match is one result, rated when its last game ends the match; its other games
+change nothing. Two-player games use Glicko-2
 with lichess's settings, games of more seats (ludo) openskill's Plackett-Luce model by place
 (:mod:`storage.rating_maths`).
 
@@ -124,6 +125,8 @@ class RatingRepository:
 
     async def _counts(self, game: GameRecord) -> bool:
         if not (game.rated and game.guild_id is not None and counts_for_records(game)):
+            return False
+        if game.custom_start:  # a game from a position a player gave is casual
             return False
         if game.match_id is None:
             return True

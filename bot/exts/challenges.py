@@ -138,6 +138,7 @@ class Challenges(commands.Cog):
         colour="The colour you want to play (random by default)",
         options="The variant's options, e.g. size=12x8 for classic or rows=1 for rugen",
         position="Start from this position (LPN, FEN, PDN FEN or XGID); such games are casual",
+        rated="Whether the result changes your ratings (default: yes; no = a casual game)",
     )
     @app_commands.choices(variant=variant_choices(), colour=COLOUR_CHOICES)
     async def challenge(
@@ -148,6 +149,7 @@ class Challenges(commands.Cog):
         colour: str = "random",
         options: str | None = None,
         position: str | None = None,
+        rated: bool = True,
     ) -> None:
         async with user_errors(interaction):
             user = interaction.user
@@ -183,6 +185,7 @@ class Challenges(commands.Cog):
                 options=resolved,
                 colour=colour,  # type: ignore[arg-type]
                 expires_in=bot.settings.challenge_ttl_seconds,
+                rated=rated and CUSTOM_POSITION not in resolved,  # a custom start is casual
                 now=now,
             )
             await send_challenge(interaction, ch)

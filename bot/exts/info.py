@@ -37,7 +37,7 @@ HELP = """\
 • `/takeback [game]` — ask your opponent to take back your last move (and their reply); never across a dice roll.
 • `/vacation [days]` — pause your move clock (up to 14 days a month); your opponents see it under the board.
 • `/settings [only_turn]` — whether the bot plays your turn when the dice allow only one legal play (backgammon; off by default).
-• `/leaderboard` — this server's top ten. `/stats [user]` — a player's record.
+• `/leaderboard [game]` — this server's top ten, or its ratings for a game. `/stats [user] [game]` — a player's record, ratings and rating chart. Games between people are rated unless you challenge with `rated:False`.
 • `/rules variant` — the rules of a game or variant, with its start position.
 Only the two players can move; captures are announced after every move; forced passes are played for you."""
 

@@ -32,6 +32,7 @@ from .games import Played, bot_made, player_for, position_session
 from .matches import match_line, next_match_game
 from .names import display_names, names_for_text
 from .notify import turn_mentions
+from .ratings import ratings_line
 
 if TYPE_CHECKING:
     from ..client import LatrunculiBot
@@ -257,6 +258,7 @@ async def board_payload(
     else:
         highlight = await last_move(db, record)
     mentions = ping_users()  # nobody, unless this message is for someone
+    rated: str | None = None  # a finished game's rating changes
     if record.is_active:
         to_move = player_for(record, seat)
         status = None
@@ -294,6 +296,9 @@ async def board_payload(
             match = await db.matches.require_match(record.match_id)
             lines.append(match_line(match, names_for_text(names)))
         lines.append(await records_line(db, record))
+        rated = await ratings_line(db, record)
+        if rated is not None:
+            lines.append(rated)
         buttons = ui.finished_view(record.id)
         if mention:  # the result is news for both, the loser above all (told once: the final
             mentions = ping_users(record.white_id, record.black_id)  # board is posted once)
@@ -320,7 +325,8 @@ async def board_payload(
         "content": fit_lines(
             "\n".join([header, *lines]).split("\n"),
             keep_head=1,
-            keep_tail=1 if record.is_active else 2,  # who is to move; or the result and records
+            # who is to move; or the result, the records and the rating changes
+            keep_tail=1 if record.is_active else 2 + (rated is not None),
             more=lambda n: f"… {n} more line{'s' if n != 1 else ''} (see `/history`).",
         ),
         "file": file,

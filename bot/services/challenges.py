@@ -138,8 +138,9 @@ def challenge_content(ch: ChallengeRecord) -> str:
     what = f"a rematch of game #{ch.rematch_of}" if ch.rematch_of else f"a game of {game}"
     custom = ch.options.get(CUSTOM_POSITION)
     start = f"Starts from a custom position (a casual game): `{custom}`\n" if custom else ""
+    kind = "Rated." if ch.rated else "Casual: no rating changes."
     return (
-        f"{who} to {what} ({colour}).\n"
+        f"{who} to {what} ({colour}). {kind}\n"
         f"{variant_line(ch.variant, ch.options)}\n{start}"
         f"{accept} This challenge expires <t:{expires}:R> (<t:{expires}:f>)."
     )

@@ -70,6 +70,7 @@ async def offer_rematch(
             colour="black" if colour == "white" else "white",
             expires_in=expires_in,
             rematch_of=record.id,
+            rated=record.rated,  # a rematch is played as the game was, rated or casual
             now=now,
         )
     except RematchExists as exc:  # another process (or click) got there first

@@ -20,6 +20,7 @@ async def challenge_and_accept(
     colour: str = "white",
     options: str | None = None,
     channel: Any = None,
+    rated: bool | None = None,
 ) -> tuple[Any, Any]:
     """``challenger`` challenges ``opponent`` (playing ``colour``), who accepts.
 
@@ -31,6 +32,8 @@ async def challenge_and_accept(
     kwargs: dict[str, Any] = {"variant": variant, "opponent": opponent, "colour": colour}
     if options:
         kwargs["options"] = options
+    if rated is not None:
+        kwargs["rated"] = rated
     r = await challenger.slash(channel, "challenge", **kwargs)
     assert not r.ephemeral, r.response.content
     r2 = await opponent.click(r.response, label="Accept")

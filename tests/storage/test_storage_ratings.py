@@ -62,7 +62,7 @@ async def test_a_rated_game_moves_both_ratings_in_its_finishing_transaction(db: 
     assert [r.game for r in await db.ratings.player_ratings(GUILD, BOB)] == ["chess"]
 
 
-async def test_casual_self_played_aborted_and_serverless_games_are_never_rated(
+async def test_casual_self_played_aborted_serverless_and_custom_start_games_are_never_rated(
     db: Database,
 ) -> None:
     casual = await chess(db, ALICE, BOB, rated=False)
@@ -73,11 +73,23 @@ async def test_casual_self_played_aborted_and_serverless_games_are_never_rated(
     await db.games.finish_game(aborted.id, 0, None, "aborted", now=2200.0)
     nowhere = await chess(db, ALICE, BOB, guild=None)
     await db.games.finish_game(nowhere.id, 0, "white", "resignation", now=2300.0)
+    custom = await db.games.create_game(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        variant="chess",
+        white_id=ALICE,
+        black_id=BOB,
+        start_position="chess:8/8/8/8/8/8/8/K6k w - - 0 1",
+        rated=True,
+        options={"position": "8/8/8/8/8/8/8/K6k w - - 0 1"},
+        now=2350.0,
+    )
+    await db.games.finish_game(custom.id, 0, "white", "resignation", now=2400.0)
     assert await db.ratings.player_ratings(GUILD, ALICE) == []
     assert await db.fetchval("SELECT count(*) FROM rating_history") == 0
     # casual games still count in the win/loss records
     alice = await db.players.get_player(ALICE)
-    assert alice is not None and alice.wins == 2
+    assert alice is not None and alice.wins == 3
 
 
 async def test_a_draw_and_a_second_game_build_on_the_first(db: Database) -> None:

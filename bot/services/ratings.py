@@ -1,0 +1,123 @@
+"""How ratings read in Discord: "1500? → 1741? (+241)", the line under a rated result, the
+``/leaderboard game`` pages and the ``/stats`` chart.
+
+A rating is shown rounded, with "?" while it is provisional (deviation 110 or more, as on
+lichess). Players are named by mention (no ping: the bot's default allows none).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+
+import discord
+
+from rendering import RatingPoint, render_rating_chart
+from storage import Database, GameRecord, RatingChange, RatingRecord
+from storage.rating_maths import is_provisional
+
+from ..limits import MAX_CONTENT, paginate
+from ..texts import variant_title
+
+__all__ = [
+    "LEADERBOARD_HEADER_ROOM",
+    "change_words",
+    "leaderboard_page",
+    "rating_chart_file",
+    "rating_words",
+    "ratings_line",
+]
+
+log = logging.getLogger(__name__)
+
+LEADERBOARD_HEADER_ROOM = 120
+"""Room kept on each ``/leaderboard`` page for its title (game, counts, page number)."""
+
+
+def rating_words(rating: float, rd: float) -> str:
+    """ "1741" or, while provisional, "1741?"."""
+    return f"{round(rating)}{'?' if is_provisional(rd) else ''}"
+
+
+def change_words(change: RatingChange) -> str:
+    """ "1500? → 1741? (+241)"."""
+    return (
+        f"{rating_words(change.rating_before, change.rd_before)} → "
+        f"{rating_words(change.rating_after, change.rd_after)} ({change.delta:+d})"
+    )
+
+
+async def ratings_line(db: Database, record: GameRecord) -> str | None:
+    """The line under a finished game: each player's rating change, "Casual game: no
+    rating changes." for a casual one, nothing for a rated game that changed none (aborted,
+    or a backgammon match game before the match ends)."""
+    if record.is_active:
+        return None
+    changes = await db.ratings.changes_for_game(record.id)
+    if changes:
+        what = "match" if record.match_id is not None else variant_title(record.variant)
+        parts = [f"<@{c.player_id}> {change_words(c)}" for c in changes]
+        return f"Ratings ({what}): " + "; ".join(parts) + "."
+    if not record.rated:
+        return "Casual game: no rating changes."
+    return None
+
+
+def _board_line(rank: int | None, rating: RatingRecord, now: float) -> str:
+    results = f"{rating.results} result{'s' if rating.results != 1 else ''}"
+    shown = rating_words(rating.rating, rating.rd_at(now))
+    if rank is None:
+        return f"• <@{rating.player_id}> {shown} ({results})"
+    medal = {1: "🥇", 2: "🥈", 3: "🥉"}.get(rank, f"{rank}.")
+    return f"{medal} <@{rating.player_id}> **{shown}** ({results})"
+
+
+async def leaderboard_page(
+    db: Database, guild_id: int, game: str, page: int, *, now: float
+) -> tuple[str, int]:
+    """Page ``page`` (0-based; past the end means the last) of this server's ``game``
+    ratings: established players ranked by rating, then the provisional ones apart (their
+    rating is still a guess). Returns the text and the number of pages; every page fits in
+    one message."""
+    ratings = await db.ratings.leaderboard(guild_id, game)
+    name = variant_title(game)
+    if not ratings:
+        return f"No rated {name} results in this server yet.", 1
+    settled = [r for r in ratings if not r.is_provisional(now)]
+    provisional = [r for r in ratings if r.is_provisional(now)]
+    lines = [_board_line(rank, r, now) for rank, r in enumerate(settled, start=1)]
+    if provisional:
+        lines.append(
+            f"**Provisional** ({len(provisional)}: rating uncertain until more games are rated,"
+            " shown with ?):"
+        )
+        lines.extend(_board_line(None, r, now) for r in provisional)
+    pages = paginate(lines, MAX_CONTENT - LEADERBOARD_HEADER_ROOM)
+    page = max(0, min(page, len(pages) - 1))
+    title = f"**{name} ratings in this server** — {len(settled)} ranked"
+    if provisional:
+        title += f", {len(provisional)} provisional"
+    if len(pages) > 1:
+        title += f" — page {page + 1} of {len(pages)}"
+    return title + "\n" + "\n".join(pages[page]), len(pages)
+
+
+async def rating_chart_file(
+    db: Database, guild_id: int, player_id: int, game: str, *, title: str
+) -> discord.File | None:
+    """The player's rating history for ``game`` here as a chart picture (``None``: no
+    rated result yet)."""
+    history = await db.ratings.history(guild_id, player_id, game)
+    if not history:
+        return None
+    points = [RatingPoint(h.rated_at, h.rating_after, h.rd_after) for h in history]
+    first = history[0]
+    png = await asyncio.to_thread(
+        render_rating_chart,
+        points,
+        title=title,
+        start=first.rating_before,
+        start_rd=first.rd_before,
+    )
+    return discord.File(io.BytesIO(png), filename="rating.png")

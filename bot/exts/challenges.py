@@ -185,7 +185,10 @@ class Challenges(commands.Cog):
                 options=resolved,
                 colour=colour,  # type: ignore[arg-type]
                 expires_in=bot.settings.challenge_ttl_seconds,
-                rated=rated and CUSTOM_POSITION not in resolved,  # a custom start is casual
+                # a custom start is casual, and so is a game against a bot (the computer)
+                rated=rated
+                and CUSTOM_POSITION not in resolved
+                and not (opponent is not None and opponent.bot),
                 now=now,
             )
             await send_challenge(interaction, ch)

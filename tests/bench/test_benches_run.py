@@ -49,6 +49,7 @@ RUNS = {
     "gif_bench.py": (["--plies", "4", "--runs", "1"], "11x8 lat"),
     "memory_bench.py": (["--moves", "20", "--checkpoints", "10,20"], "stored views"),
     "render_bench.py": (["--runs", "2"], "8x8 chess"),
+    "ratings_bench.py": (["--games", "20", "--finishes", "5"], "rated finish"),
     "rules_bench.py": (["--only-ludo", "--ludo-games", "3"], "ludo 4 players"),
 }
 

@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from storage import LeaderboardRow, RatingRecord
+from storage import GameTally, LeaderboardRow, RatingRecord
 
 from .. import ui
 from ..buttons import PersistentButton
@@ -155,7 +155,7 @@ class Stats(commands.Cog):
                 await interaction.response.send_message(content, file=file, ephemeral=private)
 
 
-def _game_line(game: str, rating: RatingRecord | None, tally: Any, now: float) -> str:
+def _game_line(game: str, rating: RatingRecord | None, tally: GameTally | None, now: float) -> str:
     """ "• Chess: rating **1741?** (± 397, 1 rated result); 1 won, 0 lost, 0 drawn"."""
     parts = [f"• {variant_title(game)}:"]
     if rating is not None:

@@ -56,7 +56,7 @@ async def main(games: int, finishes: int, players: int) -> None:
         path = Path(tmp) / "bench.sqlite3"
         async with Database(path) as db:
             await _finished_games(db, games, players, rated=False)
-            # as the schema-12 upgrade leaves them: rated, waiting for their rating
+            # as the schema-13 upgrade leaves them: rated, waiting for their rating
             await db.execute("UPDATE games SET rated = 1, rating_pending = 1")
         db = Database(path)
         start = time.perf_counter()

@@ -78,3 +78,16 @@ async def test_fourteen_days_a_month(arena):
     assert "4 left in" in r.response.content
     r = await arena.bob.slash(arena.channel, "vacation")
     assert "You are on vacation until" in r.response.content and "4 of 14" in r.response.content
+
+
+async def test_a_move_taken_back_while_away_waits_for_the_return(arena):
+    game, where = await challenge_and_accept(arena, "rugen")
+    await arena.alice.slash(where, "move", move="a2-a3")
+    await arena.alice.slash(where, "vacation", days=1)
+    until = (await arena.db.players.get_player(arena.alice.id)).vacation_until
+    await arena.alice.slash(where, "takeback")
+    request = next(m for m in reversed(where.history()) if "asks to take back" in m.content)
+    await arena.bob.click(request, label="Accept takeback")
+    record = await arena.db.games.load_game(game.id)
+    assert record.ply == 0 and record.turn_since == pytest.approx(until, abs=1)
+    assert f"by <t:{int(until + TIMEOUT)}:R>" in last_board(where).content

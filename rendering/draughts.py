@@ -25,7 +25,7 @@ from rules.geometry import make_square
 from .board import board_background
 from .caption import Caption, draw_caption_strip, game_rows, game_status
 from .layout import DEFAULT_SQUARE, Layout, layout
-from .marks import arrow, badge, cross, ghost, tint_square
+from .marks import cross, ghost, jump_arrows, landing_badges, tint_square
 from .render import encode_png
 from .sprites import piece_sprite
 from .text import draw_text, font
@@ -36,10 +36,6 @@ START_PIECES: dict[int, str] = {**{n: "b" for n in range(1, 13)}, **{n: "w" for 
 
 _LETTERS = {"w": (Side.WHITE, False), "W": (Side.WHITE, True), "b": (Side.BLACK, False)}
 _LETTERS["B"] = (Side.BLACK, True)
-#: Radius of a landing's number badge, as a share of the square: on an empty landing, and in
-#: the corner of the last one (where the piece that moved stands).
-_BADGE = 0.19
-_CORNER_BADGE = 0.16
 
 
 def draughts_square(number: int) -> Square:
@@ -102,52 +98,6 @@ def _centre(lay: Layout, number: int) -> tuple[float, float]:
     return (float(x), float(y))
 
 
-def _toward(a: tuple[float, float], b: tuple[float, float], cut: float) -> tuple[float, float]:
-    """The point ``cut`` px before ``b`` on the line from ``a``."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    length = (dx * dx + dy * dy) ** 0.5
-    return (b[0] - dx / length * cut, b[1] - dy / length * cut)
-
-
-def _draw_arrows(img: Image.Image, lay: Layout, theme: Theme, path: Sequence[int]) -> None:
-    """Arrows from landing to landing along a jump path (under the pieces)."""
-    centres = [_centre(lay, n) for n in path]
-    width = max(3.0, lay.square * 0.09)
-    for i, (a, b) in enumerate(zip(centres, centres[1:], strict=False)):
-        # the last arrow stops at the rim of the piece that made the move, so both show;
-        # the others stop at the rim of the landing's number badge
-        last = i == len(centres) - 2
-        tip = _toward(a, b, lay.square * (0.36 if last else _BADGE + 0.01))
-        arrow(img, a, tip, width=width, colour=theme.path_line, edge=theme.mark_shadow)
-
-
-def _draw_badges(img: Image.Image, lay: Layout, theme: Theme, path: Sequence[int]) -> None:
-    """Number each landing of a multi-jump 1, 2, … (over the pieces)."""
-    centres = [_centre(lay, n) for n in path]
-    draw = ImageDraw.Draw(img)
-    for i in range(1, len(path)):
-        x, y = centres[i]
-        r = lay.square * _BADGE
-        if i == len(path) - 1:
-            r = lay.square * _CORNER_BADGE
-            # the last landing holds the piece: the badge goes to the lower corner across
-            # the arrow's way in (a step is diagonal, so one lower corner always is)
-            dx = centres[i][0] - centres[i - 1][0]
-            dy = centres[i][1] - centres[i - 1][1]
-            off = lay.square * 0.5 - r - lay.square * 0.03
-            x += off if (dx < 0) == (dy > 0) else -off
-            y += off
-        badge(
-            draw,
-            (x, y),
-            r,
-            str(i),
-            fill=theme.path_line,
-            edge=theme.mark_shadow,
-            ink=theme.mark_shadow,
-        )
-
-
 def compose_draughts(
     pieces: Mapping[int, str],
     *,
@@ -192,7 +142,7 @@ def compose_draughts(
         x0, y0, _, _ = lay.square_rect(sq)
         img.paste(sprite, (x0, y0), sprite)
     if len(path) >= 2 and (taken_squares or len(path) > 2):
-        _draw_arrows(img, lay, pal, path)
+        jump_arrows(img, lay, pal, [_centre(lay, n) for n in path])
     # the crosses over the arrows: a jump's arrow runs along one of the cross's arms
     for sq in taken_squares:
         centre = lay.square_center(sq)
@@ -205,7 +155,7 @@ def compose_draughts(
         img.paste(sprite, (x0, y0), sprite)
 
     if len(path) > 2:
-        _draw_badges(img, lay, pal, path)
+        landing_badges(img, lay, pal, [_centre(lay, n) for n in path])
 
     status = game_status(words, side_to_move)
     rows = game_rows(

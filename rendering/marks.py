@@ -8,7 +8,7 @@ piece taken gets a cross over its ghost, a jump path is an arrow with numbered l
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -22,6 +22,11 @@ from .text import draw_text, font
 from .theme import RGB, Theme, mix
 
 Point = tuple[float, float]
+
+#: Radius of a landing's number badge, as a share of the square: on an empty landing, and in
+#: the corner of the last one (where the piece that moved stands).
+_BADGE = 0.19
+_CORNER_BADGE = 0.16
 
 
 def tint_square(draw: ImageDraw.ImageDraw, lay: Layout, theme: Theme, sq: Square) -> None:
@@ -281,3 +286,47 @@ def lost_mark(size: int, theme: Theme, edge: RGB) -> Image.Image:
     width = round(big * 0.12)
     cross(draw, (big / 2, big / 2), big * 0.33, width, theme.capture_mark, edge)
     return downscale(img, size)
+
+
+def toward(a: Point, b: Point, cut: float) -> Point:
+    """The point ``cut`` px before ``b`` on the line from ``a``."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = (dx * dx + dy * dy) ** 0.5
+    return (b[0] - dx / length * cut, b[1] - dy / length * cut)
+
+
+def jump_arrows(img: Image.Image, lay: Layout, theme: Theme, centres: Sequence[Point]) -> None:
+    """Arrows from landing to landing along a jump path (under the pieces)."""
+    width = max(3.0, lay.square * 0.09)
+    for i, (a, b) in enumerate(zip(centres, centres[1:], strict=False)):
+        # the last arrow stops at the rim of the piece that made the move, so both show;
+        # the others stop at the rim of the landing's number badge
+        last = i == len(centres) - 2
+        tip = toward(a, b, lay.square * (0.36 if last else _BADGE + 0.01))
+        arrow(img, a, tip, width=width, colour=theme.path_line, edge=theme.mark_shadow)
+
+
+def landing_badges(img: Image.Image, lay: Layout, theme: Theme, centres: Sequence[Point]) -> None:
+    """Number each landing of a multi-jump 1, 2, … (over the pieces)."""
+    draw = ImageDraw.Draw(img)
+    for i in range(1, len(centres)):
+        x, y = centres[i]
+        r = lay.square * _BADGE
+        if i == len(centres) - 1:
+            r = lay.square * _CORNER_BADGE
+            # the last landing holds the piece: the badge goes to the lower corner across
+            # the arrow's way in (a step is diagonal, so one lower corner always is)
+            dx = centres[i][0] - centres[i - 1][0]
+            dy = centres[i][1] - centres[i - 1][1]
+            off = lay.square * 0.5 - r - lay.square * 0.03
+            x += off if (dx < 0) == (dy > 0) else -off
+            y += off
+        badge(
+            draw,
+            (x, y),
+            r,
+            str(i),
+            fill=theme.path_line,
+            edge=theme.mark_shadow,
+            ink=theme.mark_shadow,
+        )

@@ -14,12 +14,22 @@ import logging
 from PIL import Image, ImageDraw
 
 from rules import MoveKind, MoveResult, Outcome, Position, Side, Square, Termination
+from rules.geometry import make_square, square_file, square_rank
 
 from .board import board_background, square_colour
 from .caption import draw_caption
 from .captures import turns_held_over
 from .layout import Layout, layout
-from .marks import capture_frame, ghost, lost_mark, release_ring, removed_cross, tint_square
+from .marks import (
+    capture_frame,
+    ghost,
+    jump_arrows,
+    landing_badges,
+    lost_mark,
+    release_ring,
+    removed_cross,
+    tint_square,
+)
 from .sprites import piece_sprite
 from .theme import Theme, edge_for, get_theme
 
@@ -39,22 +49,58 @@ PALETTE_COLOURS = 256
 DECISIVE_KINDS = frozenset("EQ")
 
 
+def is_jump(path: tuple[Square, ...], before: Position | None) -> bool:
+    """Whether a move's ``path`` is a jump sequence (schadler): several landings, or one
+    landing two squares away over a piece that stood between (a slide never passes one)."""
+    if len(path) > 2:
+        return True
+    if len(path) < 2 or before is None:
+        return False
+    (f0, r0), (f1, r1) = (
+        (square_file(path[0]), square_rank(path[0])),
+        (
+            square_file(path[1]),
+            square_rank(path[1]),
+        ),
+    )
+    if max(abs(f1 - f0), abs(r1 - r0)) != 2 or (f1 - f0) % 2 or (r1 - r0) % 2:
+        return False
+    return before.piece_at(make_square((f0 + f1) // 2, (r0 + r1) // 2)) is not None
+
+
 def _draw_last_move(
-    draw: ImageDraw.ImageDraw, lay: Layout, theme: Theme, result: MoveResult
+    img: Image.Image, lay: Layout, theme: Theme, result: MoveResult, before: Position | None
 ) -> None:
-    """Tint the move's squares (as chess and draughts do) and draw a slide's or jump's path."""
+    """Tint the move's squares (as chess and draughts do) and draw a slide's path over several
+    squares; a one-square step gets only the tints (a line across one square edge tells
+    nothing they do not); a jump's arrows are drawn over the pieces, by :func:`compose`."""
     move = result.move
     if move.kind is MoveKind.PASS or not move.path:
         return
+    draw = ImageDraw.Draw(img)
     for sq in move.path:
         tint_square(draw, lay, theme, sq)
-    if move.kind is MoveKind.MOVE:
-        points = [lay.square_center(sq) for sq in move.path]
-        width = max(3, round(lay.square * 0.1))
-        draw.line(points, fill=theme.path_line, width=width, joint="curve")
-        r = width * 0.9
-        for x, y in points[:-1]:
-            draw.ellipse((x - r, y - r, x + r, y + r), fill=theme.path_line)
+    if move.kind is not MoveKind.MOVE or len(move.path) < 2:
+        return
+    centres = [_centre(lay, sq) for sq in move.path]
+    if is_jump(move.path, before):
+        return  # its arrows go over the pieces (nothing is taken off by jumping over it)
+    (f0, r0), (f1, r1) = (
+        (square_file(move.path[0]), square_rank(move.path[0])),
+        (square_file(move.path[-1]), square_rank(move.path[-1])),
+    )
+    if max(abs(f1 - f0), abs(r1 - r0)) <= 1:
+        return
+    width = max(3, round(lay.square * 0.1))
+    draw.line(centres, fill=theme.path_line, width=width, joint="curve")
+    r = width * 0.9
+    for x, y in centres[:-1]:
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=theme.path_line)
+
+
+def _centre(lay: Layout, sq: Square) -> tuple[float, float]:
+    x, y = lay.square_center(sq)
+    return (float(x), float(y))
 
 
 def _overlay(img: Image.Image, lay: Layout, sq: Square, mark: Image.Image) -> None:
@@ -151,10 +197,9 @@ def compose(
     pal = get_theme(theme)
     lay = layout(position.width, position.height, view)
     img = board_background(lay, pal).copy()
-    draw = ImageDraw.Draw(img)
 
     if last_move is not None:
-        _draw_last_move(draw, lay, pal, last_move)
+        _draw_last_move(img, lay, pal, last_move, before)
         if before is not None:
             _draw_ghosts(img, lay, pal, position, last_move, before)
 
@@ -167,6 +212,12 @@ def compose(
 
     if last_move is not None:
         _draw_capture_marks(img, lay, pal, position, last_move, before)
+        path = last_move.move.path
+        if last_move.move.kind is MoveKind.MOVE and is_jump(path, before):
+            centres = [_centre(lay, sq) for sq in path]
+            jump_arrows(img, lay, pal, centres)
+            if len(path) > 2:  # number the landings of a multi-jump
+                landing_badges(img, lay, pal, centres)
     if outcome is not None and outcome.winner is not None:
         _draw_enclosed_eagle(img, lay, pal, position, outcome)
 

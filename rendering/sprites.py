@@ -63,7 +63,7 @@ def _rect(
 # ----- silhouettes (drawn into an "L" mask with fill 255) -------------------------------------
 
 _DISC_R = 0.40
-_EAGLE_R = 0.42
+_EAGLE_R = 0.40
 
 _CROWN = [
     (0.17, 0.76),
@@ -94,6 +94,7 @@ _HORN = [
     (0.25, 0.35),
     (0.36, 0.38),
 ]
+_EAGLE_TIP = [(0.16, 0.30), (0.02, 0.16), (0.06, 0.36), (0.1, 0.52)]
 _EAGLE_WING = [
     (0.47, 0.50),
     (0.17, 0.27),
@@ -110,7 +111,11 @@ def _silhouette(kind: str, draw: ImageDraw.ImageDraw, s: Scale) -> None:
     if kind in ("S", "K"):
         _circle(draw, s, 0.5, 0.5, _DISC_R, fill=255)
     elif kind == "E":
+        # the soldier's disc with wing tips standing out left and right: an outline of its
+        # own, so the eagle is found among the soldiers by shape, even at phone size
         _circle(draw, s, 0.5, 0.5, _EAGLE_R, fill=255)
+        _poly(draw, s, _EAGLE_TIP, 255)
+        _poly(draw, s, _mirror(_EAGLE_TIP), 255)
     elif kind == "C":
         # a tablet seen from slightly above: top face plus its visible edge
         draw.ellipse((*s(0.1, 0.16), *s(0.9, 0.74)), fill=255)

@@ -121,17 +121,57 @@ def test_last_move_tints_from_and_to_and_draws_the_path() -> None:
     assert corner_pixel(img, lay, c5) == corner_pixel(plain, lay, c5)
 
 
-def test_jump_sequence_highlights_every_landing() -> None:
+def test_jump_sequence_is_arrows_with_numbered_landings() -> None:
     game = rules.Game("schadler:8/8/8/8/3c4/2c5/2C5/C6C w hand=0,0")
+    before = game.position
     last = game.play("c2-c4-e4")
     lay = layout(8, 8)
-    img = decode(render_board(game.position, last_move=last))
+    img = decode(render_board(game.position, last_move=last, before=before))
     for name in ("c2", "c4", "e4"):
         sq = parse_square(name)
         assert not close(corner_pixel(img, lay, sq), square_colour(sq, LIGHT), 8), name
-    # the line runs through c3 (jumped-over counter is drawn above it) and d4's edge area
-    c4 = parse_square("c4")
-    assert share(patch(img, lay, c4, 0.05), LIGHT.path_line) > 0.8
+    # the arrow runs OVER the counter jumped on c3 (jumping takes nothing off the board)
+    c3, c4, d4 = (parse_square(n) for n in ("c3", "c4", "d4"))
+    assert share(patch(img, lay, c3, 0.04), LIGHT.path_line, 20) > 0.5
+    assert share(patch(img, lay, d4, 0.04), LIGHT.path_line, 20) > 0.5
+    # the first landing carries a badge: the path colour with a dark numeral in it
+    badge = patch(img, lay, c4, 0.12)
+    assert share(badge, LIGHT.path_line, 20) > 0.3 and share(badge, LIGHT.mark_shadow, 40) > 0.03
+    # an arrow head points at the landing: more path colour just before the badge than beside
+    x, y = lay.square_center(c4)
+    below = [img.getpixel((x, yy)) for yy in range(y + 16, y + 26)]
+    beside = [img.getpixel((xx, y + 20)) for xx in range(x + 22, x + 32)]
+    assert share(below, LIGHT.path_line, 30) > share(beside, LIGHT.path_line, 30)
+
+
+def test_a_one_square_step_has_no_line_a_slide_has() -> None:
+    lay = layout(8, 8)
+    game = rules.Game(rules.start_position("rugen"))
+    step = game.play("a2-a3")
+    img = decode(render_board(game.position, last_move=step))
+    a2, a3 = parse_square("a2"), parse_square("a3")
+    for sq in (a2, a3):
+        x0, y0, x1, y1 = lay.square_rect(sq)
+        pixels = [img.getpixel((x, y)) for x in range(x0, x1) for y in range(y0, y1)]
+        assert share(pixels, LIGHT.path_line, 20) == 0, sq  # tinted, but no line
+    # a slide over several squares keeps its line: it says which squares were crossed
+    game = rules.Game(rules.start_position("rugen"))
+    slide = game.play("a2-a5")
+    img = decode(render_board(game.position, last_move=slide))
+    assert share(patch(img, lay, parse_square("a4"), 0.03), LIGHT.path_line) > 0.8
+
+
+def test_the_eagle_has_an_outline_of_its_own() -> None:
+    """Not only the emblem inside: the eagle's silhouette (wing tips) differs from the
+    soldier's disc, so it is found by shape at phone size."""
+    for side in Side:
+        eagle = piece_sprite("E", side, False, 72, LIGHT).getchannel("A")
+        soldier = piece_sprite("S", side, False, 72, LIGHT).getchannel("A")
+        # wider at the wing tips' height: the eagle covers pixels the soldier's disc does not
+        row = 18
+        e_cover = sum(1 for x in range(72) if eagle.getpixel((x, row)) > 128)  # type: ignore[operator]
+        s_cover = sum(1 for x in range(72) if soldier.getpixel((x, row)) > 128)  # type: ignore[operator]
+        assert e_cover > s_cover + 12, (side, e_cover, s_cover)
 
 
 def test_placement_and_removal_mark_their_square() -> None:

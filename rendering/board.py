@@ -11,11 +11,11 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from rules import Square
-from rules.geometry import FILES, square_file, square_rank
+from rules.geometry import FILES, make_square, square_file, square_rank
 
 from .layout import Layout
 from .text import draw_text, font
-from .theme import RGB, Theme
+from .theme import RGB, Theme, mix
 
 
 def square_colour(square: Square, theme: Theme) -> RGB:
@@ -25,8 +25,17 @@ def square_colour(square: Square, theme: Theme) -> RGB:
 
 
 def label_font_size(lay: Layout) -> int:
-    """Edge labels at ~30 % of a square: about 11 px after a phone scales the picture down."""
-    return max(10, round(lay.text_unit * 0.3))
+    """Coordinates at ~22 % of a square: small print in a corner, about 9 px after a phone
+    scales the picture down (as lichess's)."""
+    return max(9, round(lay.text_unit * 0.22))
+
+
+def _label_ink(square: Square, theme: Theme) -> RGB:
+    """A coordinate's colour: the other square colour, darkened on light squares."""
+    own = square_colour(square, theme)
+    if own == theme.light_square:
+        return mix(theme.dark_square, theme.label, 0.35)
+    return mix(theme.light_square, (255, 255, 255), 0.2)
 
 
 @lru_cache(maxsize=32)
@@ -46,29 +55,35 @@ def board_background(lay: Layout, theme: Theme) -> Image.Image:
     if not lay.edge_labels:
         return img
 
+    # inside the edge squares, as on lichess: file letters in the bottom-right corner of the
+    # bottom row, rank numbers in the top-left corner of the left column, each in the other
+    # square colour (readable on both), clear of a piece's disc
     f = font(label_font_size(lay))
-    label_y = bottom + fw + (lay.label_band - fw) / 2
+    inset = max(2, round(lay.square * 0.05))
+    ascent = f.getbbox("0", anchor="lm")
+    half = (ascent[3] - ascent[1]) / 2
+    bottom_row = lay.ranks - 1
     for col in range(lay.files):
-        x = left + col * lay.square + lay.square / 2
+        sq = make_square(lay.file_at_column(col), lay.rank_at_row(bottom_row))
+        x0, y0, x1, y1 = lay.square_rect(sq)
         draw_text(
             draw,
-            (x, label_y),
+            (x1 - inset, y1 - inset - half),
             FILES[lay.file_at_column(col)],
             f,
-            theme.label,
-            align="center",
+            _label_ink(sq, theme),
+            align="right",
             bold=True,
         )
-    label_x = (left - fw) / 2
     for row in range(lay.ranks):
-        y = top + row * lay.square + lay.square / 2
+        sq = make_square(lay.file_at_column(0), lay.rank_at_row(row))
+        x0, y0, x1, y1 = lay.square_rect(sq)
         draw_text(
             draw,
-            (label_x, y),
+            (x0 + inset, y0 + inset + half),
             str(lay.rank_at_row(row) + 1),
             f,
-            theme.label,
-            align="center",
+            _label_ink(sq, theme),
             bold=True,
         )
     return img

@@ -17,7 +17,14 @@ from PIL import Image, ImageDraw
 
 from rules import Outcome, Position, Side
 
-from .captures import KIND_ORDER, derive_taken, held_words, marker_kind, turns_held_over
+from .captures import (
+    KIND_ORDER,
+    derive_taken,
+    held_words,
+    marker_kind,
+    turns_held_over,
+    variant_name,
+)
 from .layout import Layout, Rect
 from .sprites import piece_sprite
 from .text import Font, bold_of, draw_text, drawable, fit_text, font, text_width
@@ -178,8 +185,13 @@ def draw_caption_strip(
     rows: tuple[PlayerRow, ...],
     *,
     over: bool = False,
+    title: str | None = None,
 ) -> None:
     """Draw the caption strip into ``img``: ``status`` centred, then ``rows`` (top row first).
+
+    ``title`` (the game's name) goes before the status when both fit the line at 80 % of the
+    status size at least; otherwise the status alone is shown (who is to move, or the result,
+    matters more than the name the thread title already says).
 
     Every game's picture uses this, so captions look alike whatever is being played. ``over``
     (a finished game) draws the status line as the result banner: light words on a dark band
@@ -201,6 +213,11 @@ def draw_caption_strip(
         )
         ink = theme.banner_text
         room -= row  # the band's rounded ends
+    if title:
+        titled = f"{title} · {status}"
+        smallest = font(max(12, round(max(12, round(lay.text_unit * 0.36)) * 0.8)))
+        if text_width(titled, bold_of(smallest)) <= room:
+            status = titled
     status_font = _status_font(status, lay, room)
     draw_text(
         draw,
@@ -278,6 +295,7 @@ def draw_caption(
     text = status_text(
         position, players=players, outcome=outcome, status=status, move_number=move_number
     )
+    title = variant_name(position.variant)
     show_hand = position.hand != (0, 0)
     if outcome is not None:
         over, winner = True, outcome.winner
@@ -313,7 +331,7 @@ def draw_caption(
                 trophy=over and side is winner,
             )
         )
-    draw_caption_strip(img, lay, theme, text, (rows[0], rows[1]), over=over)
+    draw_caption_strip(img, lay, theme, text, (rows[0], rows[1]), over=over, title=title)
 
 
 def _icons(
@@ -368,8 +386,6 @@ def game_status(caption: Caption, to_move: Side | None, check: bool = False) -> 
             text = f"Move {caption.move_number} · {text}"
     else:
         text = "Game over"
-    if caption.title:
-        text = f"{caption.title} · {text}"
     return text
 
 

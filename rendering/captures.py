@@ -128,3 +128,11 @@ def marker_kind(variant_id: str, width: int, height: int) -> str:
     if "Q" in counts:
         return "Q"
     return max(sorted(counts), key=lambda k: counts[k]) if counts else "S"
+
+
+def variant_name(variant_id: str) -> str | None:
+    """The rule set's name as players know it (``Latrunculi (Rügen)``), for the caption."""
+    try:
+        return rules.find_variant(variant_id).name
+    except rules.RulesError:
+        return None

@@ -116,7 +116,9 @@ def compose_chess(
         "QRBNPqrbnp",
     )
     if strip:
-        draw_caption_strip(img, lay, pal, status, rows, over=side_to_move is None)
+        draw_caption_strip(
+            img, lay, pal, status, rows, over=side_to_move is None, title=words.title
+        )
     return img
 
 

@@ -167,7 +167,9 @@ def compose_draughts(
         "WBwb",
     )
     if strip:
-        draw_caption_strip(img, lay, pal, status, rows, over=side_to_move is None)
+        draw_caption_strip(
+            img, lay, pal, status, rows, over=side_to_move is None, title=words.title
+        )
     return img
 
 

@@ -25,8 +25,8 @@ class Layout:
     """Pixel geometry of one board size, view and square size.
 
     ``files`` × ``ranks`` is the board size; ``view`` is the side shown at the bottom.
-    The picture is, top to bottom: a thin margin, the board (with rank labels on its left),
-    the file-label band, then the caption strip.
+    The picture is, top to bottom: a thin margin, the board (its file letters and rank
+    numbers inside the edge squares, as on lichess), a thin margin, then the caption strip.
     """
 
     files: int
@@ -34,7 +34,7 @@ class Layout:
     view: Side = Side.WHITE
     square: int = DEFAULT_SQUARE
     #: False for boards without file letters and rank numbers (draughts numbers its squares
-    #: inside them): the label bands shrink to a margin as wide as the others.
+    #: inside them instead).
     edge_labels: bool = True
 
     # ----- bands -------------------------------------------------------------------------
@@ -50,10 +50,10 @@ class Layout:
 
     @property
     def label_band(self) -> int:
-        """Width of the rank-label band (left) and height of the file-label band (below)."""
-        if not self.edge_labels:
-            return self.pad
-        return round(self.text_unit * 0.44)
+        """Width of the margin left of the board and height of the one below it: as thin as
+        the others, since the coordinates are drawn inside the edge squares (a band of their
+        own took 8 % of an 8×8 picture)."""
+        return self.pad
 
     @property
     def pad(self) -> int:
@@ -66,12 +66,13 @@ class Layout:
 
     @property
     def caption_height(self) -> int:
-        """Height of the caption strip: a status line and one row per player."""
-        return 3 * self.caption_row + 2 * self.pad
+        """Height of the caption strip: a status line and one row per player, with half a
+        margin above, between and below them (about 17 % of an 8×8 picture)."""
+        return 3 * self.caption_row + 3 * (self.pad // 2)
 
     @property
     def caption_row(self) -> int:
-        return round(self.text_unit * 0.6)
+        return round(self.text_unit * 0.5)
 
     @property
     def board_rect(self) -> Rect:

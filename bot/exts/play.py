@@ -3,6 +3,8 @@ and ``/history``."""
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 import io
 import logging
 import time
@@ -22,7 +24,7 @@ from ..client import LatrunculiBot
 from ..errors import UserError, game_over, message_for, refuse_deferred, user_errors
 from ..limits import MAX_CHOICE_NAME, MAX_CONTENT, cut
 from ..links import message_link
-from ..presenters import RecordInfo, playable_games, presenter_for
+from ..presenters import BoardView, RecordInfo, playable_games, presenter_for
 from ..services import picker
 from ..services.announce import (
     board_payload,
@@ -135,8 +137,14 @@ class MoveButton(
         session = await bot.games.session(record)
         bot.games.check_turn(record, session, interaction.user.id)
         menu = presenter_for(record.variant).menu(record.id, session, picker.FIRST)
+        preview = await preview_file(bot, record, session, menu, interaction.user.id)
+        if preview is not None:
+            menu = numbered(menu)
         sent = await interaction.response.send_message(
-            menu.prompt, view=menu_view(record, menu), ephemeral=True
+            menu.prompt,
+            view=menu_view(record, menu),
+            ephemeral=True,
+            files=[preview] if preview is not None else [],
         )
         bot.menus.opened(record.id, record.ply, interaction, sent.message_id)
 
@@ -286,9 +294,45 @@ async def pick(interaction: Interaction, game_id: int, ply: int, value: str) -> 
         return
     key, _, at = value.partition("@")  # "<menu key>@<offset>": another page of that menu
     menu = presenter_for(record.variant).menu(record.id, session, key)
+    preview = await preview_file(bot, record, session, menu, interaction.user.id)
+    if preview is not None:
+        menu = numbered(menu)
     await interaction.response.edit_message(
-        content=menu.prompt, view=menu_view(record, menu, int(at) if at.isdigit() else 0)
+        content=menu.prompt,
+        view=menu_view(record, menu, int(at) if at.isdigit() else 0),
+        attachments=[preview] if preview is not None else [],
     )
+
+
+def numbered(menu: picker.Menu) -> picker.Menu:
+    """``menu`` with its moves numbered ``1.``, ``2.``, … as the preview numbers their
+    destinations."""
+    options = tuple(
+        dataclasses.replace(o, label=f"{i}. {o.label}"[:100])
+        for i, o in enumerate(menu.options, start=1)
+    )
+    return dataclasses.replace(menu, options=options)
+
+
+async def preview_file(
+    bot: LatrunculiBot,
+    record: GameRecord,
+    session: Any,
+    menu: picker.Menu,
+    user_id: int,
+) -> discord.File | None:
+    """The private preview of a piece's menu (``preview.png``, drawn in a worker thread and
+    seen from the player's side), or ``None`` for a menu without one."""
+    presenter = presenter_for(record.variant)
+    if presenter.menu_squares(session, menu) is None:
+        return None
+    names = await display_names(bot.db, record)
+    seat = record.colour_of(user_id)
+    board = BoardView(record.current_position, players=names, view=seat or "white")
+    png = await asyncio.to_thread(presenter.preview, board, session, menu)
+    if png is None:
+        return None
+    return discord.File(io.BytesIO(png), filename="preview.png")
 
 
 async def play_from_menu(interaction: Interaction, record: GameRecord, move: str) -> None:

@@ -17,8 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
-from rendering import encode_png
+from rendering import Layout, encode_png, get_theme
+from rendering.preview import mark_choices
 from rendering.replay import encode_gif, with_caption
+from rules import Square
 from rules.games import ActionResult, GameOutcome, GameRules, Reason, Session, find_game
 
 from ..limits import MAX_CHOICE_NAME
@@ -40,6 +42,8 @@ __all__ = [
 ]
 
 MAX_SUGGESTIONS = 25
+GROUP = "group:"
+"""The key prefix of a generic group menu: ``group:<first step's label>`` (a piece)."""
 _MAX_PREVIEWS = 300
 """More legal moves than this are listed without previewing each one (wins, captures)."""
 
@@ -236,6 +240,30 @@ class GamePresenter(ABC):
     def picture(self, board: BoardView) -> bytes:
         """The board as PNG bytes (CPU-bound: the bot calls it in a worker thread)."""
         return encode_png(self.frame(board))
+
+    def menu_squares(
+        self, session: Session[Any], menu: Menu
+    ) -> tuple[Square | None, list[Square]] | None:
+        """For the Move picker's preview: the square of the piece a menu is about and the
+        destination of each of its options, in order (``None``: no preview for this menu,
+        e.g. the first one, or a game that is not drawn on a grid)."""
+        return None
+
+    def board_layout(self, board: BoardView) -> Layout | None:
+        """The picture's grid geometry (where each square is drawn), if it has one."""
+        return None
+
+    def preview(self, board: BoardView, session: Session[Any], menu: Menu) -> bytes | None:
+        """The picker's private preview of ``menu`` as PNG bytes: the board with the chosen
+        piece ringed and each option's destination numbered as the menu numbers it, or
+        ``None`` for a menu without one (CPU-bound: the bot calls it in a worker thread)."""
+        spots = self.menu_squares(session, menu)
+        lay = self.board_layout(board)
+        if spots is None or lay is None:
+            return None
+        img = self.frame(board)
+        mark_choices(img, lay, get_theme(board.theme), spots[0], spots[1])
+        return encode_png(img)
 
     def replay(self, boards: Sequence[BoardView]) -> bytes:
         """The boards of a whole game, first position to last, as an animated GIF (one frame

@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import chess
 import chess.pgn
 from PIL import Image
 
-from rendering import Caption, placement_pieces
-from rendering.chess import compose_chess
+from rendering import Caption, Layout, layout, placement_pieces
+from rendering.chess import chess_square, compose_chess
+from rules import Side, Square
 from rules.games import ActionResult, Reason, Session
 
-from .base import BoardView, GamePresenter, PickPath, Ply, RecordInfo, score_tag
+from .base import GROUP, BoardView, GamePresenter, PickPath, Ply, RecordInfo, score_tag
+
+if TYPE_CHECKING:
+    from ..services.picker import Menu
 
 __all__ = ["ChessPresenter", "chess_board"]
 
@@ -105,6 +109,7 @@ class ChessPresenter(GamePresenter):
         outcome = board_view.outcome
         players = board_view.players
         caption = Caption(
+            title="Chess",
             players=(players.get("white", "White"), players.get("black", "Black")),
             status=self.caption_status(board_view),
             winner=outcome.winner if outcome is not None else None,
@@ -131,6 +136,23 @@ class ChessPresenter(GamePresenter):
         if wins:
             parts.append("🏆 mates")
         return " ".join(parts)
+
+    def board_layout(self, board: BoardView) -> Layout | None:
+        return layout(8, 8, Side(board.view))
+
+    def menu_squares(
+        self, session: Session[Any], menu: Menu
+    ) -> tuple[Square | None, list[Square]] | None:
+        """A piece's menu (``group:Knight on g1``): its square, and each move's target."""
+        if not menu.key.startswith(GROUP):
+            return None
+        origin = chess_square(menu.key.rsplit(" ", 1)[-1])
+        targets = []
+        for option in menu.options:
+            if option.value.startswith("play:"):
+                move = session.parse(option.value.removeprefix("play:"))
+                targets.append(chess_square(chess.square_name(move.to_square)))
+        return origin, targets
 
     def pick_paths(self, session: Session[Any]) -> list[PickPath]:
         board: chess.Board = session.board  # type: ignore[attr-defined]

@@ -5,16 +5,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
-from rendering import Caption
-from rendering.draughts import compose_draughts
+from rendering import Caption, Layout, layout
+from rendering.draughts import compose_draughts, draughts_square
+from rules import Side, Square
 from rules.games import ActionResult, Reason, Session
 from rules.games.draughts import parse_position
 
-from .base import BoardView, GamePresenter, PickPath, Ply, RecordInfo, score_tag, tag_value
+from .base import GROUP, BoardView, GamePresenter, PickPath, Ply, RecordInfo, score_tag, tag_value
+
+if TYPE_CHECKING:
+    from ..services.picker import Menu
 
 __all__ = ["DraughtsPresenter", "draughts_pieces"]
 
@@ -99,6 +103,7 @@ class DraughtsPresenter(GamePresenter):
             "w" for _ in range(max(0, 12 - sum(1 for p in pieces.values() if p in "wW")))
         )
         caption = Caption(
+            title="Draughts",
             players=(players.get("white", "White"), players.get("black", "Black")),
             status=self.caption_status(board_view),
             winner=outcome.winner if outcome is not None else None,
@@ -146,6 +151,23 @@ class DraughtsPresenter(GamePresenter):
                 second = f"to {squares[-1]}"
             paths.append(PickPath((f"{kind} on {start}", second), text))
         return paths
+
+    def board_layout(self, board: BoardView) -> Layout | None:
+        return layout(8, 8, Side(board.view), edge_labels=False)
+
+    def menu_squares(
+        self, session: Session[Any], menu: Menu
+    ) -> tuple[Square | None, list[Square]] | None:
+        """A piece's menu (``group:Man on 11``): its square, and where each move ends."""
+        if not menu.key.startswith(GROUP):
+            return None
+        origin = draughts_square(int(menu.key.rsplit(" ", 1)[-1]))
+        targets = [
+            draughts_square(_path(o.value.removeprefix("play:"))[-1])
+            for o in menu.options
+            if o.value.startswith("play:")
+        ]
+        return origin, targets
 
     def record_text(self, info: RecordInfo, moves: Sequence[str]) -> str:
         """The game in PDN: tag pairs (``GameType 21`` is English draughts), the start

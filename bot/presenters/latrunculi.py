@@ -9,8 +9,20 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
-from rendering import compose
-from rules import PASS, Game, MoveResult, Outcome, Side, Termination, find_variant, parse_position
+from rendering import Layout, compose, layout
+from rules import (
+    PASS,
+    Game,
+    MoveResult,
+    Outcome,
+    Side,
+    Square,
+    Termination,
+    find_variant,
+    parse_move,
+    parse_position,
+    parse_square,
+)
 from rules.games import GameOutcome, LatrunculiSession, Reason, Session
 
 from ..texts import describe_move
@@ -79,6 +91,24 @@ class LatrunculiPresenter(GamePresenter):
             theme=board.theme,
             strip=strip,
         )
+
+    def board_layout(self, board: BoardView) -> Layout | None:
+        position = parse_position(board.position)
+        return layout(position.width, position.height, Side(board.view))
+
+    def menu_squares(
+        self, session: Session[Any], menu: Menu
+    ) -> tuple[Square | None, list[Square]] | None:
+        """A piece's menu (``from:<square>``): that square, and where each move ends."""
+        if not menu.key.startswith("from:"):
+            return None
+        origin = parse_square(menu.key.removeprefix("from:"))
+        targets = [
+            parse_move(o.value.removeprefix("play:")).path[-1]
+            for o in menu.options
+            if o.value.startswith("play:")
+        ]
+        return origin, targets
 
     def suggestions(self, session: Session[Any], typed: str, limit: int = 25) -> list[Suggestion]:
         from ..services.complete import move_choices  # the services import the presenters

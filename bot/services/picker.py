@@ -22,6 +22,7 @@ from rules.geometry import square_file, square_rank
 
 from ..errors import UserError
 from ..limits import MAX_SELECT_OPTIONS
+from ..presenters.base import GROUP
 from .complete import describe_choice
 
 if TYPE_CHECKING:
@@ -193,8 +194,6 @@ def page(menu: Menu, offset: int = 0) -> tuple[Option, ...]:
     return (*shown, more)
 
 
-GROUP = "group:"
-"""The key prefix of a generic group menu: ``group:<first step's label>`` (a piece)."""
 
 
 def path_menu(game_id: int, presenter: GamePresenter, session: Session[Any], key: str) -> Menu:

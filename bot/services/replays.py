@@ -60,7 +60,9 @@ async def replay_boards(db: Database, record: GameRecord) -> list[BoardView]:
         before = m.position_after
     final = boards[-1]
     status = None
-    if not record.is_active and not decided_by_rules(record):
+    if record.is_active:  # the caption is shared by every frame: no "to move" in it then
+        status = f"Replay of game #{record.id} so far"
+    elif not decided_by_rules(record):
         status = result_words(presenter, record, names).replace("*", "")
     boards[-1] = BoardView(
         final.position,

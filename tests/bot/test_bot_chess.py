@@ -126,9 +126,15 @@ async def test_promotion_is_chosen_in_the_move_picker(arena):
     step = await pick(arena.alice, menu.response, "Pawn on a7")
     msg = step.response or menu.response
     assert "where does the pawn on a7 go?" in msg.content
-    # the promotion piece is the choice
-    assert [label for label, _ in select_options(msg)] == ["a8=B", "a8=N", "a8=Q+", "a8=R+"]
-    await pick(arena.alice, msg, "a8=N")
+    # the promotion piece is the choice (numbered as the preview numbers a8: "1-4")
+    assert [label for label, _ in select_options(msg)] == [
+        "1. a8=B",
+        "2. a8=N",
+        "3. a8=Q+",
+        "4. a8=R+",
+    ]
+    assert [a.filename for a in msg.attachments] == ["preview.png"]
+    await pick(arena.alice, msg, "2. a8=N")
     [stored] = await arena.db.games.game_moves(record.id)
     assert stored.move == "a8=N"
     board = last_board(arena.channel)

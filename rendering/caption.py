@@ -194,8 +194,9 @@ def draw_caption_strip(
     matters more than the name the thread title already says).
 
     Every game's picture uses this, so captions look alike whatever is being played. ``over``
-    (a finished game) draws the status line as the result banner: light words on a dark band
-    across the board's width, so a final board reads as finished at a glance.
+    (a finished game) draws the status line as the result banner: a band across the board's
+    width that stands out from the page (dark on the light theme, light on the dark one), so
+    a final board reads as finished at a glance.
     """
     draw = ImageDraw.Draw(img)
     _, cy0, _, _ = lay.caption_rect

@@ -107,6 +107,9 @@ DARK = Theme(
     path_line=(244, 150, 36),
     captured=(236, 64, 72),
     move_tint=(130, 165, 35),
+    # on Discord's dark page a dark banner would vanish: a light band with dark words
+    banner=(228, 222, 210),
+    banner_text=(30, 26, 24),
     felt=(78, 92, 80),
     point_a=(158, 78, 62),
     point_b=(176, 160, 128),

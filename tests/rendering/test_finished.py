@@ -9,7 +9,7 @@ from PIL import Image
 
 import rules
 from bot.presenters import BoardView, Ply, presenter_for
-from rendering import layout, render_board
+from rendering import THEMES, layout, render_board
 from rendering.board import square_colour
 from rendering.caption import chip_size, row_box
 from rendering.sprites import piece_sprite
@@ -277,3 +277,14 @@ def _arms(img: Image.Image, lay, sq: int) -> list:
         out.append(img.getpixel((x0 + i + 2, y0 + i)))
         out.append(img.getpixel((x0 + n - 3 - i, y0 + i)))
     return out
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_the_banner_stands_out_from_the_page_in_every_theme(theme: str) -> None:
+    pal = THEMES[theme]
+    assert contrast_ratio(pal.banner, pal.background) >= 3  # the band itself is seen
+    assert contrast_ratio(pal.banner_text, pal.banner) >= 7  # and its words read
+    game = rules.Game(CLASSIC_EAGLE[0])
+    game.play(CLASSIC_EAGLE[1])
+    img = decode(render_board(game.position, outcome=game.outcome, theme=theme))
+    assert banner_share(img, layout(8, 8), pal) > 0.9

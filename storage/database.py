@@ -32,6 +32,7 @@ import aiosqlite
 from .challenges import ChallengeRepository
 from .errors import DatabaseTooNew, StorageError
 from .games import GameRepository
+from .guilds import GuildRepository
 from .matches import MatchRepository
 from .migrations import MIGRATIONS, SCHEMA_VERSION
 from .pings import PingRepository
@@ -58,7 +59,7 @@ class Database:
     """The bot's SQLite database: ``await db.start()`` once, ``await db.stop()`` at shutdown.
 
     Repositories hang off it: ``db.games``, ``db.challenges``, ``db.players``, ``db.pings``,
-    ``db.matches``, ``db.ratings``.
+    ``db.matches``, ``db.ratings``, ``db.guilds``.
     """
 
     def __init__(
@@ -79,6 +80,7 @@ class Database:
         self.pings = PingRepository(self)
         self.matches = MatchRepository(self)
         self.ratings = RatingRepository(self)
+        self.guilds = GuildRepository(self)
 
     # ------------------------------------------------------------------ life cycle
 

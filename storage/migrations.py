@@ -471,6 +471,20 @@ _V13: list[str] = [
     """,
 ]
 
+_V14: list[str] = [
+    # Languages (``/language``, issue 17): a player's own choice (NULL: follow their Discord
+    # client's language) and a server's default (no row or NULL: English), as the bot's
+    # language codes ('en', 'bg', 'hr', 'el', 'ru', 'tr', 'sr', 'sl', 'ar').
+    "ALTER TABLE players ADD COLUMN language TEXT",
+    """
+    CREATE TABLE guild_settings (
+        guild_id    INTEGER PRIMARY KEY,
+        language    TEXT,
+        updated_at  INTEGER NOT NULL
+    )
+    """,
+]
+
 MIGRATIONS: Sequence[Sequence[str]] = (
     _V1,
     _V2,
@@ -485,6 +499,7 @@ MIGRATIONS: Sequence[Sequence[str]] = (
     _V11,
     _V12,
     _V13,
+    _V14,
 )
 """Migration ``i`` upgrades from ``user_version == i`` to ``i + 1``."""
 

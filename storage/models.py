@@ -331,6 +331,8 @@ class PlayerRecord:
     #: The month ('YYYY-MM', UTC) of ``vacation_days``: the vacation days booked in it.
     vacation_month: str | None = None
     vacation_days: int = 0
+    #: The language they chose for the bot's replies (``/language``; ``None``: their client's).
+    language: str | None = None
 
     def on_vacation(self, now: float) -> bool:
         return self.vacation_until is not None and self.vacation_until > now

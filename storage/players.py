@@ -67,6 +67,7 @@ def player_from_row(row: sqlite3.Row) -> PlayerRecord:
         vacation_until=from_ms_opt(row["vacation_until"]),
         vacation_month=row["vacation_month"],
         vacation_days=row["vacation_days"],
+        language=row["language"],
     )
 
 
@@ -144,6 +145,33 @@ class PlayerRepository:
         )
         assert row is not None
         return player_from_row(row)
+
+    async def set_language(
+        self, user_id: int, display_name: str, language: str | None, *, now: float | None = None
+    ) -> PlayerRecord:
+        """Store the language ``user_id`` chose for the bot's replies (None: follow their
+        Discord client), creating the player."""
+        now_ms = to_ms(now)
+        row = await self._db.fetchone(
+            """
+            INSERT INTO players (user_id, display_name, created_at, updated_at, language)
+            VALUES (:user, :name, :now, :now, :language)
+            ON CONFLICT (user_id) DO UPDATE
+               SET display_name = excluded.display_name, updated_at = excluded.updated_at,
+                   language = excluded.language
+            RETURNING *
+            """,
+            {"user": user_id, "name": display_name, "now": now_ms, "language": language},
+        )
+        assert row is not None
+        return player_from_row(row)
+
+    async def language(self, user_id: int) -> str | None:
+        """The language ``user_id`` chose (None: never chose one, or follows Discord)."""
+        value = await self._db.fetchval(
+            "SELECT language FROM players WHERE user_id = ?", (user_id,)
+        )
+        return None if value is None else str(value)
 
     async def playing_only_turns(self, user_ids: Iterable[int]) -> set[int]:
         """Which of ``user_ids`` opted in to having their only legal turn played for them."""

@@ -90,6 +90,10 @@ SCHEMA_V11_FILE = Path(__file__).parent / "fixtures" / "schema-v11.db"
 # 5300; 13 a single backgammon game (Bob, Carol), Bob 1 at 5400. A pending chess challenge
 # Dave -> Alice.
 SCHEMA_V12_FILE = Path(__file__).parent / "fixtures" / "schema-v12.db"
+# Written by the schema-13 code (commit 4784aa2) through its public API: players Alice 11,
+# Bob 12, Carol 13 (named at t=900), Bob opted in to having his only legal turns played
+# (t=960); game 1 (Alice-Bob, rugen) created at t=1000.
+SCHEMA_V13_FILE = Path(__file__).parent / "fixtures" / "schema-v13.db"
 
 
 _TABLES = {
@@ -441,8 +445,9 @@ async def test_a_schema_9_file_keeps_its_challenges_as_two_sided_ones(tmp_path: 
                     (None, 0)
                 }
                 assert {r.pop("vacation_month") for r in after} == {None}
-            for r in after:  # the columns of schema 13 (ratings)
+            for r in after:  # the columns of schema 13 (ratings) and 14 (languages: none set)
                 r.pop("rated", None), r.pop("rating_pending", None)
+                assert r.pop("language", None) is None
             assert after == rows, table
         c1, c2, c3 = [await db.challenges.get_challenge(i) for i in (1, 2, 3)]
         assert c1 is not None and c2 is not None and c3 is not None
@@ -492,8 +497,9 @@ async def test_a_schema_10_file_upgrades_with_nobody_playing_only_turns(
                 for r in after:  # schema 12: nobody on vacation
                     assert (r.pop("vacation_until"), r.pop("vacation_days")) == (None, 0)
                     assert r.pop("vacation_month") is None
-            for r in after:  # the columns of schema 13 (ratings)
+            for r in after:  # the columns of schema 13 (ratings) and 14 (languages: none set)
                 r.pop("rated", None), r.pop("rating_pending", None)
+                assert r.pop("language", None) is None
             assert after == rows, table
         assert await db.players.playing_only_turns([11, 12, 13]) == set()
         carol = await db.players.get_player(13)
@@ -526,8 +532,9 @@ async def test_a_schema_11_file_upgrades_with_nobody_on_vacation(tmp_path: Path)
                     (None, 0)
                 }
                 assert {r.pop("vacation_month") for r in after} == {None}
-            for r in after:  # the columns of schema 13 (ratings)
+            for r in after:  # the columns of schema 13 (ratings) and 14 (languages: none set)
                 r.pop("rated", None), r.pop("rating_pending", None)
+                assert r.pop("language", None) is None
             assert after == rows, table
         assert await db.players.playing_only_turns([11, 12, 13]) == {12}
         assert await db.players.vacations([11, 12, 13], 3000.0) == {}
@@ -582,6 +589,36 @@ async def test_a_schema_12_file_rates_its_finished_games_once_in_the_order_they_
         assert g8.rated and len(await db.ratings.changes_for_game(8)) == 2
     async with Database(path) as db:
         assert await db.fetchval("SELECT count(*) FROM rating_history") == 16
+
+
+async def test_a_schema_13_file_upgrades_with_every_language_unset(tmp_path: Path) -> None:
+    """Schema 14 adds languages: nobody of a real schema-13 file chose one and no server has a
+    default (so everyone keeps English unless their client says otherwise); every other row is
+    kept; a player's and a server's language can be set after the upgrade."""
+    path = tmp_path / "old.sqlite3"
+    shutil.copyfile(SCHEMA_V13_FILE, path)
+    before = {
+        table: _rows(path, f"SELECT * FROM {table} ORDER BY 1, 2")
+        for table in ("games", "moves", "challenges", "players", "game_seats")
+    }
+    async with Database(path) as db:
+        assert SCHEMA_VERSION >= 14
+        assert await db.schema_version() == SCHEMA_VERSION
+        assert await db.integrity_check() == ["ok"]
+        for table, rows in before.items():
+            after = _rows(path, f"SELECT * FROM {table} ORDER BY 1, 2")
+            if table == "players":
+                assert {r.pop("language") for r in after} == {None}
+            assert after == rows, table
+        assert [await db.players.language(u) for u in (11, 12, 13)] == [None, None, None]
+        assert await db.guilds.language(GUILD) is None
+        assert await db.players.playing_only_turns([11, 12, 13]) == {12}
+        await db.players.set_language(13, "Carol", "ar", now=2000.0)
+        await db.guilds.set_language(GUILD, "bg", now=2000.0)
+        assert await db.players.language(13) == "ar"
+        assert await db.guilds.language(GUILD) == "bg"
+        player = await db.players.get_player(13)
+        assert player is not None and player.language == "ar"
 
 
 async def test_hot_queries_use_indexes(db: Database) -> None:

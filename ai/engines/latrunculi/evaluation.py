@@ -137,14 +137,18 @@ def _eagle_danger(
     steppers: frozenset[str] = frozenset(),
 ) -> int:
     """How close the eagle (or Queen) of ``side`` on ``sq`` is to being shut in: every taken
-    neighbour costs a little, the last empty one reachable by the enemy costs most of a game.
-    ``blocks`` says which pieces count as shutting it in."""
+    neighbour costs a little, every empty one the enemy can reach a little more (that draws the
+    enemy's pieces towards it: the hunt), the last empty one reachable by the enemy costs most
+    of a game. ``blocks`` says which pieces count as shutting it in."""
     nbrs = geo.neighbours[sq]
     empty = [n for n in nbrs if cells[n] is None]
     shut = sum(1 for n in nbrs if blocks(cells[n]))
     danger = 14 * shut + 10 * (4 - len(nbrs))
+    enemy = side.other
+    reached = [n for n in empty if _rook_reaches(cells, geo, n, enemy, steppers)]
+    danger += 6 * len(reached)
     if len(empty) == 1 and shut == len(nbrs) - 1:
-        if _rook_reaches(cells, geo, empty[0], side.other, steppers):
+        if reached:
             danger += 150 if to_move else 60
         else:
             danger += 30

@@ -23,6 +23,7 @@ log = logging.getLogger(__name__)
 
 EXTENSIONS = (
     "bot.exts.challenges",
+    "bot.exts.tables",
     "bot.exts.play",
     "bot.exts.game_end",
     "bot.exts.info",

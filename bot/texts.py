@@ -181,7 +181,11 @@ def describe_result(
         if reason is Reason.AGREEMENT:
             return "**Draw** by agreement."
         return f"**Draw**: {why}."
-    loser = "black" if winner == "white" else "white"
+    if len(names) != 2:  # a multi-seat game (ludo): the others left, one by one
+        if reason in (Reason.RESIGNATION, Reason.TIMEOUT):
+            return f"**{names[winner]} ({winner.title()}) wins**: the last one left in the game."
+        return f"**{names[winner]} ({winner.title()}) wins**: {why}."
+    loser = next(seat for seat in names if seat != winner)
     if reason is Reason.RESIGNATION:
         return f"**{names[winner]} ({winner.title()}) wins**: {names[loser]} resigned."
     if reason is Reason.TIMEOUT:

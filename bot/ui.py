@@ -19,6 +19,9 @@ __all__ = [
     "action_button",
     "action_view",
     "CHALLENGE_TEMPLATE",
+    "TABLE_TEMPLATE",
+    "table_button",
+    "table_view",
     "DRAW_TEMPLATE",
     "GAMES_TEMPLATE",
     "RANKING_TEMPLATE",
@@ -46,13 +49,18 @@ __all__ = [
 ]
 
 CHALLENGE_TEMPLATE = r"lat:ch:(?P<challenge_id>\d+):(?P<action>accept|decline|cancel)"
+TABLE_TEMPLATE = r"lat:tbl:(?P<challenge_id>\d+):(?P<action>join|leave|start)"
 MOVE_TEMPLATE = r"lat:move:(?P<game_id>\d+)"
 REMATCH_TEMPLATE = r"lat:rematch:(?P<game_id>\d+)"
 DRAW_TEMPLATE = r"lat:draw:(?P<game_id>\d+):(?P<ply>\d+):(?P<answer>yes|no)"
 GAMES_TEMPLATE = r"lat:games:(?P<page>\d+):(?P<way>prev|next)"
 RANKING_TEMPLATE = r"lat:rank:(?P<game>[a-z0-9_]+):(?P<page>\d+):(?P<way>prev|next)"
 MENU_TEMPLATE = r"lat:pick:(?P<game_id>\d+):(?P<ply>\d+)"
-ACTION_TEMPLATE = r"lat:act:(?P<game_id>\d+):(?P<ply>\d+):(?P<action>roll|double|take|drop)"
+ACTION_TEMPLATE = (
+    r"lat:act:(?P<game_id>\d+):(?P<ply>\d+)"
+    r":(?P<action>roll|double|take|drop|BB?-\d{1,2}|\d{1,2}-(?:\d{1,2}|F))"
+)
+"""Backgammon's Roll / Double / Take / Drop, and ludo's token moves (``B-0``, ``12-17``)."""
 ONLY_MOVE_TEMPLATE = r"lat:only:(?P<game_id>\d+):(?P<ply>\d+):(?P<move>[^:]+)"
 TAKEBACK_TEMPLATE = (
     r"lat:tb:(?P<game_id>\d+):(?P<ply>\d+):(?P<tag>[0-9a-f]{8}):(?P<by>\d+):(?P<answer>yes|no)"
@@ -78,6 +86,27 @@ def challenge_button(challenge_id: int, action: str) -> discord.ui.Button[discor
 def challenge_view(challenge_id: int, *, open_challenge: bool) -> discord.ui.View:
     actions = ("accept", "cancel") if open_challenge else ("accept", "decline", "cancel")
     return dynamic_view(*(challenge_button(challenge_id, action) for action in actions))
+
+
+TABLE_LABELS = {"join": "Join", "leave": "Leave", "start": "Start"}
+TABLE_STYLES = {
+    "join": discord.ButtonStyle.success,
+    "leave": discord.ButtonStyle.secondary,
+    "start": discord.ButtonStyle.primary,
+}
+
+
+def table_button(challenge_id: int, action: str) -> discord.ui.Button[discord.ui.View]:
+    """Join / Leave / Start under a table (a multi-seat game's lobby)."""
+    return discord.ui.Button(
+        label=TABLE_LABELS[action],
+        style=TABLE_STYLES[action],
+        custom_id=f"lat:tbl:{challenge_id}:{action}",
+    )
+
+
+def table_view(challenge_id: int) -> discord.ui.View:
+    return dynamic_view(*(table_button(challenge_id, a) for a in ("join", "leave", "start")))
 
 
 def move_button(game_id: int) -> discord.ui.Button[discord.ui.View]:

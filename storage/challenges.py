@@ -381,7 +381,7 @@ class ChallengeRepository:
             )
             params["user"] = user_id
         rows = await self._db.fetchall(
-            f"SELECT * FROM challenges WHERE {' AND '.join(where)} ORDER BY created_at, id",
+            f"{_WITH_SEATS} WHERE {' AND '.join(where)} ORDER BY created_at, id",
             params,
         )
         return [challenge_from_row(r) for r in rows]

@@ -17,7 +17,7 @@ from .. import ui
 from ..buttons import PersistentButton
 from ..client import LatrunculiBot
 from ..errors import UserError, send_ephemeral, user_errors
-from ..presenters import playable_games
+from ..presenters import playable_games, presenter_for
 from ..services.challenges import (
     challenge_content,
     parse_options,
@@ -25,6 +25,7 @@ from ..services.challenges import (
     send_challenge,
     start_game,
 )
+from ..services.tables import invited_ids, is_table_game
 
 log = logging.getLogger(__name__)
 
@@ -139,6 +140,7 @@ class Challenges(commands.Cog):
         options="The variant's options, e.g. size=12x8 for classic or rows=1 for rugen",
         position="Start from this position (LPN, FEN, PDN FEN or XGID); such games are casual",
         rated="Whether the result changes your ratings (default: yes; no = a casual game)",
+        players="Ludo: the players you invite to your table, e.g. @Bob @Carol (up to three)",
     )
     @app_commands.choices(variant=variant_choices(), colour=COLOUR_CHOICES)
     async def challenge(
@@ -150,9 +152,25 @@ class Challenges(commands.Cog):
         options: str | None = None,
         position: str | None = None,
         rated: bool = True,
+        players: str | None = None,
     ) -> None:
         async with user_errors(interaction):
             user = interaction.user
+            if is_table_game(variant):
+                if position:
+                    raise UserError(
+                        "A ludo table starts from the start (the bot rolls for the first "
+                        "player); leave `position` empty. No table was opened."
+                    )
+                await self.open_table(
+                    interaction, variant, opponent, colour, options, players, rated
+                )
+                return
+            if players:
+                raise UserError(
+                    "`players` invites players to a ludo table; to challenge one person to "
+                    f"{find_game(variant).name}, use `opponent`."
+                )
             if opponent is not None:
                 if opponent.id == user.id:
                     raise UserError(
@@ -192,6 +210,51 @@ class Challenges(commands.Cog):
                 now=now,
             )
             await send_challenge(interaction, ch)
+
+    async def open_table(
+        self,
+        interaction: Interaction,
+        variant: str,
+        opponent: discord.Member | None,
+        colour: str,
+        options: str | None,
+        players: str | None,
+        rated: bool = True,
+    ) -> None:
+        """``/challenge`` for a multi-seat game: post a table players join (the host sits
+        first; ``players`` and ``opponent`` are invited, mentioned once)."""
+        user = interaction.user
+        if colour != "random":
+            raise UserError(
+                "At a ludo table the colours follow the seats (the order players sit down); "
+                "leave `colour` empty."
+            )
+        most = presenter_for(variant).table_seats or 4
+        invited = invited_ids(players, user.id, most)
+        if opponent is not None:
+            if opponent.bot:
+                raise UserError(f"{opponent.mention} is a bot and can't play; invite a person.")
+            if opponent.id != user.id and opponent.id not in invited:
+                invited.insert(0, opponent.id)
+        if len(invited) > most - 1:
+            raise UserError(f"A table has {most} seats: invite at most {most - 1} players.")
+        resolved = parse_options(variant, options)
+        bot = self.bot
+        now = bot.now()
+        await bot.db.players.upsert_player(user.id, user.display_name, now=now)
+        ch = await bot.db.challenges.create_table(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id or 0,
+            host_id=user.id,
+            variant=variant,
+            max_seats=most,
+            options=resolved,
+            invited=invited,
+            expires_in=bot.settings.challenge_ttl_seconds,
+            rated=rated,
+            now=now,
+        )
+        await send_challenge(interaction, ch)
 
     @challenge.autocomplete("options")
     async def options_autocomplete(

@@ -57,7 +57,7 @@ class DrawButton(
         bot = interaction.client
         uid = interaction.user.id
         record = await bot.games.load_here(self.game_id, interaction.guild_id)
-        if record.colour_of(uid) is None:
+        if record.seat_of(uid) is None:
             raise UserError("Only the two players can answer a draw offer.")
         if not record.is_active:
             raise UserError(f"Game #{record.id} is already over.")

@@ -564,10 +564,14 @@ class Play(commands.Cog):
                 # bold off: the header is bold already (escaped names have no "**" in them)
                 state = result_words(presenter, record, names).replace("**", "")
                 raw_state = result_words(presenter, record, raw_names)
+            players = " vs ".join(
+                f"{names[s.name]} ({presenter.seat_title(s.name)})"
+                for s in sorted(record.seats, key=lambda s: s.name != "white")
+            )  # White first in a two-colour game, else in turn order
+            opened = "" if presenter.first_by_roll else f"{first} moved first · "
             header = (
                 f"**Game #{record.id}** · {variant_title(record.variant, record.options)} · "
-                f"{names['white']} (White) vs {names['black']} (Black) · "
-                f"{first} moved first · {state}"
+                f"{players} · {opened}{state}"
             )
             url = jump_url(record)
             header = cut(header, MAX_HEADER)

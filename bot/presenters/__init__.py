@@ -10,6 +10,7 @@ from .base import BoardView, GamePresenter, PickPath, Ply, RecordInfo, Suggestio
 from .chess import ChessPresenter
 from .draughts import DraughtsPresenter
 from .latrunculi import LatrunculiPresenter, latrunculi_presenters
+from .ludo import LudoPresenter
 
 __all__ = [
     "BoardView",
@@ -31,6 +32,7 @@ _PRESENTERS: dict[str, GamePresenter] = {
         ChessPresenter(),
         DraughtsPresenter(),
         BackgammonPresenter(),
+        LudoPresenter(),
     )
 }
 

@@ -147,6 +147,14 @@ class GamePresenter(ABC):
     #: play"). Not in a game whose dice rolls and cube actions are plies of their own: there
     #: the count would run ahead of the turns players see, so headers and captions leave it out.
     numbered_moves: bool = True
+    #: Whether a seat that resigns or runs out of time leaves while the others play on (ludo:
+    #: the rules core's ``leave``, stored as a ply), instead of the game ending at once.
+    seats_leave: bool = False
+    #: Whether the bot's dice decide who moves first (ludo), so no seat "moves first".
+    first_by_roll: bool = False
+    #: How many seats' own moves make a game too far gone for ``/abort`` (2: once both sides
+    #: have moved; ludo 1: before anyone has moved).
+    own_moves_to_abort: int = 2
 
     @property
     def rules(self) -> GameRules:
@@ -225,6 +233,30 @@ class GamePresenter(ABC):
         """A line under each board of a game in progress with what the picture shows and
         players want in words (backgammon's cube and pip counts), or ``None``."""
         return None
+
+    @property
+    def table_seats(self) -> int | None:
+        """How many may sit at a table (a lobby players join) for this game, or ``None`` for
+        a two-sided game, which is challenged and accepted instead."""
+        return None
+
+    def table_start(self, options: Mapping[str, str], count: int) -> tuple[str, tuple[str, ...]]:
+        """The start position and seat names (turn order) for ``count`` players at a table
+        with these options."""
+        raise NotImplementedError(f"{self.game_id} is not played at a table")
+
+    def table_options(self, options: Mapping[str, str], count: int) -> dict[str, str]:
+        """The game's options once ``count`` players sit at the table."""
+        return dict(options)
+
+    def leave_action(self, seat: str, reason: Reason) -> str:
+        """The ply by which ``seat`` leaves a game where :attr:`seats_leave` (ludo's
+        ``resign:red``); other games end instead and have none."""
+        raise NotImplementedError(f"{self.game_id}: a seat does not leave, the game ends")
+
+    def is_leave(self, canonical: str) -> bool:
+        """Whether a stored ply is a seat leaving (not a move of the player's own)."""
+        return False
 
     def turn_hint(self, session: Session[Any]) -> str:
         """How the player to move acts, after "your move": the commands and buttons."""

@@ -292,6 +292,8 @@ async def board_payload(
         if not decided_by_rules(record):  # the picture says why; names as typed
             status = result_words(presenter, record, names).replace("*", "")
         lines.append(f"**Game #{record.id} is over.** {result}")
+        if len(record.places) > 2:  # a ranked multi-seat result: every place
+            lines.append(places_line(presenter, record))
         if record.match_id is not None:
             match = await db.matches.require_match(record.match_id)
             lines.append(match_line(match, names_for_text(names)))
@@ -301,7 +303,7 @@ async def board_payload(
             lines.append(rated)
         buttons = ui.finished_view(record.id)
         if mention:  # the result is news for both, the loser above all (told once: the final
-            mentions = ping_users(record.white_id, record.black_id)  # board is posted once)
+            mentions = ping_users(*record.player_ids)  # board is posted once)
     file = await picture_file(
         presenter,
         BoardView(
@@ -335,9 +337,19 @@ async def board_payload(
     }
 
 
+def places_line(presenter: GamePresenter, record: GameRecord) -> str:
+    """ "Places: 🥇 @Alice (Red), 🥈 @Carol (Yellow), 3. @Bob (Blue)." """
+    medals = {1: "🥇", 2: "🥈", 3: "🥉"}
+    parts = [
+        f"{medals.get(rank, f'{rank}.')} <@{record.player_at(seat)}> ({presenter.seat_title(seat)})"
+        for rank, seat in enumerate(record.places, start=1)
+    ]
+    return "Places: " + ", ".join(parts) + "."
+
+
 async def records_line(db: Database, record: GameRecord) -> str:
     parts = []
-    for uid in (record.white_id, record.black_id):
+    for uid in dict.fromkeys(record.player_ids):
         p = await db.players.get_player(uid)
         if p is not None:
             parts.append(f"<@{uid}> {record_words(p.wins, p.losses, p.draws)}")
@@ -345,8 +357,14 @@ async def records_line(db: Database, record: GameRecord) -> str:
 
 
 def start_line(record: GameRecord) -> str:
+    presenter = presenter_for(record.variant)
+    if len(record.seats) != 2 or presenter.first_by_roll:
+        seated = ", ".join(
+            f"<@{s.player_id}> plays **{presenter.seat_title(s.name)}**" for s in record.seats
+        )
+        return f"{seated}. The bot rolls one die for each to decide who starts."
     first = position_session(record).to_move
-    title = presenter_for(record.variant).seat_title(first)
+    title = presenter.seat_title(first)
     return (
         f"<@{record.white_id}> plays **White**, <@{record.black_id}> plays **Black**. "
         f"{title} moves first."

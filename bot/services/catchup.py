@@ -103,9 +103,7 @@ async def catch_up_game(bot: LatrunculiBot, game_id: int) -> bool:
     another process is posting it, or the post failed; a failed post is tried again at the
     next tick)."""
     async with bot.games.lock(game_id):
-        record = await bot.db.games.claim_announcement(
-            game_id, now=bot.now(), lease=CLAIM_SECONDS
-        )
+        record = await bot.db.games.claim_announcement(game_id, now=bot.now(), lease=CLAIM_SECONDS)
         if record is None:
             return False  # announced meanwhile, or another process is posting it
         done = False

@@ -20,6 +20,7 @@ from ..presenters import presenter_for
 from ..texts import code, variant_line
 from .announce import board_payload, home_channel, post_board, start_line
 from .names import display_names
+from .tables import table_content, table_payload
 
 if TYPE_CHECKING:
     from ..client import LatrunculiBot
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 __all__ = [
     "challenge_content",
     "expire_overdue",
+    "open_game",
     "parse_options",
     "parse_position",
     "start_position",
@@ -126,6 +128,8 @@ def _example(variant_id: str) -> str:
 
 
 def challenge_content(ch: ChallengeRecord) -> str:
+    if ch.is_table:
+        return table_content(ch)
     colour = COLOUR_WORDS[ch.colour].format(c=f"<@{ch.challenger_id}>")
     if ch.challenged_id is None:
         who = f"⚔️ <@{ch.challenger_id}> is looking for an opponent"
@@ -149,6 +153,8 @@ def challenge_content(ch: ChallengeRecord) -> str:
 async def challenge_payload(bot: LatrunculiBot, ch: ChallengeRecord) -> dict[str, Any]:
     """The challenge message: its text, Accept / Decline / Cancel, and a ping for the
     challenged player only (rationed: challenging and cancelling again and again pings once)."""
+    if ch.is_table:  # a table pings those invited (or re-seated) once, when posted
+        return table_payload(ch, ping=True)
     mentions = ping_only(None)  # an open challenge pings nobody
     if ch.challenged_id is not None:
         mentions = await rationed_ping(
@@ -207,6 +213,21 @@ async def start_game(
         + f"\n✅ Accepted by <@{accepter.id}>: **game #{game.id}** has started.",
         view=None,
     )
+    return await open_game(interaction, ch, game)
+
+
+def thread_title(game: GameRecord, names: dict[str, str]) -> str:
+    """ "Game #12: Alice vs Bob" (White first in a two-colour game, else in seat order)."""
+    order = sorted(names, key=lambda seat: seat != "white")
+    return f"Game #{game.id}: {' vs '.join(names[seat] for seat in order)}"[:100]
+
+
+async def open_game(
+    interaction: discord.Interaction[LatrunculiBot], ch: ChallengeRecord, game: GameRecord
+) -> GameRecord:
+    """A just-created game's start: its thread (made from the challenge's or table's message),
+    the bot's first actions (an opening roll) and the first board, pinging who is to move."""
+    bot = interaction.client
     target: discord.abc.Messageable | None = None
     channel = interaction.channel
     if isinstance(channel, discord.Thread):
@@ -215,7 +236,7 @@ async def start_game(
         try:
             names = await display_names(bot.db, game)
             thread = await interaction.message.create_thread(
-                name=f"Game #{game.id}: {names['white']} vs {names['black']}"[:100],
+                name=thread_title(game, names),
                 auto_archive_duration=1440,
             )
         except discord.HTTPException as exc:  # Forbidden: threads not allowed here
@@ -258,10 +279,12 @@ async def link_from_old_game(
     if old is None or old.thread_id is None or old.thread_id == game.thread_id:
         return  # no thread of its own: the new thread hangs under the challenge right there
     link = message_link(game.guild_id, board.channel.id, board.id)
-    text = (
-        f"🔁 The rematch has started: **game #{game.id}**, <@{game.white_id}> (White) vs "
-        f"<@{game.black_id}> (Black), in its own thread: {link}"
+    title = presenter_for(game.variant).seat_title
+    players = " vs ".join(
+        f"<@{s.player_id}> ({title(s.name)})"
+        for s in sorted(game.seats, key=lambda s: s.name != "white")
     )
+    text = f"🔁 The rematch has started: **game #{game.id}**, {players}, in its own thread: {link}"
     try:
         await home_channel(bot, old).send(text)
     except discord.HTTPException as exc:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rules import Game, Move, MoveKind, square_name
@@ -11,7 +12,7 @@ from storage import Database, GameRecord, ListedGame
 
 from ..limits import MAX_CHOICE_NAME, cut
 from ..texts import one_line, plain
-from .games import player_to_move
+from .games import player_to_move, position_session
 from .names import player_name, shown_name
 
 __all__ = [
@@ -86,13 +87,14 @@ def move_choices(game: Game, typed: str, limit: int = MAX_CHOICES) -> list[MoveC
     return choices[:limit]
 
 
-def label(
-    record: GameRecord, user_id: int, white: str, black: str, *, markdown: bool = False
-) -> str:
-    """E.g. '#12 Latrunculi (Rügen) vs Bob (your move)' (``white``, ``black``: the players'
-    names): at most 100 characters (an autocomplete choice's name), names shortened so the
-    state at the end always shows. With ``markdown`` (for a message's text) the names are
-    escaped, so a name like ``**x**`` shows as typed."""
+def label(record: GameRecord, user_id: int, names: Sequence[str], *, markdown: bool = False) -> str:
+    """E.g. '#12 Latrunculi (Rügen) vs Bob (your move)' (``names``: the players' names in
+    the order of ``record.seats``): at most 100 characters (an autocomplete choice's name),
+    names shortened so the state at the end always shows. With ``markdown`` (for a message's
+    text) the names are escaped, so a name like ``**x**`` shows as typed."""
+    if len(record.seats) != 2:
+        return _table_label(record, user_id, names, markdown=markdown)
+    white, black = names[record.seat_names.index("white")], names[record.seat_names.index("black")]
     opponent = record.opponent_of(user_id)
     to_move = player_to_move(record)
     if not record.is_active:
@@ -119,25 +121,42 @@ def label(
     return text if markdown else cut(text, MAX_CHOICE_NAME)
 
 
+def _table_label(record: GameRecord, user_id: int, names: Sequence[str], *, markdown: bool) -> str:
+    """A multi-seat game's label: '#12 Ludo vs Bob, Carol, Dave (your move)' (or every
+    player's name for someone not in it), the state always shown."""
+    to_move = player_to_move(record) if record.is_active else None
+    if not record.is_active:
+        state = "finished"
+    elif to_move == user_id:
+        state = "your move"
+    else:
+        state = f"{position_session(record).to_move.title()} to move"
+    variant = find_game(record.variant).name
+    fixed = len(f"#{record.id} {variant} vs  ({state})")
+    room = max(8, (MAX_CHOICE_NAME - fixed) // max(1, len(names)) - 2)
+
+    def name(raw: str) -> str:
+        return plain(raw, room) if markdown else one_line(raw, room)
+
+    others = [name(n) for s, n in zip(record.seats, names, strict=True) if s.player_id != user_id]
+    if len(others) == len(names):
+        who = ", ".join(others)
+    else:
+        who = "vs " + ", ".join(others)
+    text = f"#{record.id} {variant} {who} ({state})"
+    return text if markdown else cut(text, MAX_CHOICE_NAME)
+
+
 def listed_label(listed: ListedGame, user_id: int) -> str:
     """:func:`label` of a game read with its players' names (no further query)."""
     record = listed.game
-    return label(
-        record,
-        user_id,
-        shown_name(record.white_id, listed.white_name),
-        shown_name(record.black_id, listed.black_name),
-    )
+    names = [shown_name(s.player_id, n) for s, n in zip(record.seats, listed.names, strict=True)]
+    return label(record, user_id, names)
 
 
 async def game_label(
     db: Database, record: GameRecord, user_id: int, *, markdown: bool = False
 ) -> str:
     """:func:`label`, reading the players' names from storage."""
-    return label(
-        record,
-        user_id,
-        await player_name(db, record.white_id),
-        await player_name(db, record.black_id),
-        markdown=markdown,
-    )
+    names = [await player_name(db, s.player_id) for s in record.seats]
+    return label(record, user_id, names, markdown=markdown)

@@ -65,12 +65,14 @@ def bot_made(canonical: str) -> bool:
     """Whether a stored action is one the bot plays, not a move of the player's own: a forced
     pass, or a roll of the bot's dice."""
     return canonical == FORCED_PASS or canonical.startswith(ROLL_WORD + ":")
+
+
 _GAME_REF = re.compile(r"#?\s*(\d{1,12})")
 
 
 def player_for(record: GameRecord, seat: str) -> int:
-    """The player in ``seat`` (``"white"``/``"black"``)."""
-    return record.white_id if seat == "white" else record.black_id
+    """The player in ``seat`` (``"white"``, ``"red"``…)."""
+    return record.player_at(seat)
 
 
 def player_to_move(record: GameRecord) -> int:
@@ -170,7 +172,7 @@ class GameService:
         their move (the others wait for the opponents, so that is the one they mean)."""
         if game_ref:
             record = await self.load_here(self.parse_game_ref(game_ref), guild_id)
-            if record.colour_of(user_id) is None:
+            if record.seat_of(user_id) is None:
                 raise UserError(f"You are not playing in game #{record.id}.")
             return record
         games = await self.db.games.active_games(
@@ -183,7 +185,7 @@ class GameService:
             if here:
                 listed = ", ".join(f"#{g.id}" for g in here)
                 raise UserError(
-                    f"You are not playing in the game here ({listed}); only its two players "
+                    f"You are not playing in the game here ({listed}); only its players "
                     "can move, resign or offer a draw. Watch it with `/board`."
                 )
             raise UserError(
@@ -271,13 +273,10 @@ class GameService:
     def check_turn(self, record: GameRecord, session: Session[Any], user_id: int) -> None:
         if not record.is_active:
             raise UserError(game_over(record.id, record.variant, record.reason) + ".")
-        seat = record.colour_of(user_id)
-        if seat is None:
-            raise UserError(
-                f"You are not playing in game #{record.id}; only its two players can move."
-            )
+        if record.seat_of(user_id) is None:
+            raise UserError(f"You are not playing in game #{record.id}; only its players can move.")
         to_move = session.to_move
-        if seat != to_move:
+        if player_for(record, to_move) != user_id:
             title = presenter_for(record.variant).seat_title(to_move)
             raise UserError(
                 f"It is not your turn in game #{record.id}: it is "
@@ -434,14 +433,36 @@ class GameService:
 
     # ----- other ways to end a game -------------------------------------------------------------
 
+    async def leave(self, record: GameRecord, seat: str, reason: Reason) -> Played:
+        """``seat`` leaves a game where seats leave (ludo: resigned or out of time) while the
+        others play on: a ply of its own (``resign:red``) and the bot's actions for the next
+        player, in ONE transaction guarded by ``record``'s ply (a move landing first wins:
+        :class:`storage.ConcurrencyError`). The last one left wins."""
+        presenter = presenter_for(record.variant)
+        leaver = player_for(record, seat)
+        async with self.lock(record.id):
+            session = await self.session(record, take=True)
+            played = Played(record)
+            before = session.position_text()
+            result = session.play(presenter.leave_action(seat, reason))
+            ply = Ply(result, before, session.position_text())
+            played.moves.append(PlayedMove(ply, leaver))
+            self._bot_actions(record, session, played)
+            played = await self._store(record, session, played, leaver)
+        if not played.game.is_active:
+            self.forget(record.id)
+        return played
+
     async def resign(self, record: GameRecord, user_id: int) -> GameRecord:
-        seat = record.colour_of(user_id)
+        seat = record.seat_of(user_id)
         if seat is None:
             raise UserError(
                 f"You are not playing in game #{record.id}; only its players can resign."
             )
         if not record.is_active:
             raise UserError(f"Game #{record.id} is already over.")
+        if presenter_for(record.variant).seats_leave:  # the others play on
+            return (await self.leave(record, seat, Reason.RESIGNATION)).game
         outcome = presenter_for(record.variant).conceded(
             position_session(record), seat, Reason.RESIGNATION
         )
@@ -461,16 +482,27 @@ class GameService:
         game: they resign or agree a draw instead. Guarded by the ply read here, so an abort
         racing a move leaves exactly one of the two.
         """
-        if record.colour_of(user_id) is None:
+        if record.seat_of(user_id) is None:
             raise UserError(
                 f"You are not playing in game #{record.id}; only its players can abort it."
             )
         if not record.is_active:
             raise UserError(f"Game #{record.id} is already over.")
-        if record.ply >= 2:
+        presenter = presenter_for(record.variant)
+        enough = presenter.own_moves_to_abort
+        if record.ply >= enough:
             session = await self.session(record)
-            movers = {r.seat for r in session.history if not bot_made(r.canonical)}
-            if len(movers) >= 2:
+            movers = {
+                r.seat
+                for r in session.history
+                if not bot_made(r.canonical) and not presenter.is_leave(r.canonical)
+            }
+            if len(movers) >= enough == 1:
+                raise UserError(
+                    f"Game #{record.id} is under way: a token has moved, so it can no longer "
+                    "be aborted. Use `/resign` to leave it (the others play on)."
+                )
+            if len(movers) >= enough:
                 raise UserError(
                     f"Game #{record.id} is under way: both sides have moved, so it can no "
                     "longer be aborted. Use `/resign` to give it up, or `/draw` to offer a draw."

@@ -27,11 +27,9 @@ async def player_name(db: Database, user_id: int) -> str:
 
 
 async def display_names(db: Database, record: GameRecord) -> dict[str, str]:
-    """``{"white": name, "black": name}`` for a game."""
-    return {
-        "white": await player_name(db, record.white_id),
-        "black": await player_name(db, record.black_id),
-    }
+    """Each seat's player's name by seat name (``{"white": …, "black": …}``, ``{"red": …}``),
+    in turn order."""
+    return {seat.name: await player_name(db, seat.player_id) for seat in record.seats}
 
 
 def names_for_text(names: Mapping[str, str]) -> dict[str, str]:

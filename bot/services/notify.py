@@ -97,8 +97,9 @@ async def digest_text(
         else "♟️ It is your move:"
     ]
     for g in games[:MAX_LISTED]:
-        opponent = g.opponent_of(user_id)
-        against = f" vs {plain(await player_name(bot.db, opponent), 40)}" if opponent else ""
+        others = [uid for uid in dict.fromkeys(g.player_ids) if uid != user_id]
+        named = [plain(await player_name(bot.db, uid), 40) for uid in others]
+        against = f" vs {', '.join(named)}" if named else ""
         new = " 🆕" if since is None or g.turn_since > since else ""
         by = f", by <t:{int(g.turn_since + timeout)}:R>" if timeout is not None else ""
         url = jump_url(g)

@@ -28,7 +28,7 @@ from .notify import deliver_reminder
 if TYPE_CHECKING:
     from ..client import LatrunculiBot
 
-__all__ = ["BATCH", "finish_on_time", "remind", "sweep_turns"]
+__all__ = ["BATCH", "finish_on_time", "leave_on_time", "remind", "sweep_turns"]
 
 log = logging.getLogger(__name__)
 
@@ -55,18 +55,19 @@ async def sweep_turns(bot: LatrunculiBot) -> tuple[int, int]:
 
 
 async def finish_on_time(bot: LatrunculiBot, record: GameRecord, timeout: float) -> bool:
-    """The player to move loses; post the final board pinging both players."""
+    """The player to move loses; post the final board pinging both players. In a game where
+    seats leave (ludo) they leave instead and the others play on (:func:`leave_on_time`)."""
     loser_seat = position_session(record).to_move
     loser = player_for(record, loser_seat)
+    if presenter_for(record.variant).seats_leave:
+        return await leave_on_time(bot, record, timeout, loser_seat)
     outcome = presenter_for(record.variant).conceded(
         position_session(record), loser_seat, Reason.TIMEOUT
     )
     before = record
     try:
         async with bot.games.lock(record.id):
-            record = await bot.db.games.finish_game(
-                record.id, record.ply, outcome, now=bot.now()
-            )
+            record = await bot.db.games.finish_game(record.id, record.ply, outcome, now=bot.now())
     except ConcurrencyError as exc:  # a move, resignation or another process came first
         log.info("game %d: timeout dropped, %s", record.id, exc)
         return False
@@ -80,6 +81,31 @@ async def finish_on_time(bot: LatrunculiBot, record: GameRecord, timeout: float)
     except discord.HTTPException as exc:  # finished either way; the catch-up posts it later
         log.warning("game %d: could not post the timeout: %s", record.id, exc)
     await close_pending_offer(bot, before)
+    return True
+
+
+async def leave_on_time(bot: LatrunculiBot, record: GameRecord, timeout: float, seat: str) -> bool:
+    """``seat`` ran out of time and leaves (its tokens come off): the bot plays for the next
+    player and posts the board, pinging them (or the final board, when one is left)."""
+    loser = player_for(record, seat)
+    try:
+        played = await bot.games.leave(record, seat, Reason.TIMEOUT)
+    except ConcurrencyError as exc:  # a move or another process came first
+        log.info("game %d: timeout dropped, %s", record.id, exc)
+        return False
+    record = played.game
+    log.info("game %d: %d ran out of time and left at ply %d", record.id, loser, record.ply)
+    await bot.menus.lapse(record)
+    title = presenter_for(record.variant).seat_title(seat)
+    intro = (
+        f"⏰ Time is up: <@{loser}> ({title}) did not move within {duration_words(timeout)} "
+        "and leaves the game."
+    )
+    payload = await board_payload(bot.db, record, played=played, intro=intro, move_timeout=timeout)
+    try:
+        await post_board(bot, record, payload)
+    except discord.HTTPException as exc:  # stored either way; the catch-up posts it later
+        log.warning("game %d: could not post the timeout: %s", record.id, exc)
     return True
 
 

@@ -1,0 +1,96 @@
+"""The Join / Leave / Start buttons under a table (the lobby of a multi-seat game, ludo);
+tables are opened by ``/challenge`` (:mod:`bot.exts.challenges`) and expire in the sweep."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from storage import ChallengeRecord
+
+from .. import ui
+from ..buttons import PersistentButton
+from ..client import LatrunculiBot
+from ..errors import UserError
+from ..mentions import ping_users
+from ..services.tables import closed_line, start_table_game, table_payload
+
+log = logging.getLogger(__name__)
+
+Interaction = discord.Interaction[LatrunculiBot]
+
+
+def _closed(ch: ChallengeRecord, now: float) -> str | None:
+    """Why the table takes no one any more, or ``None`` while it is open."""
+    if ch.status == "accepted":
+        return f"This table is no longer open: its game has started (game #{ch.game_id})."
+    if ch.status == "pending" and ch.expires_at <= now:
+        return "This table is no longer open: it has expired."
+    if ch.status != "pending":
+        words = "the host closed it" if ch.status == "cancelled" else f"it {ch.status}"
+        return f"This table is no longer open: {words}."
+    return None
+
+
+class TableButton(
+    PersistentButton,
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=ui.TABLE_TEMPLATE,
+):
+    """Join / Leave / Start on a table's message; the seats are read from storage on every
+    click, so it works after restarts and two clicks for one seat seat one player."""
+
+    def __init__(self, challenge_id: int, action: str) -> None:
+        super().__init__(ui.table_button(challenge_id, action))
+        self.challenge_id = challenge_id
+        self.action = action
+
+    async def act(self, interaction: Interaction) -> None:
+        bot = interaction.client
+        ch = await bot.db.challenges.get_challenge(self.challenge_id)
+        if ch is None or ch.guild_id != interaction.guild_id or not ch.is_table:
+            raise UserError("I can't find that table any more.")
+        closed = _closed(ch, bot.now())
+        if closed is not None:
+            raise UserError(closed)
+        user = interaction.user
+        if self.action == "join":
+            if user.id in ch.seated:
+                raise UserError("You are already seated at this table.")
+            if len(ch.seated) >= (ch.max_seats or 4):
+                raise UserError(f"This table is full: all {ch.max_seats} seats are taken.")
+            await bot.db.players.upsert_player(user.id, user.display_name, now=bot.now())
+            ch = await bot.db.challenges.join_table(ch.id, user.id, now=bot.now())
+            if len(ch.seated) >= (ch.max_seats or 4):  # full: it starts by itself
+                await interaction.response.defer()
+                await start_table_game(interaction, ch, host_only=False)
+                return
+        elif self.action == "leave":
+            if user.id not in ch.seated:
+                raise UserError("You are not seated at this table.")
+            ch = await bot.db.challenges.leave_table(ch.id, user.id, now=bot.now())
+            if ch.status == "cancelled":
+                await interaction.response.edit_message(
+                    content=closed_line(ch, f"🚫 <@{user.id}>, the host, closed the table."),
+                    view=None,
+                    allowed_mentions=ping_users(),
+                )
+                return
+        else:  # start
+            if user.id != ch.challenger_id:
+                raise UserError(f"Only the host, <@{ch.challenger_id}>, can start the game.")
+            if len(ch.seated) < 2:
+                raise UserError("A game needs at least 2 players; wait for someone to join.")
+            await interaction.response.defer()
+            await start_table_game(interaction, ch, host_only=True)
+            return
+        await interaction.response.edit_message(**table_payload(ch, ping=False))
+
+
+async def setup(bot: LatrunculiBot) -> None:
+    bot.add_dynamic_items(TableButton)
+
+
+__all__ = ["TableButton", "setup"]

@@ -1,0 +1,274 @@
+"""Ludo in the bot: the bot's dice and the roll for the first player in words, token moves
+named by their progress (buttons for the tokens that can move), knocks, leaving players, the
+four-colour picture and a plain-text record for ``/history``.
+
+Everything random is the bot's: :meth:`LudoPresenter.forced_action` rolls for whoever is due
+(the first-player roll, then every turn's die) and passes a die no token can use, so a player
+only ever picks a token.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rendering import render_ludo
+from rendering.plain_text import ludo_move, ludo_position
+from rules.games import ActionResult, Reason, Session
+from rules.games.ludo import BASE, FINISH, NAMES, LudoRules, LudoSession, TokenMove
+
+from .base import MAX_SUGGESTIONS, BoardView, GamePresenter, Ply, RecordInfo, Suggestion
+
+__all__ = ["LudoPresenter", "token_label"]
+
+_LEAVES = {"resign": "resigned", "timeout": "ran out of time"}
+
+
+def _progress(value: int) -> str:
+    return "F" if value == FINISH else ("B" if value == BASE else str(value))
+
+
+def token_label(move: TokenMove) -> str:
+    """A token button's label, by progress: ``Base → 0``, ``2 from base → 0``, ``12 → 17``,
+    ``41 → finish``, ``42 → 41 (bounce)``."""
+    if move.src == BASE:
+        first = "2 from base" if move.count == 2 else "Base"
+        return f"{first} → {move.dst}"
+    dst = "finish" if move.dst == FINISH else str(move.dst)
+    bounce = " (bounce)" if move.dst < move.src else ""
+    return f"{move.src} → {dst}{bounce}"
+
+
+def _session(position: str) -> LudoSession:
+    from rules.games import find_game
+
+    session = find_game("ludo").session(position)
+    assert isinstance(session, LudoSession)
+    return session
+
+
+def _colours(names: Sequence[str]) -> str:
+    titles = [n.title() for n in names]
+    return titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
+
+
+class LudoPresenter(GamePresenter):
+    game_id = "ludo"
+    position_format = "ludo position"
+    record_suffix = "txt"
+    move_examples = "B-0, BB-0, B-5, 12-17, 41-F"
+    numbered_moves = False  # rolls are plies; players read whose turn it is
+    seats_leave = True
+    first_by_roll = True
+    own_moves_to_abort = 1
+    no_draws = (
+        "ludo has no draws, so `/draw` does not apply. To stop playing, `/resign`: you leave "
+        "the game (your tokens come off) and the others play on."
+    )
+    reasons = {Reason.FINISHED: "all four tokens reached the finish"}
+    short_reasons = {Reason.FINISHED: "all four home"}
+
+    # ----- words ----------------------------------------------------------------------------
+
+    def describe(self, who: str, ply: Ply) -> str:
+        """A roll (the roll for the first player names every die), a token move with what it
+        knocked and the extra roll a 6 gives, a pass, or a player leaving."""
+        result = ply.result
+        seat = self.seat_title(result.seat)
+        text = result.canonical
+        before = _session(ply.before)
+        if text.startswith("roll:"):
+            dice = [int(d) for d in text.removeprefix("roll:").split("-")]
+            rolling = before.rolling_for_first
+            if rolling:
+                shown = ", ".join(f"{c.title()} {d}" for c, d in zip(rolling, dice, strict=True))
+                after = _session(ply.after)
+                tied = after.rolling_for_first
+                if tied:
+                    return (
+                        f"🎲 Roll for the first turn: {shown} — {_colours(tied)} tie and roll again"
+                    )
+                return f"🎲 Roll for the first turn: {shown} — **{after.to_move.title()}** starts"
+            return f"{who} ({seat}) rolled a **{dice[0]}**"
+        verb, _, leaver = text.partition(":")
+        if verb in _LEAVES and leaver:
+            return (
+                f"{who} ({leaver.title()}) {_LEAVES[verb]} and left the game: their tokens come off"
+            )
+        die = before.die
+        again = " — a 6: they roll again" if die == 6 else ""
+        if text == "pass":
+            return f"{who} ({seat}) cannot move the {die}: the turn passes{again}"
+        words = f"{who} ({seat}) moved `{text}`"
+        knocked = self._knocked(before, result)
+        if knocked:
+            words += ", knocking " + " and ".join(knocked) + " back to base"
+        if text.endswith("-F"):
+            words += " — a token reached the finish"
+        return words + again
+
+    @staticmethod
+    def _knocked(before: LudoSession, result: ActionResult) -> list[str]:
+        """Whose tokens the move knocked, from the position before it ("2 Blue tokens")."""
+        from rules.games.ludo.position import START_FIELD
+
+        out = []
+        for field in result.captured:
+            for colour, tokens in before.state.tokens.items():
+                if colour == before.state.to_move:
+                    continue
+                n = sum(
+                    1 for p in tokens if 0 <= p < 40 and (START_FIELD[colour] + p) % 40 == field
+                )
+                if n:
+                    out.append(f"{n} {NAMES[colour].title()} token{'s' if n > 1 else ''}")
+        return out
+
+    def forced_action(self, session: Session[Any], dice: random.Random) -> str | None:
+        """The bot rolls whenever a roll is due (the first-player roll too) and passes a die
+        no token can use; a player only picks tokens."""
+        assert isinstance(session, LudoSession)
+        if session.chance_due:
+            return session.roll(dice)
+        if session.legal_actions() == ["pass"]:
+            return "pass"
+        return None
+
+    @property
+    def table_seats(self) -> int | None:
+        return len(self.rules.seats)
+
+    def table_start(self, options: Mapping[str, str], count: int) -> tuple[str, tuple[str, ...]]:
+        """Before the roll for the first player, with the colours of ``count`` players (2: red
+        and yellow, 3: red, blue and yellow, 4: all)."""
+        chosen = {**options, "players": str(count)}
+        position = LudoRules().opening(chosen)
+        return position, _session(position).seats
+
+    def table_options(self, options: Mapping[str, str], count: int) -> dict[str, str]:
+        return {**options, "players": str(count)}
+
+    def leave_action(self, seat: str, reason: Reason) -> str:
+        verb = {Reason.RESIGNATION: "resign", Reason.TIMEOUT: "timeout"}[reason]
+        return f"{verb}:{seat}"
+
+    def is_leave(self, canonical: str) -> bool:
+        return canonical.partition(":")[0] in _LEAVES
+
+    def turn_buttons(self, session: Session[Any]) -> list[tuple[str, str]]:
+        """One button per token move the die allows, labelled by progress (at most six)."""
+        assert isinstance(session, LudoSession)
+        if session.outcome is not None or session.die is None:
+            return []
+        return [
+            (str(m.move), token_label(m.move)) for m in session.legal_moves() if m.move is not None
+        ]
+
+    def turn_hint(self, session: Session[Any]) -> str:
+        assert isinstance(session, LudoSession)
+        if session.die is not None:
+            return (
+                f"Move a **{session.die}**: press a token's button (its progress: 0 is your "
+                "start field, 40–43 your home line), or `/move`."
+            )
+        return "The bot rolls for you."
+
+    # ----- pictures -------------------------------------------------------------------------
+
+    def picture(self, board: BoardView) -> bytes:
+        session = _session(board.position)
+        names = [board.players.get(NAMES[c], NAMES[c].title()) for c in session.state.seats]
+        position = ludo_position(board.position, names)
+        last = board.last
+        move = None
+        knocked: list[tuple[str, int]] = []
+        if last is not None and "-" in last.result.canonical and ":" not in last.result.canonical:
+            colour = last.result.seat[0].upper()
+            move = ludo_move(f"{colour}:{last.result.canonical}")
+            before = _session(last.before).state
+            from rules.games.ludo.position import START_FIELD
+
+            for field in last.result.captured:
+                for c, tokens in before.tokens.items():
+                    if c != colour and any(
+                        0 <= p < 40 and (START_FIELD[c] + p) % 40 == field for p in tokens
+                    ):
+                        knocked.append((c, int(field)))
+        status = board.status
+        if status is None and board.outcome is not None:
+            status = self.caption_status(board)
+        return render_ludo(
+            position, last_move=move, knocked=knocked, status=status, theme=board.theme
+        )
+
+    # ----- choosing moves -------------------------------------------------------------------
+
+    def suggestions(
+        self, session: Session[Any], typed: str, limit: int = MAX_SUGGESTIONS
+    ) -> list[Suggestion]:
+        """The token moves for the die shown, named by progress with what they knock."""
+        assert isinstance(session, LudoSession)
+        if session.die is None or session.outcome is not None:
+            return []
+        mover = session.to_move
+        out = []
+        for action in session.legal_moves():
+            if action.move is None:
+                continue
+            text = str(action.move)
+            if not self.matches(text, typed):
+                continue
+            result = session.push(action)
+            outcome = session.outcome
+            session.pop()
+            wins = outcome is not None and outcome.winner == mover
+            name = f"{text} — {token_label(action.move)}"
+            if result.captured:
+                name += " ✕ knocks"
+            if wins:
+                name += " 🏆 wins"
+            out.append(Suggestion(name[:100], text, wins, len(result.captured)))
+        out.sort(key=lambda s: (not s.wins, -s.captures, s.value))
+        return out[:limit]
+
+    # ----- records and rules ----------------------------------------------------------------
+
+    def record_text(self, info: RecordInfo, moves: Sequence[str]) -> str:
+        """The game as plain text: who played which colour, the start, every ply (rolls,
+        moves, passes, leaves) numbered, and the result with the places."""
+        lines = [f"Ludo — game {info.game_number} ({info.date})"]
+        for colour, name in info.players.items():
+            lines.append(f"{colour.title()}: {name}")
+        lines.append(f"Start: {info.start}")
+        lines.extend(f"{i}. {move}" for i, move in enumerate(moves, start=1))
+        if info.active:
+            lines.append(f"Position now: {info.position}")
+        else:
+            lines.append(f"Result: {info.result_words or 'finished'}")
+        return "\n".join(lines) + "\n"
+
+    def rules_fields(self) -> list[tuple[str, str]]:
+        return [
+            ("Board", "40 fields, 4 bases, home lines, the centre finish"),
+            ("Players", "2 (red, yellow), 3 (red, blue, yellow) or 4"),
+            ("First to move", "decided by one roll each (the bot rolls)"),
+            ("Moves are written", self.move_examples),
+        ]
+
+    def rules_text(self) -> str:
+        return (
+            "Race your four tokens once round the 40-field track, up your home line and into "
+            "the finish. The bot rolls one die for you each turn.\n\n"
+            "A token leaves the base on a **1** (to your start field) or a **6** (two tokens to "
+            "the start field, or one to the sixth field). Every **6** gives another roll. "
+            "Otherwise move one token exactly the number rolled; tokens of one colour may "
+            "share a field.\n\n"
+            "Landing on other players' tokens knocks them all back to their bases; your home "
+            "line is safe. The finish needs the exact number: a larger roll walks there and "
+            "back. No move possible: the turn passes.\n\n"
+            "The first with all four tokens home wins; the others are placed by tokens home, "
+            "then progress. A player who resigns or runs out of time leaves (their tokens come "
+            "off) and the others play on; the last one left wins. Progress is counted from "
+            "your start field: 0–39 the track, 40–43 your home line, F the finish, B the base."
+        )

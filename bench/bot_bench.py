@@ -9,7 +9,9 @@ dispatch to the bot's stored reply (the deferred response's board message), with
 SQLite database (a temporary file), the real rules core and the real renderer.
 Target on this machine: median <= 40 ms, p95 <= 80 ms. ``--game`` picks the game played and
 stored (``--game chess`` times chess moves in SAN with 1,000 active chess games stored;
-``--game backgammon`` times turns, rolls (``roll``: the bot's dice) and takes).
+``--game backgammon`` times turns, rolls (``roll``: the bot's dice) and takes; ``--game ludo``
+times token moves in games of two, each followed by the bot's rolls and passes for the next
+player).
 
 The crowd part stores ``--crowd`` games in one channel, all Alice's (half of them finished),
 and times ``/board`` without ``game`` (a spectator and Alice: both are asked which game) and
@@ -35,24 +37,35 @@ import simcord
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot import Settings, create_bot  # noqa: E402
+from bot.presenters import presenter_for  # noqa: E402
 from rules import start_position  # noqa: E402
 from rules.games import find_game  # noqa: E402
 
 GUILD_ID = 1_100_000_000_000_000_001
 
 
+def two_seats(variant: str, first: int, second: int) -> tuple[str, list[tuple[str, int]]]:
+    """The start and seats of a two-player game: White and Black, or a table game's first two
+    colours (ludo: red and yellow, before the roll for the first player)."""
+    presenter = presenter_for(variant)
+    if presenter.table_seats is None:
+        return find_game(variant).start(), [("white", first), ("black", second)]
+    start, names = presenter.table_start({}, 2)
+    return start, list(zip(names, (first, second), strict=True))
+
+
 async def seed_games(db, n: int, user_ids: list[int], now: float, variant: str = "rugen") -> None:
-    lpn = find_game(variant).start()
     rnd = random.Random(1)
     for i in range(n):
-        white, black = rnd.sample(user_ids, 2)
+        start, seats = two_seats(variant, *rnd.sample(user_ids, 2))
+        if presenter_for(variant).table_seats is None:  # turn order is the game's own
+            seats = [s for name in find_game(variant).seats for s in seats if s[0] == name]
         await db.games.create_game(
             guild_id=GUILD_ID,
             channel_id=10_000 + i,
             variant=variant,
-            white_id=white,
-            black_id=black,
-            start_position=lpn,
+            seats=seats,
+            start_position=start,
             now=now,
         )
 
@@ -155,15 +168,19 @@ async def main(games: int, moves: int, crowd_games: int, rounds: int, variant: s
                 if record is None or not record.is_active:
                     for uid, name in ((alice.id, "Alice"), (bob.id, "Bob")):
                         await db.players.upsert_player(uid, name)
+                    start, seats = two_seats(variant, alice.id, bob.id)
+                    if presenter_for(variant).table_seats is None:
+                        seats = [s for n in find_game(variant).seats for s in seats if s[0] == n]
                     record = await db.games.create_game(
                         guild_id=GUILD_ID,
                         channel_id=channel.id,
                         variant=variant,
-                        white_id=alice.id,
-                        black_id=bob.id,
-                        start_position=find_game(variant).start(),
+                        seats=seats,
+                        start_position=start,
                     )
-                    session = find_game(variant).session(record.start_position)
+                    opened = await env.bot.games.open(record)  # ludo: the bot's first rolls
+                    record = opened.game if opened is not None else record
+                    session = find_game(variant).session(record.current_position)
                 if session.chance_due:  # backgammon: the bot's dice (the player may double)
                     text = "roll"
                 elif "take" in session.legal_actions():
@@ -175,7 +192,7 @@ async def main(games: int, moves: int, crowd_games: int, rounds: int, variant: s
                             quiet.append(m)
                         session.pop()
                     text = session.format(rnd.choice(quiet or session.legal_moves()))
-                mover = members[record.white_id if session.to_move == "white" else record.black_id]
+                mover = members[record.player_at(session.to_move)]
                 t0 = time.perf_counter()
                 r = await mover.slash(channel, "move", move=text)
                 timings.append((time.perf_counter() - t0) * 1000)

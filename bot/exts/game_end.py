@@ -18,7 +18,7 @@ from ..buttons import PersistentButton
 from ..client import LatrunculiBot
 from ..errors import UserError, user_errors
 from ..links import message_link
-from ..mentions import rationed_ping
+from ..mentions import ping_users, rationed_ping
 from ..presenters import presenter_for
 from ..services.announce import board_payload, publish
 from ..services.challenges import post_challenge, send_challenge
@@ -135,6 +135,14 @@ class RematchButton(
                 "rematch was offered. Use `/challenge` in a channel where I can post."
             ) from exc
         link = message_link(ch.guild_id, ch.channel_id, message.id)
+        if ch.is_table:
+            await interaction.response.send_message(
+                f"🔁 <@{ch.challenger_id}> opens a table for a rematch of game #{record.id} "
+                f"with the same players seated: {link} (the host starts it; it is played in "
+                "a thread of its own).",
+                allowed_mentions=ping_users(),
+            )
+            return
         await interaction.response.send_message(
             f"🔁 <@{ch.challenger_id}> offers <@{ch.challenged_id}> a rematch of game "
             f"#{record.id}, colours swapped: {link} (once accepted, it is played in a thread "

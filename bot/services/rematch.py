@@ -12,6 +12,7 @@ from storage import ChallengeRecord, Database, GameRecord, RematchExists
 
 from ..errors import UserError
 from ..links import message_link
+from ..presenters import presenter_for
 
 __all__ = ["already_offered", "offer_rematch"]
 
@@ -44,6 +45,19 @@ async def offer_rematch(
 ) -> ChallengeRecord:
     """Store ``user_id``'s rematch challenge for finished game ``record`` (raises
     ``UserError`` when the caller may not, or one is already offered)."""
+    presenter = presenter_for(record.variant)
+    if presenter.table_seats is not None:  # a multi-seat game: the same players at a table
+        return await _rematch_table(
+            db,
+            record,
+            user_id,
+            display_name,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            expires_in=expires_in,
+            most=presenter.table_seats,
+            now=now,
+        )
     colour = record.colour_of(user_id)
     opponent = record.opponent_of(user_id)
     if colour is None or opponent is None:
@@ -74,6 +88,49 @@ async def offer_rematch(
             now=now,
         )
     except RematchExists as exc:  # another process (or click) got there first
+        existing = None
+        if exc.challenge_id is not None:
+            existing = await db.challenges.get_challenge(exc.challenge_id)
+        raise UserError(already_offered(record.id, existing)) from exc
+
+
+async def _rematch_table(
+    db: Database,
+    record: GameRecord,
+    user_id: int,
+    display_name: str,
+    *,
+    guild_id: int | None,
+    channel_id: int,
+    expires_in: float,
+    most: int,
+    now: float,
+) -> ChallengeRecord:
+    """A table with the finished game's players seated again: the one asking hosts and sits
+    first, the others follow in their old seat order; the host presses Start."""
+    if record.seat_of(user_id) is None:
+        raise UserError("Only the players of this game can ask for a rematch.")
+    if record.is_active:
+        raise UserError("This game is still being played.")
+    for waiting in await db.challenges.pending_challenges(guild_id, user_id=user_id, now=now):
+        if waiting.rematch_of == record.id:
+            raise UserError(already_offered(record.id, waiting))
+    await db.players.upsert_player(user_id, display_name, now=now)
+    others = [uid for uid in record.player_ids if uid != user_id]
+    try:
+        return await db.challenges.create_table(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=user_id,
+            variant=record.variant,
+            max_seats=most,
+            options=record.options,
+            seated=[user_id, *others],
+            expires_in=expires_in,
+            rematch_of=record.id,
+            now=now,
+        )
+    except RematchExists as exc:
         existing = None
         if exc.challenge_id is not None:
             existing = await db.challenges.get_challenge(exc.challenge_id)

@@ -4,6 +4,7 @@ buttons and /move, passes and extra rolls announced, refusals, a full game of tw
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -58,8 +59,22 @@ async def test_a_game_of_two_by_buttons_and_move_to_the_end(arena):
     loser = next(uid for uid in record.player_ids if uid != winner)
     w, lo = await arena.db.players.get_player(winner), await arena.db.players.get_player(loser)
     assert (w.wins, w.losses, lo.wins, lo.losses) == (1, 0, 0, 1)
-    r = await alice.slash(arena.channel, "stats")
-    assert not r.ephemeral or "1" in r.response.content
+    winning = alice if winner == alice.id else bob
+    r = await winning.slash(arena.channel, "stats")
+    assert "In this server: 1 won, 0 lost, 0 drawn" in r.response.content
+    # Rematch: a table with the same two seated, the one asking hosts it and starts it
+    losing = bob if winning is alice else alice
+    r = await losing.click(final, label="Rematch")
+    assert not r.ephemeral and "same players seated" in r.response.content
+    table = next(m for m in reversed(arena.channel.history()) if "rematch of game" in m.content)
+    assert "Seats (2 of 4)" in table.content
+    assert f"1. 🔴 Red — {losing.mention} (host)" in table.content
+    assert f"2. 🟡 Yellow — {winning.mention}" in table.content
+    await losing.click(table, label="Start")
+    [again] = await arena.db.games.active_games(user_id=alice.id)
+    assert again.player_ids == (losing.id, winning.id) and again.id != game.id
+    r = await winning.click(final, label="Rematch")
+    assert r.ephemeral and "already offered" in r.response.content
 
 
 async def test_refusals_out_of_turn_a_token_that_cannot_move_draw_and_abort(arena):
@@ -130,21 +145,24 @@ async def test_a_game_of_four_with_a_timeout_skipping_a_player_to_the_end(arena,
     final = last_board(thread)
     assert "Places: 🥇 " in final.content and "🥈" in final.content and "🥉" in final.content
     assert f"4. <@{sleeper}>" in final.content
-    r = await alice.slash(arena.channel, "stats")
-    assert r.response.content
+    r = await members[sleeper].slash(arena.channel, "stats")
+    assert "In this server: 0 won, 1 lost, 0 drawn" in r.response.content
+    first = members[record.player_at(record.places[0])]
+    r = await first.slash(arena.channel, "stats")
+    assert "In this server: 1 won, 0 lost, 0 drawn" in r.response.content
 
 
 async def test_a_restart_mid_game_keeps_the_token_buttons_working(arena, bot_factory):
     alice, bob = arena.alice, arena.bob
     game, thread = await start_table(arena, [alice, bob], seed=8)
     members = _by_id(alice, bob)
-    for turn in range(4):
+    for _ in range(4):
         await play_turn(arena, thread, game.id, members, "move")
     before, _ = await session_of(arena, game.id)
     old = arena.bot
     await arena.env.restart_bot(bot_factory())
     await old.db.stop()
-    arena.bot.games.dice = __import__("random").Random(9)
+    arena.bot.games.dice = random.Random(9)
     r = await play_turn(arena, thread, game.id, members, "button")
     assert r.ephemeral
     after, _ = await session_of(arena, game.id)

@@ -30,6 +30,7 @@ Interaction = discord.Interaction[LatrunculiBot]
 HELP = """\
 **Latrunculi** — the Roman game of soldiers, in four rule sets — and **chess** and **English draughts**.
 • `/challenge variant [opponent] [colour] [options]` — challenge someone, or leave `opponent` empty for an open challenge. The game is played in a thread under the challenge.
+• `/challenge variant:ludo [players:@a @b @c]` — open a ludo table for 2–4: players press **Join**, you press **Start**; the bot rolls, you pick a token (buttons or `/move 12-17`).
 • `/move move [game]` — play a move: `a2-a5` (slide or step), `c3-c5-e5` (jumps), `@d4` (place), `xd5` (remove); chess in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`); draughts in PDN (`11-15`, `22x15`, `15x24x31`). Suggestions list your legal moves; the **Move** button under each board does the same with menus.
 • `/board [game] [private] [view] [theme]` — the current board (your side at the bottom). `/history [game]` — the moves and the full record as a file.
 • `/games` — your games in progress. `/draw` — offer (or accept) a draw. `/resign` — give up a game. `/abort` — call off a game before both sides have moved (no result).
@@ -39,7 +40,7 @@ HELP = """\
 • `/settings [only_turn]` — whether the bot plays your turn when the dice allow only one legal play (backgammon; off by default).
 • `/leaderboard [game]` — this server's top ten, or its ratings for a game. `/stats [user] [game]` — a player's record, ratings and rating chart. Games between people are rated unless you challenge with `rated:False`.
 • `/rules variant` — the rules of a game or variant, with its start position.
-Only the two players can move; captures are announced after every move; forced passes are played for you."""
+Only a game's players can move; captures are announced after every move; forced passes are played for you."""
 
 
 class Info(commands.Cog):

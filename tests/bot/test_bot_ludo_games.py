@@ -62,6 +62,14 @@ async def test_a_game_of_two_by_buttons_and_move_to_the_end(arena):
     winning = alice if winner == alice.id else bob
     r = await winning.slash(arena.channel, "stats")
     assert "In this server: 1 won, 0 lost, 0 drawn" in r.response.content
+    h = await alice.slash(thread, "history")
+    [att] = h.response.attachments
+    assert att.filename == f"ludo-game-{game.id}.txt"
+    record_text = (await att.read()).decode()
+    assert record_text.count("roll:") > 10 and f"{len(moves)}. {moves[-1]}" in record_text
+    assert "Alice (Red) vs Bob (Yellow)" in h.response.content
+    r = await alice.slash(arena.channel, "rules", variant="ludo")
+    assert r.followups or r.response
     # Rematch: a table with the same two seated, the one asking hosts it and starts it
     losing = bob if winning is alice else alice
     r = await losing.click(final, label="Rematch")

@@ -26,9 +26,9 @@ async def test_challenge_choices_show_each_variant_with_its_whole_summary(arena)
     [challenge] = [c for c in commands if c.name == "challenge"]
     [option] = [o for o in challenge.options if o.name == "variant"]
     shown = {c.value: c.name for c in option.choices}
-    # every game the bot plays: the four rule sets, then chess, draughts and backgammon
-    assert list(shown) == [*SUMMARIES, "chess", "draughts", "backgammon"]
-    for game in map(find_game, ("chess", "draughts", "backgammon")):
+    # every game the bot plays: the four rule sets, then chess, draughts, backgammon, ludo
+    assert list(shown) == [*SUMMARIES, "chess", "draughts", "backgammon", "ludo"]
+    for game in map(find_game, ("chess", "draughts", "backgammon", "ludo")):
         assert shown[game.id] == f"{game.name} — {game.description.rstrip('.')}"
     for vid, summary in SUMMARIES.items():
         expected = f"{find_variant(vid).name} — {summary.rstrip('.')}"

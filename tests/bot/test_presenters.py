@@ -30,9 +30,9 @@ def _plies(game_id: str, moves: list[str], start: str | None = None) -> list[Ply
     return out
 
 
-def test_the_bot_plays_latrunculi_chess_draughts_and_backgammon_in_the_registry_order() -> None:
+def test_the_bot_plays_every_game_of_the_registry_in_its_order() -> None:
     ids = [p.game_id for p in all_presenters()]
-    assert ids == ["classic", "rugen", "schadler", "lat", "chess", "draughts", "backgammon"]
+    assert ids == ["classic", "rugen", "schadler", "lat", "chess", "draughts", "backgammon", "ludo"]
     assert [g.id for g in playable_games()] == ids
     assert ids == [g.id for g in all_games() if g.id in ids]
 

@@ -13,7 +13,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rendering import render_ludo
+from PIL import Image
+
+from rendering.ludo import compose_ludo
 from rendering.plain_text import ludo_move, ludo_position
 from rules.games import ActionResult, Reason, Session
 from rules.games.ludo import BASE, FINISH, NAMES, LudoRules, LudoSession, TokenMove
@@ -176,7 +178,9 @@ class LudoPresenter(GamePresenter):
 
     # ----- pictures -------------------------------------------------------------------------
 
-    def picture(self, board: BoardView) -> bytes:
+    def frame(self, board: BoardView, *, strip: bool = True) -> Image.Image:
+        """The cross board with its caption (``strip`` is ignored: the ludo caption is part
+        of the picture, and a replay's frames keep their own)."""
         session = _session(board.position)
         names = [board.players.get(NAMES[c], NAMES[c].title()) for c in session.state.seats]
         position = ludo_position(board.position, names)
@@ -198,7 +202,7 @@ class LudoPresenter(GamePresenter):
         status = board.status
         if status is None and board.outcome is not None:
             status = self.caption_status(board)
-        return render_ludo(
+        return compose_ludo(
             position, last_move=move, knocked=knocked, status=status, theme=board.theme
         )
 

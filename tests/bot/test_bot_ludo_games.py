@@ -25,6 +25,7 @@ def _by_id(*members: Any) -> dict[int, Any]:
     return {m.id: m for m in members}
 
 
+@pytest.mark.simcord(settle_timeout=60)  # the final board's replay GIF renders 150 frames
 async def test_a_game_of_two_by_buttons_and_move_to_the_end(arena):
     alice, bob = arena.alice, arena.bob
     game, thread = await start_table(arena, [alice, bob], seed=11)
@@ -63,7 +64,7 @@ async def test_a_game_of_two_by_buttons_and_move_to_the_end(arena):
     r = await winning.slash(arena.channel, "stats")
     assert "In this server: 1 won, 0 lost, 0 drawn" in r.response.content
     h = await alice.slash(thread, "history")
-    [att] = h.response.attachments
+    [att] = [a for a in h.response.attachments if a.filename.endswith(".txt")]
     assert att.filename == f"ludo-game-{game.id}.txt"
     record_text = (await att.read()).decode()
     assert record_text.count("roll:") > 10 and f"{len(moves)}. {moves[-1]}" in record_text
@@ -120,6 +121,7 @@ async def test_abort_before_anyone_moved(arena):
 
 
 @pytest.mark.bot_settings(move_timeout_hours=1)
+@pytest.mark.simcord(settle_timeout=60)  # the final board's replay GIF renders 150 frames
 async def test_a_game_of_four_with_a_timeout_skipping_a_player_to_the_end(arena, dave):
     alice, bob, carol = arena.alice, arena.bob, arena.carol
     members = _by_id(alice, bob, carol, dave)

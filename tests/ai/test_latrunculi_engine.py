@@ -11,7 +11,6 @@ import pytest
 
 from ai import Level, choose_action
 from ai.engines import engine_for
-from ai.engines.latrunculi.board import state_of
 from ai.engines.latrunculi.tactics import predictor_for
 from rules.games import Session, find_game, open_session
 
@@ -139,7 +138,7 @@ def test_the_capture_predictor_never_misses_a_capture_or_a_win(label: str) -> No
                 break
             me = game.turn
             for move in game.legal_moves():
-                predicted = predict(state_of(game), move) > 0
+                predicted = predict(game.state, move) > 0
                 result = game.push(move)
                 won = game.outcome is not None and game.outcome.winner is me
                 game.pop()

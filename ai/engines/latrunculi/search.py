@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from rules.game import Game
 from rules.model import Move, Side
 
-from .board import history_restricts_moves, position_key, seen_before, state_of
 from .evaluation import Evaluator
 from .tactics import predictor_for
 
@@ -80,7 +79,7 @@ class Searcher:
         quiescence: bool = True,
     ) -> None:
         self.game = game
-        self.state = state_of(game)
+        self.state = game.state
         self.tactical = predictor_for(game.variant.id)
         self.evaluate_white = evaluate
         self.deadline = deadline
@@ -178,7 +177,7 @@ class Searcher:
         end = self._terminal(ply)
         if end is not None:
             return end
-        if seen_before(game):
+        if game.occurrences() >= 2:  # seen before in the game or on the search path
             return 0
         if depth <= 0:
             return (
@@ -191,7 +190,7 @@ class Searcher:
         table_move = None
         if entry is not None:
             table_move = entry.move
-            if entry.depth >= depth and not history_restricts_moves(game):
+            if entry.depth >= depth and not game.history_restricts_moves:
                 score = self._from_table(entry.score, ply)
                 if entry.flag == EXACT:
                     return score
@@ -289,7 +288,7 @@ class Searcher:
     def _key(self) -> object:
         state = self.state
         clock = state.clock if state.clock >= 80 else 0
-        return (position_key(self.game), clock, state.passes)
+        return (self.game.position_key(), clock, state.passes)
 
     def _store(
         self, depth: int, score: int, flag: int, move: Move | None, ply: int, key: object = None

@@ -98,11 +98,13 @@ def test_hard_escapes_a_mate_threat_instead_of_grabbing_material() -> None:
 
 
 def test_the_search_stops_at_its_deadline() -> None:
-    """Not a speed test: a search that ignored its deadline would run for many seconds."""
+    """Not a speed test: a HARD search that ignored its deadline would run for minutes (it
+    deepens to 64 plies), so returning within several seconds shows it stopped; the margin is
+    wide because a loaded 2-core machine can stall the process for seconds."""
     middlegame = "chess:r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 8"
     started = time.monotonic()
     choose_action(middlegame, Level.HARD, time_limit=0.5, seed=2)
-    assert time.monotonic() - started < 0.5 + 1.0
+    assert time.monotonic() - started < 0.5 + 5.0
 
 
 # ----- Stockfish, through a fake UCI engine --------------------------------------------------

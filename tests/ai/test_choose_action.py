@@ -96,10 +96,12 @@ def test_an_engine_answer_that_is_not_legal_never_reaches_the_caller(
 
 @pytest.mark.parametrize("game_id", LATRUNCULI)
 def test_the_search_stops_at_its_deadline(game_id: str) -> None:
-    """Not a speed test: a search that ignored its deadline would run for many seconds."""
+    """Not a speed test: a HARD search that ignored its deadline would run for minutes (it
+    deepens to 64 plies), so returning within several seconds shows it stopped; the margin is
+    wide because a loaded 2-core machine can stall the process for seconds."""
     started = time.monotonic()
     choose_action(game_id, Level.HARD, time_limit=0.5, seed=2)
-    assert time.monotonic() - started < 0.5 + 1.0
+    assert time.monotonic() - started < 0.5 + 5.0
 
 
 class _SpyEngine:

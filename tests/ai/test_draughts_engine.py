@@ -73,10 +73,12 @@ def test_hard_converts_two_kings_against_one() -> None:
 
 
 def test_the_search_stops_at_its_deadline() -> None:
-    """Not a speed test: a search that ignored its deadline would run for many seconds."""
+    """Not a speed test: a HARD search that ignored its deadline would run for minutes (it
+    deepens to 64 plies), so returning within several seconds shows it stopped; the margin is
+    wide because a loaded 2-core machine can stall the process for seconds."""
     started = time.monotonic()
     choose_action("draughts", Level.HARD, time_limit=0.5, seed=2)
-    assert time.monotonic() - started < 0.5 + 1.0
+    assert time.monotonic() - started < 0.5 + 5.0
 
 
 @pytest.mark.parametrize("level", list(Level))

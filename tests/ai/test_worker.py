@@ -45,8 +45,9 @@ async def test_the_event_loop_keeps_running_while_the_worker_thinks(worker: AIWo
     ticker = asyncio.create_task(tick())
     await worker._call(time.sleep, 1.0, timeout=30.0)  # the worker busy for a second
     ticker.cancel()
-    # The loop ran all along: ~100 ticks of 10 ms in that second; 20 even on a loaded machine.
-    assert ticks >= 20
+    # The loop ran while the worker was busy. Not a rate (a loaded machine can starve the loop
+    # for most of that second): a loop blocked by the call would not have ticked at all.
+    assert ticks >= 3
     assert (await worker.choose("classic", Level.EASY, 0.2)) in open_session(
         "classic"
     ).legal_actions()

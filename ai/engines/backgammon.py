@@ -2,8 +2,9 @@
 
 Hard uses GNU Backgammon's neural-net evaluation (the ``gnubg`` package: PyPI, GPL like this
 project) on every legal turn the rules generate: each resulting position is judged from the
-opponent's side at 1 ply (gnubg averages over the opponent's 21 rolls and replies), the five best
-again at 2 plies, and the best one is played. The binding's own move lists are not used: they
+opponent's side at 0 ply, then at 1 ply in that order while time allows (gnubg averages over
+the opponent's 21 rolls and replies), the five best again at 2 plies, and the best one is
+played. The binding's own move lists are not used: they
 stop a play's tuple at its first bear-off (see ``bench/backgammon_gnubg_check.py``), while our
 generator is checked against gnubg's there.
 
@@ -294,13 +295,21 @@ class BackgammonEngine:
             return pick(scored, _TEMPERATURE[level], rng)
         judge = GnubgJudge(gnubg, state)
         mover = state.turn
-        first = sorted(
+        # 0 ply for every turn (microseconds), 1 ply in that order while the time lasts (the
+        # rest, the worst at 0 ply, dropped), 2 plies for the best few.
+        quick = sorted(
             (
-                (judge.play_value(mover, *_after(m.play, me, opp), 1), i)
+                (judge.play_value(mover, *_after(m.play, me, opp), 0), i)
                 for i, m in enumerate(moves)
             ),
             reverse=True,
         )
+        first: list[tuple[float, int]] = []
+        for _, i in quick:
+            if first and time.monotonic() > deadline - _REFINE * _REFINE_TIME:
+                break
+            first.append((judge.play_value(mover, *_after(moves[i].play, me, opp), 1), i))
+        first.sort(reverse=True)
         refined = []
         for _, i in first[:_REFINE]:
             if time.monotonic() > deadline - _REFINE_TIME:

@@ -16,6 +16,7 @@ from .mentions import NO_MENTIONS
 from .services.games import GameService
 from .services.menus import OpenMenus
 from .settings import Settings
+from .translator import CatalogTranslator
 
 __all__ = ["EXTENSIONS", "LatrunculiBot", "LatrunculiTree", "create_bot"]
 
@@ -27,6 +28,7 @@ EXTENSIONS = (
     "bot.exts.play",
     "bot.exts.game_end",
     "bot.exts.info",
+    "bot.exts.language",
     "bot.exts.stats",
     "bot.exts.notify",
     "bot.exts.preferences",
@@ -82,6 +84,8 @@ class LatrunculiBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.db.start()  # no-op when the launcher opened it
+        # Command names and descriptions in the players' client languages (bot/locale).
+        await self.tree.set_translator(CatalogTranslator())
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         if self.settings.dev_guild_id:

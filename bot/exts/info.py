@@ -16,31 +16,54 @@ from .. import ui
 from ..buttons import PersistentButton
 from ..client import LatrunculiBot
 from ..errors import user_errors
+from ..i18n import LANGUAGES, mark, translate, translate_plural
 from ..limits import MAX_CONTENT, paginate
 from ..pictures import picture_file
 from ..presenters import BoardView, presenter_for
 from ..services.announce import jump_url
 from ..services.complete import game_label
+from ..services.languages import language_for
+from ..translator import command_mention
 from .challenges import variant_choices
 
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[LatrunculiBot]
 
-HELP = """\
-**Latrunculi** — the Roman game of soldiers, in four rule sets — and **chess** and **English draughts**.
-• `/challenge variant [opponent] [colour] [options]` — challenge someone, or leave `opponent` empty for an open challenge. The game is played in a thread under the challenge.
-• `/challenge variant:ludo [players:@a @b @c]` — open a ludo table for 2–4: players press **Join**, you press **Start**; the bot rolls, you pick a token (buttons or `/move 12-17`).
-• `/move move [game]` — play a move: `a2-a5` (slide or step), `c3-c5-e5` (jumps), `@d4` (place), `xd5` (remove); chess in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`); draughts in PDN (`11-15`, `22x15`, `15x24x31`). Suggestions list your legal moves; the **Move** button under each board does the same with menus.
-• `/board [game] [private] [view] [theme]` — the current board (your side at the bottom). `/history [game]` — the moves and the full record as a file.
-• `/games` — your games in progress. `/draw` — offer (or accept) a draw. `/resign` — give up a game. `/abort` — call off a game before both sides have moved (no result).
-• `/notify [mode]` — how you are told it is your move: a mention in the game's thread (default), a direct message (at most one an hour, listing every game waiting), or silent.
-• `/takeback [game]` — ask your opponent to take back your last move (and their reply); never across a dice roll.
-• `/vacation [days]` — pause your move clock (up to 14 days a month); your opponents see it under the board.
-• `/settings [only_turn]` — whether the bot plays your turn when the dice allow only one legal play (backgammon; off by default).
-• `/leaderboard [game]` — this server's top ten, or its ratings for a game. `/stats [user] [game]` — a player's record, ratings and rating chart. Games between people are rated unless you challenge with `rated:False`.
-• `/rules variant` — the rules of a game or variant, with its start position.
-Only a game's players can move; captures are announced after every move; forced passes are played for you."""
+HELP_LINES = [
+    mark("**Latrunculi** — the Roman game of soldiers, in four rule sets — and **chess** and **English draughts**."),
+    mark("• `/challenge variant [opponent] [colour] [options]` — challenge someone, or leave `opponent` empty for an open challenge. The game is played in a thread under the challenge."),
+    mark("• `/challenge variant:ludo [players:@a @b @c]` — open a ludo table for 2–4: players press **Join**, you press **Start**; the bot rolls, you pick a token (buttons or `/move 12-17`)."),
+    mark("• `/move move [game]` — play a move: `a2-a5` (slide or step), `c3-c5-e5` (jumps), `@d4` (place), `xd5` (remove); chess in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`); draughts in PDN (`11-15`, `22x15`, `15x24x31`). Suggestions list your legal moves; the **Move** button under each board does the same with menus."),
+    mark("• `/board [game] [private] [view] [theme]` — the current board (your side at the bottom). `/history [game]` — the moves and the full record as a file."),
+    mark("• `/games` — your games in progress. `/draw` — offer (or accept) a draw. `/resign` — give up a game. `/abort` — call off a game before both sides have moved (no result)."),
+    mark("• `/notify [mode]` — how you are told it is your move: a mention in the game's thread (default), a direct message (at most one an hour, listing every game waiting), or silent."),
+    mark("• `/takeback [game]` — ask your opponent to take back your last move (and their reply); never across a dice roll."),
+    mark("• `/vacation [days]` — pause your move clock (up to 14 days a month); your opponents see it under the board."),
+    mark("• `/settings [only_turn]` — whether the bot plays your turn when the dice allow only one legal play (backgammon; off by default)."),
+    mark("• `/leaderboard [game]` — this server's top ten, or its ratings for a game. `/stats [user] [game]` — a player's record, ratings and rating chart. Games between people are rated unless you challenge with `rated:False`."),
+    mark("• `/rules variant` — the rules of a game or variant, with its start position."),
+    mark("• {command} — the language I speak to you, or this server's default (needs Manage Server)."),
+    mark("Only a game's players can move; captures are announced after every move; forced passes are played for you."),
+]
+"""``/help``, one catalog entry a line (``{command}``: ``/language`` as the reader's client
+names it)."""
+
+HELP_TITLE = mark("Latrunculi bot")
+
+
+def help_text(language: str, client_locale: str) -> str:
+    """``/help`` in ``language``, with the count of languages the bot speaks under it."""
+    command = command_mention("language", client_locale)
+    lines = [translate(line, language, command=command) for line in HELP_LINES]
+    footer = translate_plural(
+        "I speak {count} language; choose yours with {command}.",
+        "I speak {count} languages; choose yours with {command}.",
+        len(LANGUAGES),
+        language,
+        command=command,
+    )
+    return "\n".join(lines) + "\n\n" + footer
 
 
 class Info(commands.Cog):
@@ -83,8 +106,11 @@ class Info(commands.Cog):
     @app_commands.command(name="help", description="How to play Latrunculi with this bot")
     @app_commands.guild_only()
     async def help(self, interaction: Interaction) -> None:
+        language = await language_for(self.bot.db, interaction)
         embed = discord.Embed(
-            title="Latrunculi bot", description=HELP, colour=discord.Colour.dark_gold()
+            title=translate(HELP_TITLE, language),
+            description=help_text(language, interaction.locale.value),
+            colour=discord.Colour.dark_gold(),
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -151,4 +177,4 @@ async def setup(bot: LatrunculiBot) -> None:
     await bot.add_cog(Info(bot))
 
 
-__all__ = ["HELP", "GamesPageButton", "Info", "games_page", "setup"]
+__all__ = ["HELP_LINES", "help_text", "GamesPageButton", "Info", "games_page", "setup"]

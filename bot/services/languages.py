@@ -1,0 +1,22 @@
+"""Which language to answer an interaction in: the player's ``/language`` choice, their
+Discord client's language, the server's default, English (see
+:func:`bot.i18n.resolve_language`), read from storage at the moment of the reply."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from storage import Database
+
+from ..i18n import resolve_language
+
+__all__ = ["language_for"]
+
+
+async def language_for(db: Database, interaction: discord.Interaction[Any]) -> str:
+    """The language to answer ``interaction``'s user in."""
+    player = await db.players.language(interaction.user.id)
+    server = await db.guilds.language(interaction.guild_id) if interaction.guild_id else None
+    return resolve_language(player, interaction.locale.value, server)

@@ -1,0 +1,99 @@
+"""The catalogs: current with the code, complete in every language, placeholders and plural
+forms right, and nothing longer than Discord allows."""
+
+from __future__ import annotations
+
+import re
+import string
+
+import pytest
+from babel.messages.catalog import Catalog, Message
+from babel.messages.plurals import get_plural
+from babel.messages.pofile import read_po
+
+from bot.catalogs import template
+from bot.exts.info import HELP_TITLE, help_text
+from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, LOCALE_DIR, babel_locale, catalog, translate
+from bot.limits import MAX_CONTENT
+
+TRANSLATED = [code for code in LANGUAGES if code != DEFAULT_LANGUAGE]
+NAME = re.compile(r"^[-_\w]{1,32}$")  # Discord: letters, digits, - and _; lowercase
+LIMITS = {"command_description": 100, "parameter_description": 100, "choice_name": 100}
+EMBED_DESCRIPTION, EMBED_TITLE = 4096, 256
+
+
+def _pot() -> Catalog:
+    with (LOCALE_DIR / "bot.pot").open("rb") as f:
+        return read_po(f)
+
+
+def _keys(cat: Catalog) -> set[tuple[object, str | None]]:
+    return {(m.id, m.context) for m in cat if m.id}
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+def _forms(message: Message) -> list[str]:
+    value = message.string
+    return [value] if isinstance(value, str) else list(value)
+
+
+async def test_the_template_holds_exactly_the_texts_of_the_code() -> None:
+    """A text added to the code without running tools/extract_messages.py fails here."""
+    assert _keys(await template()) == _keys(_pot())
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_catalog_translates_every_text_with_the_same_placeholders(language: str) -> None:
+    cat = catalog(language)
+    assert cat is not None
+    for source in _pot():
+        if not source.id:
+            continue
+        message = cat.get(source.id, source.context)
+        assert message is not None, (language, source.id)
+        assert not message.fuzzy, (language, source.id)
+        forms = _forms(message)
+        assert forms and all(forms), (language, source.id)
+        if isinstance(source.id, tuple):  # a plural form may spell the number out (Arabic 1, 2)
+            wanted = _fields(source.id[1])
+            assert all(_fields(f) <= wanted for f in forms), (language, source.id)
+            assert any(_fields(f) == wanted for f in forms), (language, source.id)
+        else:
+            assert [_fields(f) for f in forms] == [_fields(source.id)], (language, source.id)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_plural_forms_follow_babels_rule_for_the_language(language: str) -> None:
+    cat = catalog(language)
+    assert cat is not None
+    rule = get_plural(babel_locale(language))
+    assert (cat.num_plurals, cat.plural_expr) == (rule.num_plurals, rule.plural_expr)
+    plurals = [m for m in cat if isinstance(m.id, tuple)]
+    assert plurals
+    assert all(len(_forms(m)) == rule.num_plurals for m in plurals), language
+
+
+def test_arabic_has_six_plural_forms_and_slovenian_four() -> None:
+    assert [get_plural(babel_locale(code)).num_plurals for code in ("ar", "sl", "tr")] == [6, 4, 1]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_no_text_is_longer_than_discord_allows(language: str) -> None:
+    cat = catalog(language)
+    assert cat is not None
+    for message in cat:
+        if not message.id:
+            continue
+        for text in _forms(message):
+            if message.context in ("command_name", "parameter_name"):
+                assert NAME.match(text) and text == text.lower(), (language, text)
+            elif message.context in LIMITS:
+                assert 1 <= len(text) <= LIMITS[message.context], (language, text)
+            else:  # a reply: room left for its placeholders' values
+                assert len(text) <= MAX_CONTENT - 200, (language, text)
+    for client in (language, "en-US"):
+        assert len(help_text(language, client)) <= EMBED_DESCRIPTION
+    assert len(translate(HELP_TITLE, language)) <= EMBED_TITLE

@@ -128,6 +128,7 @@ async def _rematch_table(
             seated=[user_id, *others],
             expires_in=expires_in,
             rematch_of=record.id,
+            rated=record.rated,  # a rematch is played as the game was, rated or casual
             now=now,
         )
     except RematchExists as exc:

@@ -82,7 +82,8 @@ def table_content(ch: ChallengeRecord) -> str:
     game = find_game(ch.variant).name
     what = f"a rematch of game #{ch.rematch_of}" if ch.rematch_of else f"a game of {game}"
     most = ch.max_seats or 4
-    lines = [f"🎲 <@{ch.challenger_id}> opens a table for {what} (2–{most} players)."]
+    kind = "Rated (by places)." if ch.rated else "Casual: no rating changes."
+    lines = [f"🎲 <@{ch.challenger_id}> opens a table for {what} (2–{most} players). {kind}"]
     if ch.invited:
         lines.append("Invited: " + ", ".join(f"<@{uid}>" for uid in ch.invited) + ".")
     lines.append(f"**Seats ({len(ch.seated)} of {most}):**")

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from storage.rating_maths import Glicko, lichess_update
+from storage.rating_maths import Glicko, lichess_update, placed_update
 
 from .conftest import open_png
 from .helpers import button_labels, challenge_and_accept, last_board
+from .ludo_helpers import start_table
 from .test_bot_mentions import Sent
 
 CHART_DIR = Path("/tmp/ratings_charts")
@@ -196,3 +197,45 @@ async def test_a_custom_position_challenge_is_casual_even_if_asked_rated(arena):
     await arena.bob.click(r.response, label="Accept")
     [game] = await arena.db.games.active_games(user_id=arena.alice.id)
     assert game.custom_start and not game.rated
+
+
+async def test_a_ludo_game_is_rated_by_places(arena):
+    """A table of three: Carol and then Bob resign (they leave and are placed last), Alice
+    wins; the final board shows openskill's changes by place and the ratings are stored."""
+    game, thread = await start_table(arena, [arena.alice, arena.bob, arena.carol], seed=5)
+    assert game.rated
+    for member in (arena.carol, arena.bob):
+        r = await member.slash(thread, "resign", game=str(game.id))
+        assert not r.ephemeral, r.response.content
+    record = await arena.db.games.require_game(game.id)
+    assert not record.is_active
+    by_place = [record.player_at(seat) for seat in record.places]
+    assert by_place == [arena.alice.id, arena.bob.id, arena.carol.id]
+    expected = dict(zip(by_place, placed_update([(1500.0, 500.0)] * 3), strict=True))
+    final = last_board(thread)
+    assert "Ratings (Ludo): " in final.content
+    for player, (mu, sigma) in expected.items():
+        rating = await arena.db.ratings.rating(arena.guild.id, "ludo", player)
+        assert rating is not None and round(rating.rating) == round(mu)
+        assert round(rating.rd) == round(sigma)
+        assert f"<@{player}> {_arrow(1500, mu)}" in final.content
+    r = await arena.alice.slash(arena.channel, "leaderboard", game="ludo")
+    assert "**Ludo ratings in this server** — 0 ranked, 3 provisional" in r.response.content
+
+
+async def test_a_casual_ludo_table_stays_casual_in_its_rematch(arena):
+    r = await arena.alice.slash(arena.channel, "challenge", variant="ludo", rated=False)
+    assert "Casual: no rating changes." in r.response.content.split("\n")[0]
+    await arena.bob.click(r.response, label="Join")
+    table = next(m for m in arena.channel.history() if m.id == r.response.id)
+    await arena.alice.click(table, label="Start")
+    [game] = await arena.db.games.active_games(user_id=arena.alice.id)
+    assert not game.rated
+    [thread] = [t for t in arena.channel.threads if t.id == game.thread_id]
+    r = await arena.bob.slash(thread, "resign", game=str(game.id))
+    assert not r.ephemeral, r.response.content
+    final = last_board(thread)
+    assert "Casual game: no rating changes." in final.content
+    await arena.bob.click(final, label="Rematch")
+    [rematch] = await arena.db.challenges.pending_challenges(arena.guild.id, now=arena.bot.now())
+    assert rematch.rematch_of == game.id and not rematch.rated

@@ -32,8 +32,10 @@ from .errors import (
 )
 from .migrations import SCHEMA_VERSION
 from .models import (
+    AI_LEVELS,
     CUSTOM_POSITION,
     NOTIFY_MODES,
+    AILevel,
     ChallengeRecord,
     ChallengeStatus,
     Colour,
@@ -59,6 +61,8 @@ from .models import (
 from .players import VACATION_DAYS_PER_MONTH
 
 __all__ = [
+    "AI_LEVELS",
+    "AILevel",
     "DEFAULT_DATABASE_PATH",
     "SCHEMA_VERSION",
     "ChallengeExpired",

@@ -23,7 +23,15 @@ from .errors import (
     NotAllowed,
     RematchExists,
 )
-from .models import ChallengeRecord, ChallengeStatus, ColourChoice, GameRecord
+from .models import (
+    AI_LEVELS,
+    AILevel,
+    ChallengeRecord,
+    ChallengeStatus,
+    ColourChoice,
+    GameRecord,
+    Seat,
+)
 from .seats import MAX_SEATS, MIN_SEATS, game_seats
 
 if TYPE_CHECKING:
@@ -59,8 +67,14 @@ def challenge_from_row(row: sqlite3.Row) -> ChallengeRecord:
         rematch_of=row["rematch_of"],
         max_seats=row["max_seats"],
         seated=_ids(row["seated_json"]) if "seated_json" in row.keys() else (),
+        seated_levels=(
+            tuple(json.loads(row["seated_levels_json"] or "[]"))
+            if "seated_levels_json" in row.keys()
+            else ()
+        ),
         invited=_ids(row["invited"]),
         rated=bool(row["rated"]),
+        ai_level=row["ai_level"],
     )
 
 
@@ -72,7 +86,10 @@ _WITH_SEATS = """
     SELECT c.*,
            (SELECT json_group_array(player_id)
               FROM (SELECT player_id FROM challenge_seats
-                     WHERE challenge_id = c.id ORDER BY seat)) AS seated_json
+                     WHERE challenge_id = c.id ORDER BY seat)) AS seated_json,
+           (SELECT json_group_array(ai_level)
+              FROM (SELECT ai_level FROM challenge_seats
+                     WHERE challenge_id = c.id ORDER BY seat)) AS seated_levels_json
       FROM challenges AS c
 """
 """Challenges with a table's seated players (in seat order), read in the same query."""
@@ -98,6 +115,7 @@ class ChallengeRepository:
         expires_in: float = DEFAULT_CHALLENGE_TTL,
         rematch_of: int | None = None,
         rated: bool = True,
+        ai_level: AILevel | None = None,
         now: float | None = None,
     ) -> ChallengeRecord:
         """Store a pending challenge; ``challenged_id=None`` makes it open to anyone.
@@ -107,7 +125,15 @@ class ChallengeRepository:
         after ``now``. With ``rematch_of`` (a game id) it is that game's rematch: if one is
         already pending or was accepted, nothing is stored and :class:`RematchExists` is
         raised -- decided by a unique index, so two processes cannot both offer one.
+
+        With ``ai_level`` the challenge is addressed to the computer (``challenged_id`` is the
+        bot's own user id), which plays at that level: its seat carries the level once it
+        accepts (:meth:`accept_challenge`).
         """
+        if ai_level is not None and ai_level not in AI_LEVELS:
+            raise ValueError(f"ai_level must be one of {AI_LEVELS}, not {ai_level!r}")
+        if ai_level is not None and challenged_id is None:
+            raise ValueError("a challenge to the computer names it as the challenged player")
         if colour not in _COLOURS:
             raise ValueError(f"colour must be one of {_COLOURS}, not {colour!r}")
         if challenged_id == challenger_id:
@@ -120,8 +146,8 @@ class ChallengeRepository:
                 """
                 INSERT INTO challenges (guild_id, channel_id, message_id, challenger_id,
                                         challenged_id, variant, options, colour, status,
-                                        created_at, expires_at, rematch_of, rated)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?)
+                                        created_at, expires_at, rematch_of, rated, ai_level)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)
                 RETURNING *
                 """,
                 (
@@ -137,6 +163,7 @@ class ChallengeRepository:
                     now_ms + round(expires_in * 1000),
                     rematch_of,
                     int(rated),
+                    ai_level,
                 ),
             )
         except sqlite3.IntegrityError as exc:
@@ -255,23 +282,33 @@ class ChallengeRepository:
         return table
 
     async def join_table(
-        self, challenge_id: int, user_id: int, *, now: float | None = None
+        self,
+        challenge_id: int,
+        user_id: int,
+        *,
+        ai_level: AILevel | None = None,
+        now: float | None = None,
     ) -> ChallengeRecord:
         """Seat ``user_id`` at the open table (last, in turn order). :class:`NotAllowed` when
         they sit there already or every seat is taken; :class:`ChallengeNotPending` once it
-        has started, was cancelled or expired. Two joins for the last seat: one wins."""
+        has started, was cancelled or expired. Two joins for the last seat: one wins.
+
+        With ``ai_level`` the seat is the computer's (``user_id`` is the bot's own id), which
+        may fill several seats; :meth:`start_table` gives the game's seat that level."""
+        if ai_level is not None and ai_level not in AI_LEVELS:
+            raise ValueError(f"ai_level must be one of {AI_LEVELS}, not {ai_level!r}")
         now_ms = to_ms(now)
         async with self._db.transaction():
             table = await self._pending_table(challenge_id, now_ms)
-            if user_id in table.seated:
+            if ai_level is None and user_id in table.seated:
                 raise NotAllowed("you are already seated at this table")
             if len(table.seated) >= (table.max_seats or MAX_SEATS):
                 raise NotAllowed(f"the table is full: all {table.max_seats} seats are taken")
             await self._db.execute(
-                "INSERT INTO challenge_seats (challenge_id, seat, player_id, joined_at)"
+                "INSERT INTO challenge_seats (challenge_id, seat, player_id, joined_at, ai_level)"
                 " VALUES (?, (SELECT coalesce(max(seat), -1) + 1 FROM challenge_seats"
-                " WHERE challenge_id = ?), ?, ?)",
-                (challenge_id, challenge_id, user_id, now_ms),
+                " WHERE challenge_id = ?), ?, ?, ?)",
+                (challenge_id, challenge_id, user_id, now_ms, ai_level),
             )
         log.info("table %d: %d sat down", challenge_id, user_id)
         return await self._require(challenge_id)
@@ -327,6 +364,10 @@ class ChallengeRepository:
             if len(table.seated) != len(seat_names):
                 raise NotAllowed("the table changed just now: look at it again")
             seats = game_seats(table.variant, zip(seat_names, table.seated, strict=True))
+            levels = table.seated_levels or (None,) * len(seats)
+            seats = tuple(
+                Seat(s.name, s.player_id, level) for s, level in zip(seats, levels, strict=True)
+            )
             game = await self._db.games.insert_game(
                 guild_id=table.guild_id,
                 channel_id=table.channel_id,
@@ -445,6 +486,12 @@ class ChallengeRepository:
                 white_id, black_id = accepter_id, challenge.challenger_id
 
             seats = game_seats(challenge.variant, white_id=white_id, black_id=black_id)
+            if challenge.ai_level is not None:  # the computer accepts: its seat says so
+                level = challenge.ai_level
+                seats = tuple(
+                    Seat(s.name, s.player_id, level if s.player_id == accepter_id else None)
+                    for s in seats
+                )
             match_id = None
             if match_length:
                 match = await self._db.matches.insert_match(

@@ -44,7 +44,7 @@ __all__ = ["GAME_COLUMNS", "SELECT_GAMES", "GameRepository", "game_from_row"]
 log = logging.getLogger(__name__)
 
 GAME_COLUMNS = """games.*,
-           (SELECT json_group_array(json_array(seat, name, player_id, place))
+           (SELECT json_group_array(json_array(seat, name, player_id, place, ai_level))
               FROM game_seats WHERE game_seats.game_id = games.id) AS seats_json"""
 """A ``games`` row's columns with its seats (for :func:`game_from_row`)."""
 SELECT_GAMES = f"SELECT {GAME_COLUMNS} FROM games"
@@ -57,7 +57,7 @@ _MAX_GAME_DIGITS = 12
 def _seats_from_json(text: str | None) -> tuple[tuple[Seat, ...], tuple[str, ...]]:
     """The seats in turn order and the names by place (only seats with a place)."""
     rows = sorted(json.loads(text or "[]"))
-    seats = tuple(Seat(row[1], row[2]) for row in rows)
+    seats = tuple(Seat(row[1], row[2], row[4]) for row in rows)
     placed = sorted((row[3], row[1]) for row in rows if row[3] is not None)
     return seats, tuple(name for _, name in placed)
 
@@ -178,6 +178,7 @@ class GameRepository:
         holds the transaction.
         """
         await self._db.players.ensure_players((s.player_id for s in seats), now_ms)
+        rated = rated and not any(s.ai_level is not None for s in seats)  # the computer: never
         game_id = await self._db.fetchval(
             """
             INSERT INTO games (guild_id, channel_id, thread_id, variant, options, status,
@@ -203,8 +204,12 @@ class GameRepository:
             ),
         )
         await self._db.executemany(
-            "INSERT INTO game_seats (game_id, seat, name, player_id) VALUES (?, ?, ?, ?)",
-            [(game_id, index, seat.name, seat.player_id) for index, seat in enumerate(seats)],
+            "INSERT INTO game_seats (game_id, seat, name, player_id, ai_level)"
+            " VALUES (?, ?, ?, ?, ?)",
+            [
+                (game_id, index, seat.name, seat.player_id, seat.ai_level)
+                for index, seat in enumerate(seats)
+            ],
         )
         game = await self.require_game(game_id)
         log.info(
@@ -423,7 +428,7 @@ class GameRepository:
             f"""
             {named}SELECT g.*,
                    (SELECT json_group_array(json_array(s.seat, s.name, s.player_id, s.place,
-                                                       coalesce(p.display_name, '')))
+                                                       s.ai_level, coalesce(p.display_name, '')))
                       FROM game_seats AS s LEFT JOIN players AS p ON p.user_id = s.player_id
                      WHERE s.game_id = g.id) AS seats_json
               FROM games AS g
@@ -435,7 +440,7 @@ class GameRepository:
         )
         found = []
         for row in rows:
-            names = [seat[4] for seat in sorted(json.loads(row["seats_json"] or "[]"))]
+            names = [seat[5] for seat in sorted(json.loads(row["seats_json"] or "[]"))]
             found.append(ListedGame(game_from_row(row), tuple(names)))
         return found
 
@@ -462,6 +467,18 @@ class GameRepository:
             params,
         )
         return [game_from_row(r) for r in rows]
+
+    async def computer_games(self, *, limit: int = 100) -> list[GameRecord]:
+        """Active games in which the computer plays a seat, longest waiting first (the bot
+        reads from each one's position whether the computer is to move: after a restart it
+        plays the turns it had not finished)."""
+        rows = await self._db.fetchall(
+            SELECT_GAMES + " WHERE games.id IN (SELECT game_id FROM game_seats"
+            " WHERE ai_level IS NOT NULL AND status = 'active')"
+            " AND games.status = 'active' ORDER BY games.turn_since, games.id LIMIT ?",
+            (limit,),
+        )
+        return [game_from_row(row) for row in rows]
 
     async def turns_started_before(self, before: float, *, limit: int = 100) -> list[GameRecord]:
         """Active games whose side to move got the turn at or before ``before``, oldest first:

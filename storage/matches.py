@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, cast
 from ._convert import dump_options, from_ms, from_ms_opt, load_options, to_ms
 from .errors import MatchNotFound, NotAllowed, StorageError
 from .games import SELECT_GAMES, game_from_row
-from .models import GameRecord, MatchRecord, MatchSeat, MatchStatus, Seat
+from .models import AILevel, GameRecord, MatchRecord, MatchSeat, MatchStatus, Seat
 from .seats import game_seats
 
 if TYPE_CHECKING:
@@ -169,12 +169,13 @@ class MatchRepository:
             rated = await self._db.fetchval(
                 "SELECT rated FROM games WHERE match_id = ? AND match_game = 1", (match_id,)
             )
+            computer = await self._computer_levels(match_id)
             game = await self._db.games.insert_game(
                 guild_id=match.guild_id,
                 channel_id=channel_id,
                 variant=match.game,
                 options=match.options,
-                seats=[Seat(s.name, s.player_id) for s in match.seats],
+                seats=[Seat(s.name, s.player_id, computer.get(s.name)) for s in match.seats],
                 start_position=start_position,
                 thread_id=thread_id,
                 now_ms=now_ms,
@@ -183,6 +184,16 @@ class MatchRepository:
                 rated=bool(rated),
             )
         return game
+
+    async def _computer_levels(self, match_id: int) -> dict[str, AILevel]:
+        """The seats the computer plays in the match (as in its first game), by name: a
+        match against the bot stays one in every game."""
+        rows = await self._db.fetchall(
+            "SELECT s.name, s.ai_level FROM game_seats AS s JOIN games AS g ON g.id = s.game_id"
+            " WHERE g.match_id = ? AND g.match_game = 1 AND s.ai_level IS NOT NULL",
+            (match_id,),
+        )
+        return {row["name"]: row["ai_level"] for row in rows}
 
     async def record_points(self, game: GameRecord, now_ms: int) -> MatchRecord:
         """Count a just-finished match game: its winner's seat gets the game's points, the

@@ -485,6 +485,34 @@ _V14: list[str] = [
     """,
 ]
 
+_V15: list[str] = [
+    # Games against the computer (issues 15, 16). A seat the bot itself plays carries the
+    # level it plays at (its player_id is the bot's own Discord user id); NULL for a person.
+    # Such games are recorded like any other but never counted in records, leaderboards or
+    # ratings: readers test "a seat with ai_level IS NOT NULL". A challenge addressed to the
+    # bot carries the level asked for, copied onto the bot's seat when the bot accepts it.
+    """
+    ALTER TABLE game_seats ADD COLUMN ai_level TEXT
+          CHECK (ai_level IN ('easy', 'medium', 'hard'))
+    """,
+    """
+    ALTER TABLE challenges ADD COLUMN ai_level TEXT
+          CHECK (ai_level IN ('easy', 'medium', 'hard'))
+    """,
+    # The games the computer plays in, for the catch-up after a restart ("whose turn is it?"
+    # is then read from each one's position): only active ones, a handful.
+    """
+    CREATE INDEX game_seats_computer ON game_seats (game_id)
+     WHERE ai_level IS NOT NULL AND status = 'active'
+    """,
+    # A table (schema 10) may be filled with computer players: each such seat carries its
+    # level, copied onto the game's seat when the table starts.
+    """
+    ALTER TABLE challenge_seats ADD COLUMN ai_level TEXT
+          CHECK (ai_level IN ('easy', 'medium', 'hard'))
+    """,
+]
+
 MIGRATIONS: Sequence[Sequence[str]] = (
     _V1,
     _V2,
@@ -500,6 +528,7 @@ MIGRATIONS: Sequence[Sequence[str]] = (
     _V12,
     _V13,
     _V14,
+    _V15,
 )
 """Migration ``i`` upgrades from ``user_version == i`` to ``i + 1``."""
 

@@ -41,6 +41,8 @@ __all__ = [
     "GameTally",
     "RatingChange",
     "RatingRecord",
+    "AI_LEVELS",
+    "AILevel",
 ]
 
 Colour = Literal["white", "black"]
@@ -60,6 +62,11 @@ NotifyMode = Literal["mention", "dm", "silent"]
 NOTIFY_MODES: tuple[NotifyMode, ...] = ("mention", "dm", "silent")
 """How a player is told it is their move; the first is the default."""
 
+AILevel = Literal["easy", "medium", "hard"]
+AI_LEVELS: tuple[AILevel, ...] = ("easy", "medium", "hard")
+"""The levels the computer opponent plays at (the ``ai`` package's ``Level`` values; storage
+keeps the word only)."""
+
 BOT_REASONS: frozenset[str] = frozenset(
     r.value for r in (Reason.RESIGNATION, Reason.AGREEMENT, Reason.TIMEOUT, Reason.ABORTED)
 )
@@ -73,6 +80,13 @@ class Seat:
 
     name: str
     player_id: int
+    ai_level: AILevel | None = None
+    """The level the computer plays this seat at (the player is then the bot's own user id);
+    ``None`` for a person. A game with such a seat never counts for records or leaderboards."""
+
+    @property
+    def is_computer(self) -> bool:
+        return self.ai_level is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +120,12 @@ class ChallengeRecord:
     """The players the host named when opening the table (mentioned once)."""
     rated: bool = True
     """Whether its game will be rated (schema 13; a ``/challenge`` option, rated by default)."""
+    seated_levels: tuple[AILevel | None, ...] = ()
+    """For each of ``seated``: the computer's level when the computer fills that seat, else
+    ``None`` (schema 11)."""
+    ai_level: AILevel | None = None
+    """For a challenge to the computer (``challenged_id`` is the bot's user id): the level it
+    plays at; copied onto its seat when it accepts."""
 
     @property
     def is_open(self) -> bool:
@@ -182,6 +202,24 @@ class GameRecord:
         """Whether the game began from a position a player gave (``/challenge position:``,
         kept in ``options["position"]``): such a game is casual, never rated (issue 18)."""
         return CUSTOM_POSITION in self.options
+
+    @property
+    def computer_seats(self) -> tuple[Seat, ...]:
+        """The seats the computer plays (none in a game between people)."""
+        return tuple(seat for seat in self.seats if seat.is_computer)
+
+    @property
+    def against_computer(self) -> bool:
+        """Whether the computer plays a seat: such a game is recorded but never counted in
+        records, leaderboards or ratings."""
+        return any(seat.is_computer for seat in self.seats)
+
+    def seat(self, seat_name: str) -> Seat:
+        """The seat named ``seat_name``; :class:`KeyError` if the game has none."""
+        for seat in self.seats:
+            if seat.name == seat_name:
+                return seat
+        raise KeyError(f"game {self.id} ({self.variant}) has no seat {seat_name!r}")
 
     @property
     def outcome(self) -> GameOutcome | None:

@@ -5,8 +5,9 @@ they can never disagree with the games table after a crash. The leaderboard is c
 finished games of the guild rather than from those global counters, because a user's record
 spans every guild the bot is in.
 
-Games that do not count: ``'aborted'`` ones, and games where one user holds two seats (played
-against themselves). In every other finished game each seat's player gets a win (the winning
+Games that do not count: ``'aborted'`` ones, games where one user holds two seats (played
+against themselves), and games against the computer (a seat with an ``ai_level``: recorded,
+never counted). In every other finished game each seat's player gets a win (the winning
 seat), a loss (any other seat, when there is a winner) or a draw.
 """
 
@@ -48,6 +49,7 @@ def counts_for_records(game: GameRecord) -> bool:
         game.status == "finished"
         and game.reason != "aborted"
         and len(set(game.player_ids)) == len(game.seats)
+        and not game.against_computer
     )
 
 
@@ -379,6 +381,8 @@ _RANKED = """
                               ON b.game_id = a.game_id AND b.seat > a.seat
                              AND b.player_id = a.player_id
                             WHERE a.game_id = g.id)
+           AND NOT EXISTS (SELECT 1 FROM game_seats AS c
+                            WHERE c.game_id = g.id AND c.ai_level IS NOT NULL)
     ),
     totals AS (
         SELECT r.user_id, COALESCE(p.display_name, '') AS display_name,

@@ -204,3 +204,30 @@ async def test_accepting_a_match_challenge_starts_game_one_of_a_new_match(db: Da
     )
     single = await db.challenges.accept_challenge(ch.id, BOB, start_position=START, now=140.0)
     assert single.match_id is None and single.match_game is None
+
+
+async def test_a_match_against_the_computer_stays_one_in_every_game(db: Database) -> None:
+    """A match=N challenge to the computer: its seat carries the level in game 1 and in the
+    games the match goes on with, so none of them ever counts for the records."""
+    computer = 99
+    ch = await db.challenges.create_challenge(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        challenger_id=ALICE,
+        challenged_id=computer,
+        variant="backgammon",
+        options={"match": "3"},
+        colour="white",
+        ai_level="hard",
+        now=100.0,
+    )
+    first = await db.challenges.accept_challenge(
+        ch.id, computer, start_position=START, match_length=3, now=101.0
+    )
+    assert first.match_id is not None
+    assert [(s.name, s.ai_level) for s in first.seats] == [("white", None), ("black", "hard")]
+    await win(db, first, "white", 1, Reason.SINGLE)
+    second = await db.matches.add_game(first.match_id, channel_id=CHANNEL, start_position=START)
+    assert [(s.name, s.ai_level) for s in second.seats] == [("white", None), ("black", "hard")]
+    alice = await db.players.get_player(ALICE)
+    assert alice is not None and alice.games_played == 0

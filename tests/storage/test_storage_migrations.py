@@ -94,6 +94,13 @@ SCHEMA_V12_FILE = Path(__file__).parent / "fixtures" / "schema-v12.db"
 # Bob 12, Carol 13 (named at t=900), Bob opted in to having his only legal turns played
 # (t=960); game 1 (Alice-Bob, rugen) created at t=1000.
 SCHEMA_V13_FILE = Path(__file__).parent / "fixtures" / "schema-v13.db"
+# Written by the schema-14 code (commit 9cdc3de) through its public API, players Alice 11,
+# Bob 12, Carol 13, Dave 14: game 1 rugen (Alice White, Bob) from accepted challenge 1, plies
+# a2-a3 (t=1002) and a7-a6 (t=1003); game 2 chess (Bob, Carol) resigned by Carol at t=1200;
+# game 3 ludo, 3 seats (red Alice, blue Bob, yellow Carol); game 4 backgammon, game 1 of
+# match 1 to 3 (Carol White, Dave) from accepted challenge 2; challenge 3 (Dave -> Alice,
+# classic) pending; challenge 4 a ludo table of 3 hosted by Bob, Carol seated.
+SCHEMA_V14_FILE = Path(__file__).parent / "fixtures" / "schema-v14.db"
 
 
 _TABLES = {
@@ -448,6 +455,7 @@ async def test_a_schema_9_file_keeps_its_challenges_as_two_sided_ones(tmp_path: 
             for r in after:  # the columns of schema 13 (ratings) and 14 (languages: none set)
                 r.pop("rated", None), r.pop("rating_pending", None)
                 assert r.pop("language", None) is None
+                assert r.pop("ai_level", None) is None  # schema 15: nobody is the computer
             assert after == rows, table
         c1, c2, c3 = [await db.challenges.get_challenge(i) for i in (1, 2, 3)]
         assert c1 is not None and c2 is not None and c3 is not None
@@ -500,6 +508,7 @@ async def test_a_schema_10_file_upgrades_with_nobody_playing_only_turns(
             for r in after:  # the columns of schema 13 (ratings) and 14 (languages: none set)
                 r.pop("rated", None), r.pop("rating_pending", None)
                 assert r.pop("language", None) is None
+                assert r.pop("ai_level", None) is None  # schema 15: nobody is the computer
             assert after == rows, table
         assert await db.players.playing_only_turns([11, 12, 13]) == set()
         carol = await db.players.get_player(13)
@@ -535,6 +544,7 @@ async def test_a_schema_11_file_upgrades_with_nobody_on_vacation(tmp_path: Path)
             for r in after:  # the columns of schema 13 (ratings) and 14 (languages: none set)
                 r.pop("rated", None), r.pop("rating_pending", None)
                 assert r.pop("language", None) is None
+                assert r.pop("ai_level", None) is None  # schema 15: nobody is the computer
             assert after == rows, table
         assert await db.players.playing_only_turns([11, 12, 13]) == {12}
         assert await db.players.vacations([11, 12, 13], 3000.0) == {}
@@ -609,6 +619,8 @@ async def test_a_schema_13_file_upgrades_with_every_language_unset(tmp_path: Pat
             after = _rows(path, f"SELECT * FROM {table} ORDER BY 1, 2")
             if table == "players":
                 assert {r.pop("language") for r in after} == {None}
+            if table in ("challenges", "game_seats"):  # schema 15: nobody is the computer
+                assert all(r.pop("ai_level") is None for r in after)
             assert after == rows, table
         assert [await db.players.language(u) for u in (11, 12, 13)] == [None, None, None]
         assert await db.guilds.language(GUILD) is None
@@ -619,6 +631,64 @@ async def test_a_schema_13_file_upgrades_with_every_language_unset(tmp_path: Pat
         assert await db.guilds.language(GUILD) == "bg"
         player = await db.players.get_player(13)
         assert player is not None and player.language == "ar"
+
+
+async def test_a_schema_14_file_upgrades_with_nobody_a_computer(tmp_path: Path) -> None:
+    """Schema 15 marks the seats the computer plays: every seat, challenge and table seat of
+    a schema-14 file is a person's, nothing else changes, and the new marker takes writes (a
+    game against the computer, which then counts for nobody's record)."""
+    path = tmp_path / "old.sqlite3"
+    shutil.copyfile(SCHEMA_V14_FILE, path)
+    marked = ("game_seats", "challenges", "challenge_seats")
+    before = {
+        table: _rows(path, f"SELECT * FROM {table} ORDER BY 1, 2")
+        for table in ("games", "moves", "players", "matches", *marked)
+    }
+    async with Database(path) as db:
+        assert SCHEMA_VERSION >= 15
+        assert await db.schema_version() == SCHEMA_VERSION
+        assert await db.integrity_check() == ["ok"]
+        assert "game_seats_computer" in await _index_names(db)
+        for table, rows in before.items():
+            after = _rows(path, f"SELECT * FROM {table} ORDER BY 1, 2")
+            if table in marked:
+                assert all(row.pop("ai_level") is None for row in after), table
+            assert after == rows, table
+        games = [await db.games.require_game(i) for i in (1, 2, 3, 4)]
+        assert not any(g.against_computer for g in games)
+        assert games[2].seat_names == ("red", "blue", "yellow")
+        assert (games[0].ply, games[3].match_id) == (2, 1)
+        assert (await verify_game(db, 1)).ok
+        table = await db.challenges.get_challenge(4)
+        assert table is not None and table.seated == (BOB, CAROL)
+        assert await db.games.computer_games() == []
+        assert [(r.user_id, r.wins, r.losses) for r in await db.players.leaderboard(GUILD)] == [
+            (12, 1, 0),
+            (13, 0, 1),
+        ]
+        # a challenge to the computer, accepted by it: its seat carries the level
+        ch = await db.challenges.create_challenge(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            challenger_id=BOB,
+            challenged_id=99,
+            variant="rugen",
+            colour="white",
+            ai_level="easy",
+            now=2000.0,
+        )
+        assert ch.ai_level == "easy"
+        game = await db.challenges.accept_challenge(ch.id, 99, start_position="P0", now=2001.0)
+        assert game.seats == (Seat("white", BOB), Seat("black", 99, "easy"))
+        assert not game.rated  # the computer: never rated
+        assert [g.id for g in await db.games.computer_games()] == [game.id]
+        await db.games.finish_game(game.id, 0, GameOutcome("black", Reason.RESIGNATION), now=2002.0)
+        assert [(r.user_id, r.wins, r.losses) for r in await db.players.leaderboard(GUILD)] == [
+            (12, 1, 0),
+            (13, 0, 1),
+        ]
+        bob = await db.players.get_player(BOB)
+        assert bob is not None and (bob.games_played, bob.losses) == (1, 0)
 
 
 async def test_hot_queries_use_indexes(db: Database) -> None:

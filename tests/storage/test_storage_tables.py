@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from rules.games import find_game
+from rules.games import GameOutcome, Reason, find_game
 from storage import (
     ChallengeExpired,
     ChallengeNotPending,
@@ -214,3 +214,30 @@ async def test_one_player_may_fill_two_seats_when_seated_so(db: Database) -> Non
     assert table.seated == (ALICE, 99, 99)
     game = await _start(db, table.id)
     assert game.player_ids == (ALICE, 99, 99)
+
+
+async def test_the_computer_fills_several_seats_and_its_game_counts_for_nobody(db: Database):
+    """A table filled with computer players (schema 11): the bot's id may sit in several
+    seats, each with its level; the game's seats carry them, and the finished game is
+    recorded but enters nobody's record."""
+    computer = 99
+    table_id = await _table(db)
+    await db.challenges.join_table(table_id, computer, ai_level="easy", now=1001.0)
+    await db.challenges.join_table(table_id, BOB, now=1002.0)
+    table = await db.challenges.join_table(table_id, computer, ai_level="hard", now=1003.0)
+    assert table.seated == (ALICE, computer, BOB, computer)
+    assert table.seated_levels == (None, "easy", None, "hard")
+    with pytest.raises(NotAllowed):
+        await db.challenges.join_table(table_id, BOB, now=1004.0)  # a person sits once
+    game = await _start(db, table_id)
+    assert game.seats == (
+        Seat("red", ALICE),
+        Seat("blue", computer, "easy"),
+        Seat("yellow", BOB),
+        Seat("green", computer, "hard"),
+    )
+    assert [s.name for s in game.computer_seats] == ["blue", "green"]
+    outcome = GameOutcome("red", Reason.RESIGNATION, ("red", "blue", "yellow", "green"))
+    await db.games.finish_game(game.id, 0, outcome, now=1100.0)
+    alice = await db.players.get_player(ALICE)
+    assert alice is not None and alice.games_played == 0

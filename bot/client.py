@@ -8,11 +8,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from ai.worker import AIWorker
 from storage import Database
 
 from .clock import Clock, discord_clock
 from .errors import message_for, report_unexpected, send_ephemeral
 from .mentions import NO_MENTIONS
+from .services.computer import ComputerPlayer, Opponent
 from .services.games import GameService
 from .services.menus import OpenMenus
 from .settings import Settings
@@ -61,8 +63,16 @@ class LatrunculiBot(commands.Bot):
     settings: Settings
     games: GameService
     menus: OpenMenus
+    computer: ComputerPlayer
 
-    def __init__(self, *, settings: Settings, db: Database, clock: Clock = discord_clock) -> None:
+    def __init__(
+        self,
+        *,
+        settings: Settings,
+        db: Database,
+        clock: Clock = discord_clock,
+        opponent: Opponent | None = None,
+    ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # slash commands and buttons need no privileged intents
         super().__init__(
@@ -78,6 +88,9 @@ class LatrunculiBot(commands.Bot):
         self.clock = clock
         self.games = GameService(db, clock)
         self.menus = OpenMenus(clock)
+        # The computer opponent's search runs in a worker process (started in setup_hook,
+        # closed with the bot); ``opponent`` is the seam where tests may put another one.
+        self.computer = ComputerPlayer(self, opponent if opponent is not None else AIWorker())
 
     def now(self) -> float:
         return self.clock()
@@ -86,6 +99,7 @@ class LatrunculiBot(commands.Bot):
         await self.db.start()  # no-op when the launcher opened it
         # Command names and descriptions in the players' client languages (bot/locale).
         await self.tree.set_translator(CatalogTranslator())
+        self.computer.opponent.start()
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         if self.settings.dev_guild_id:
@@ -97,6 +111,15 @@ class LatrunculiBot(commands.Bot):
             synced = await self.tree.sync()
             log.info("synced %d commands globally (may take up to an hour to appear)", len(synced))
 
+    async def close(self) -> None:
+        """Stop the computer's turns under way (replayed at the next start) and its worker
+        process, then log out."""
+        try:
+            await self.computer.close()
+            await self.computer.opponent.close()
+        finally:
+            await super().close()
+
     async def on_ready(self) -> None:
         log.info(
             "logged in as %s (%s) in %d guilds",
@@ -107,6 +130,15 @@ class LatrunculiBot(commands.Bot):
 
 
 def create_bot(
-    settings: Settings, *, db: Database | None = None, clock: Clock = discord_clock
+    settings: Settings,
+    *,
+    db: Database | None = None,
+    clock: Clock = discord_clock,
+    opponent: Opponent | None = None,
 ) -> LatrunculiBot:
-    return LatrunculiBot(settings=settings, db=db or Database(settings.database_path), clock=clock)
+    return LatrunculiBot(
+        settings=settings,
+        db=db or Database(settings.database_path),
+        clock=clock,
+        opponent=opponent,
+    )

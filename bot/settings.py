@@ -15,6 +15,8 @@ log = logging.getLogger(__name__)
 
 DEFAULT_DATABASE_PATH = Path("data/latrunculi.sqlite3")
 _LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
+MAX_AI_TIME = 60.0
+"""The longest a move of the computer may take (seconds); a player waits for it."""
 MAX_SHOWN = 24
 """Longer than any good value of a setting that an error quotes back (a guild id has at most
 20 digits); a longer bad value is described, never printed: it may be a pasted token."""
@@ -57,6 +59,9 @@ class Settings:
     - ``CHALLENGE_TTL_HOURS``: how long a challenge stays open, default 24.
     - ``MOVE_TIMEOUT_HOURS``: a player who does not move for this long loses the game on
       time, default 72; ``0`` switches timeouts (and reminders) off.
+    - ``AI_TIME_EASY``, ``AI_TIME_MEDIUM``, ``AI_TIME_HARD``: seconds the computer opponent
+      may think per move at each level (up to 60); unset: the engine's own time for the
+      level (:data:`ai.levels.DEFAULT_TIME`).
     """
 
     token: str = ""
@@ -65,6 +70,19 @@ class Settings:
     log_level: str = "INFO"
     challenge_ttl_hours: float = 24.0
     move_timeout_hours: float = 72.0
+    ai_time_easy: float | None = None
+    ai_time_medium: float | None = None
+    ai_time_hard: float | None = None
+
+    def ai_time_limit(self, level: str) -> float | None:
+        """Seconds the computer may think per move at ``level`` (``None``: the engine's
+        default for the level)."""
+        limits = {
+            "easy": self.ai_time_easy,
+            "medium": self.ai_time_medium,
+            "hard": self.ai_time_hard,
+        }
+        return limits[level]
 
     @property
     def challenge_ttl_seconds(self) -> float:
@@ -135,6 +153,23 @@ class Settings:
                 raise SettingsError(
                     "MOVE_TIMEOUT_HOURS must be between 0 (no timeout) and 8760 (a year)"
                 )
+        ai_times: dict[str, float | None] = {}
+        for ai_level in ("easy", "medium", "hard"):
+            key = f"AI_TIME_{ai_level.upper()}"
+            raw = env.get(key, "").strip()
+            seconds: float | None = None
+            if raw:
+                try:
+                    seconds = float(raw)
+                except ValueError:
+                    raise SettingsError(
+                        f"{key} must be a number of seconds, not {shown(raw, token)}"
+                    ) from None
+                if not 0 < seconds <= MAX_AI_TIME:
+                    raise SettingsError(
+                        f"{key} must be more than 0 and at most {MAX_AI_TIME:g} seconds"
+                    )
+            ai_times[ai_level] = seconds
         return cls(
             token=token,
             database_path=Path(raw_path) if raw_path else DEFAULT_DATABASE_PATH,
@@ -142,6 +177,9 @@ class Settings:
             log_level=level,
             challenge_ttl_hours=ttl,
             move_timeout_hours=timeout,
+            ai_time_easy=ai_times["easy"],
+            ai_time_medium=ai_times["medium"],
+            ai_time_hard=ai_times["hard"],
         )
 
     def __repr__(self) -> str:  # never print the token
@@ -149,5 +187,6 @@ class Settings:
             f"Settings(token={'<set>' if self.token else '<unset>'}, "
             f"database_path={str(self.database_path)!r}, dev_guild_id={self.dev_guild_id}, "
             f"log_level={self.log_level!r}, challenge_ttl_hours={self.challenge_ttl_hours}, "
-            f"move_timeout_hours={self.move_timeout_hours})"
+            f"move_timeout_hours={self.move_timeout_hours}, ai_time_easy={self.ai_time_easy}, "
+            f"ai_time_medium={self.ai_time_medium}, ai_time_hard={self.ai_time_hard})"
         )

@@ -4,14 +4,14 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from rules.games import find_game
-from storage import CUSTOM_POSITION
+from storage import CUSTOM_POSITION, AILevel
 
 from .. import ui
 from ..buttons import PersistentButton
@@ -25,6 +25,7 @@ from ..services.challenges import (
     send_challenge,
     start_game,
 )
+from ..services.computer import computer_games
 from ..services.tables import invited_ids, is_table_game
 
 log = logging.getLogger(__name__)
@@ -43,6 +44,15 @@ def variant_choices() -> list[app_commands.Choice[str]]:
         for g in playable_games()
     ]
 
+
+DEFAULT_LEVEL = "medium"
+"""The computer's level when a challenge to it names none."""
+
+LEVEL_CHOICES = [
+    app_commands.Choice(name="Easy — a beginner can win", value="easy"),
+    app_commands.Choice(name="Medium (default)", value="medium"),
+    app_commands.Choice(name="Hard — the strongest it plays", value="hard"),
+]
 
 COLOUR_CHOICES = [
     app_commands.Choice(name="Random (default)", value="random"),
@@ -71,6 +81,20 @@ def option_choices(variant_id: str | None, typed: str) -> list[app_commands.Choi
                 app_commands.Choice(name=_short(f"{name} — {opt.description}", 100), value=code)
             )
     return out[:25]
+
+
+def challenge_options(variant: str, options: str | None, position: str | None) -> dict[str, str]:
+    """The challenge's checked options, with the start ``position`` a player gave (kept as
+    the option :data:`storage.CUSTOM_POSITION`)."""
+    resolved = parse_options(variant, options)
+    if position is not None and position.strip():
+        if options:
+            raise UserError(
+                "Give either `options` or a `position`: a position says everything "
+                "about the board. No challenge was made."
+            )
+        resolved[CUSTOM_POSITION] = parse_position(variant, position)
+    return resolved
 
 
 class ChallengeButton(
@@ -141,8 +165,9 @@ class Challenges(commands.Cog):
         position="Start from this position (LPN, FEN, PDN FEN or XGID); such games are casual",
         rated="Whether the result changes your ratings (default: yes; no = a casual game)",
         players="Ludo: the players you invite to your table, e.g. @Bob @Carol (up to three)",
+        level="Against me (opponent: this bot): how strong I play (medium by default)",
     )
-    @app_commands.choices(variant=variant_choices(), colour=COLOUR_CHOICES)
+    @app_commands.choices(variant=variant_choices(), colour=COLOUR_CHOICES, level=LEVEL_CHOICES)
     async def challenge(
         self,
         interaction: Interaction,
@@ -153,6 +178,7 @@ class Challenges(commands.Cog):
         position: str | None = None,
         rated: bool = True,
         players: str | None = None,
+        level: str | None = None,
     ) -> None:
         async with user_errors(interaction):
             user = interaction.user
@@ -171,6 +197,16 @@ class Challenges(commands.Cog):
                     "`players` invites players to a ludo table; to challenge one person to "
                     f"{find_game(variant).name}, use `opponent`."
                 )
+            me = self.bot.user
+            if opponent is not None and me is not None and opponent.id == me.id:
+                resolved = challenge_options(variant, options, position)
+                await self._challenge_computer(interaction, variant, colour, resolved, level)
+                return
+            if level is not None:
+                raise UserError(
+                    f"`level` is for a game against me: choose <@{me.id if me else 0}> as the "
+                    "opponent, or leave `level` empty. No challenge was made."
+                )
             if opponent is not None:
                 if opponent.id == user.id:
                     raise UserError(
@@ -179,16 +215,10 @@ class Challenges(commands.Cog):
                     )
                 if opponent.bot:
                     raise UserError(
-                        f"{opponent.mention} is a bot and can't play; challenge a person."
+                        f"{opponent.mention} is a bot and can't play; challenge a person, "
+                        f"or me (<@{me.id if me else 0}>)."
                     )
-            resolved = parse_options(variant, options)
-            if position is not None and position.strip():
-                if options:
-                    raise UserError(
-                        "Give either `options` or a `position`: a position says everything "
-                        "about the board. No challenge was made."
-                    )
-                resolved[CUSTOM_POSITION] = parse_position(variant, position)
+            resolved = challenge_options(variant, options, position)
             bot = self.bot
             now = bot.now()
             await bot.db.players.upsert_player(user.id, user.display_name, now=now)
@@ -255,6 +285,47 @@ class Challenges(commands.Cog):
             now=now,
         )
         await send_challenge(interaction, ch)
+
+    async def _challenge_computer(
+        self,
+        interaction: Interaction,
+        variant: str,
+        colour: str,
+        resolved: dict[str, str],
+        level: str | None,
+    ) -> None:
+        """A challenge to the bot itself: stored like any other, with the level on it, and
+        accepted by the computer at once; the game starts in its thread like any other."""
+        bot = self.bot
+        me = bot.user
+        assert me is not None
+        if variant not in computer_games():
+            playable = {g.id: g.name for g in playable_games()}
+            mine = ", ".join(playable[g] for g in computer_games() if g in playable)
+            raise UserError(
+                f"I can't play {find_game(variant).name} myself yet; challenge a person to it. "
+                f"I play {mine or 'no game yet'}."
+            )
+        user = interaction.user
+        now = bot.now()
+        await bot.db.players.upsert_player(user.id, user.display_name, now=now)
+        await bot.db.players.upsert_player(me.id, me.display_name, now=now)
+        ch = await bot.db.challenges.create_challenge(
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id or 0,
+            challenger_id=user.id,
+            challenged_id=me.id,
+            variant=variant,
+            options=resolved,
+            colour=colour,  # type: ignore[arg-type]
+            expires_in=bot.settings.challenge_ttl_seconds,
+            ai_level=cast(AILevel, level or DEFAULT_LEVEL),
+            rated=False,  # a game against the computer is never rated
+            now=now,
+        )
+        await send_challenge(interaction, ch)
+        message = await interaction.original_response()
+        await start_game(interaction, ch, accepter=me, message=message)
 
     @challenge.autocomplete("options")
     async def options_autocomplete(

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from storage import ConcurrencyError, GameOver, GameRecord
+from storage import ChallengeRecord, ConcurrencyError, GameOver, GameRecord
 
 from .. import ui
 from ..buttons import PersistentButton
@@ -21,7 +21,7 @@ from ..links import message_link
 from ..mentions import ping_users, rationed_ping
 from ..presenters import presenter_for
 from ..services.announce import board_payload, publish
-from ..services.challenges import post_challenge, send_challenge
+from ..services.challenges import launch_game, post_challenge, send_challenge, start_game
 from ..services.draw_offers import (
     close_offer_message,
     close_pending_offer,
@@ -120,6 +120,9 @@ class RematchButton(
                 expires_in=bot.settings.challenge_ttl_seconds,
                 now=bot.now(),
             )
+        if ch.ai_level is not None:  # against the computer: it accepts at once
+            await self._computer_rematch(interaction, record, ch)
+            return
         if interaction.channel_id == ch.channel_id:  # the game had no thread
             await send_challenge(interaction, ch)
             return
@@ -147,6 +150,41 @@ class RematchButton(
             f"🔁 <@{ch.challenger_id}> offers <@{ch.challenged_id}> a rematch of game "
             f"#{record.id}, colours swapped: {link} (once accepted, it is played in a thread "
             "of its own)."
+        )
+
+
+    async def _computer_rematch(
+        self, interaction: Interaction, record: GameRecord, ch: ChallengeRecord
+    ) -> None:
+        """The computer accepts its rematch at once: the new game starts in a thread of its
+        own under the challenge, posted where the old game was set up."""
+        bot = interaction.client
+        me = bot.user
+        assert me is not None
+        if interaction.channel_id == ch.channel_id:  # the game had no thread
+            await send_challenge(interaction, ch)
+            await start_game(
+                interaction, ch, accepter=me, message=await interaction.original_response()
+            )
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            message = await post_challenge(bot, ch)
+        except discord.HTTPException as exc:
+            await bot.db.challenges.cancel_challenge(ch.id, ch.challenger_id, now=bot.now())
+            raise UserError(
+                f"I can't post in <#{ch.channel_id}>, where game #{record.id} was set up, so no "
+                "rematch was started. Use `/challenge` in a channel where I can post."
+            ) from exc
+
+        async def edit(content: str) -> None:
+            await message.edit(content=content, view=None)
+
+        game = await launch_game(bot, ch, me, edit=edit, channel=message.channel, message=message)
+        await interaction.followup.send(
+            f"🔁 The rematch of game #{record.id} has started: game #{game.id}, in its own "
+            f"thread: {message_link(ch.guild_id, ch.channel_id, message.id)}",
+            ephemeral=True,
         )
 
 
@@ -222,6 +260,13 @@ class GameEnd(commands.Cog):
             no_draws = presenter_for(record.variant).no_draws
             if no_draws:
                 raise UserError(f"Game #{record.id}: {no_draws}")
+            if record.against_computer:  # decided: it plays every game to its end
+                computer = record.computer_seats[0].player_id
+                raise UserError(
+                    f"<@{computer}> declines: the computer plays every game to its end and "
+                    f"accepts no draw. Nothing was offered in game #{record.id}; play on, or "
+                    "`/resign` to give it up."
+                )
             opponent = record.opponent_of(uid)
             assert opponent is not None
             offer = record.pending_draw_offer

@@ -1,7 +1,8 @@
 """The sweep: one background loop, every minute and right after start-up, that expires old
 challenges, finishes games lost on time, sends move reminders, posts the boards of moves
 and game ends that were stored but never announced (a crash or a refused post in between),
-sends the hourly "your move" DM digests of players who chose them (``/notify``), and marks
+plays the computer opponent's turns left unplayed (a restart while it was thinking), sends
+the hourly "your move" DM digests of players who chose them (``/notify``), and marks
 expired challenges' messages as expired.
 
 Everything it acts on is read from storage each time, so work that came due while the bot was
@@ -69,6 +70,10 @@ class Sweep(commands.Cog):
             await catch_up(self.bot)
         except Exception:
             log.exception("catching up on unannounced boards failed")
+        try:  # after the catch-up of boards: a computer turn starts once its board is shown
+            await self.bot.computer.catch_up()
+        except Exception:
+            log.exception("resuming the computer's turns failed")
         try:  # after the catch-up, whose boards may give DM players a new turn
             await send_digests(self.bot)
         except Exception:

@@ -133,6 +133,7 @@ async def mark_board(bot: LatrunculiBot, record: GameRecord, message: discord.Me
     await bot.db.games.set_board_message(
         record.id, message.channel.id, message.id, ply=record.ply, over=not record.is_active
     )
+    bot.computer.board_posted(record)  # the computer's turn begins once its board is shown
     if not record.is_active:  # the whole game as a GIF, below the final board
         from .replays import post_replay  # replays builds on this module
 
@@ -276,7 +277,9 @@ async def board_payload(
         by = ""
         if move_timeout is not None:
             by = f" — by <t:{int(record.turn_since + move_timeout)}:R>"
-        if mention:
+        if record.seat(seat).is_computer:  # no ping, no deadline: it moves by itself
+            lines.append(f"<@{to_move}> ({seat_title}) to move: the computer is thinking…")
+        elif mention:
             hint = presenter.turn_hint(session)
             lines.append(f"<@{to_move}>, your move ({seat_title}){by}. {hint}")
             mentions = await turn_mentions(db, record, to_move)  # as they chose (/notify)
@@ -348,6 +351,8 @@ def places_line(presenter: GamePresenter, record: GameRecord) -> str:
 
 
 async def records_line(db: Database, record: GameRecord) -> str:
+    if record.against_computer:
+        return "A game against the computer: recorded, not counted in records or the leaderboard."
     parts = []
     for uid in dict.fromkeys(record.player_ids):
         p = await db.players.get_player(uid)

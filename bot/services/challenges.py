@@ -4,6 +4,7 @@ the Rematch button)."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -29,6 +30,8 @@ __all__ = [
     "challenge_content",
     "expire_overdue",
     "open_game",
+    "launch_game",
+    "open_game_in",
     "parse_options",
     "parse_position",
     "start_position",
@@ -131,6 +134,15 @@ def challenge_content(ch: ChallengeRecord) -> str:
     if ch.is_table:
         return table_content(ch)
     colour = COLOUR_WORDS[ch.colour].format(c=f"<@{ch.challenger_id}>")
+    if ch.ai_level is not None:  # the computer accepts at once: no expiry to tell
+        who = f"⚔️ <@{ch.challenger_id}> challenges <@{ch.challenged_id}> (the computer)"
+        game = find_game(ch.variant).name
+        what = f"a rematch of game #{ch.rematch_of}" if ch.rematch_of else f"a game of {game}"
+        return (
+            f"{who} to {what} ({colour}).\n"
+            f"{variant_line(ch.variant, ch.options)}\n"
+            f"<@{ch.challenged_id}> plays at the **{ch.ai_level}** level and accepts at once."
+        )
     if ch.challenged_id is None:
         who = f"⚔️ <@{ch.challenger_id}> is looking for an opponent"
         accept = f"Anyone but <@{ch.challenger_id}> can accept."
@@ -155,8 +167,8 @@ async def challenge_payload(bot: LatrunculiBot, ch: ChallengeRecord) -> dict[str
     challenged player only (rationed: challenging and cancelling again and again pings once)."""
     if ch.is_table:  # a table pings those invited (or re-seated) once, when posted
         return table_payload(ch, ping=True)
-    mentions = ping_only(None)  # an open challenge pings nobody
-    if ch.challenged_id is not None:
+    mentions = ping_only(None)  # an open challenge (or one to the computer) pings nobody
+    if ch.challenged_id is not None and ch.ai_level is None:
         mentions = await rationed_ping(
             bot.db, "challenge", ch.challenger_id, ch.challenged_id, now=bot.now()
         )
@@ -190,14 +202,45 @@ async def post_challenge(bot: LatrunculiBot, ch: ChallengeRecord) -> discord.Mes
 
 
 async def start_game(
-    interaction: discord.Interaction[LatrunculiBot], ch: ChallengeRecord
+    interaction: discord.Interaction[LatrunculiBot],
+    ch: ChallengeRecord,
+    *,
+    accepter: discord.abc.User | None = None,
+    message: discord.Message | None = None,
 ) -> GameRecord:
-    """Accept ``ch`` for the clicking user, open the game's thread and post the first board.
+    """Accept ``ch`` for the clicking user (or ``accepter``: the computer, accepting a
+    challenge to itself at once), open the game's thread from the challenge message (the
+    interaction's, or ``message``) and post the first board.
 
-    The interaction must be deferred already.
+    The interaction must be deferred already (or answered with the challenge message, whose
+    original response is then the challenge).
     """
-    bot = interaction.client
-    accepter = interaction.user
+
+    async def edit(content: str) -> None:
+        await interaction.edit_original_response(content=content, view=None)
+
+    return await launch_game(
+        interaction.client,
+        ch,
+        accepter or interaction.user,
+        edit=edit,
+        channel=interaction.channel,
+        message=message or interaction.message,
+    )
+
+
+async def launch_game(
+    bot: LatrunculiBot,
+    ch: ChallengeRecord,
+    accepter: discord.abc.User,
+    *,
+    edit: Callable[[str], Awaitable[None]],
+    channel: Any,
+    message: discord.Message | None,
+) -> GameRecord:
+    """Accept ``ch`` for ``accepter``, say so on the challenge message (``edit``), play the
+    game in a thread made from ``message`` (or in ``channel`` when that is a thread already,
+    or when no thread can be made) and post the first board."""
     await bot.db.players.upsert_player(accepter.id, accepter.display_name, now=bot.now())
     lpn = start_position(ch.variant, dict(ch.options))
     game = await bot.db.challenges.accept_challenge(
@@ -208,12 +251,11 @@ async def start_game(
         now=bot.now(),
     )
     log.info("challenge %d accepted by %d: game %d", ch.id, accepter.id, game.id)
-    await interaction.edit_original_response(
-        content=challenge_content(ch).split("\n")[0]
-        + f"\n✅ Accepted by <@{accepter.id}>: **game #{game.id}** has started.",
-        view=None,
+    await edit(
+        challenge_content(ch).split("\n")[0]
+        + f"\n✅ Accepted by <@{accepter.id}>: **game #{game.id}** has started."
     )
-    return await open_game(interaction, ch, game)
+    return await open_game_in(bot, ch, game, channel=channel, message=message)
 
 
 def thread_title(game: GameRecord, names: dict[str, str]) -> str:
@@ -225,17 +267,31 @@ def thread_title(game: GameRecord, names: dict[str, str]) -> str:
 async def open_game(
     interaction: discord.Interaction[LatrunculiBot], ch: ChallengeRecord, game: GameRecord
 ) -> GameRecord:
-    """A just-created game's start: its thread (made from the challenge's or table's message),
-    the bot's first actions (an opening roll) and the first board, pinging who is to move."""
-    bot = interaction.client
+    """A just-created game's start from the interaction that started it (see
+    :func:`open_game_in`)."""
+    return await open_game_in(
+        interaction.client, ch, game, channel=interaction.channel, message=interaction.message
+    )
+
+
+async def open_game_in(
+    bot: LatrunculiBot,
+    ch: ChallengeRecord,
+    game: GameRecord,
+    *,
+    channel: Any,
+    message: discord.Message | None,
+) -> GameRecord:
+    """A just-created game's start: its thread (made from the challenge's or table's
+    ``message``; in ``channel`` when that is a thread already or no thread can be made), the
+    bot's first actions (an opening roll) and the first board, pinging who is to move."""
     target: discord.abc.Messageable | None = None
-    channel = interaction.channel
     if isinstance(channel, discord.Thread):
         target = channel
-    elif interaction.message is not None:
+    elif message is not None:
         try:
             names = await display_names(bot.db, game)
-            thread = await interaction.message.create_thread(
+            thread = await message.create_thread(
                 name=thread_title(game, names),
                 auto_archive_duration=1440,
             )
@@ -264,9 +320,9 @@ async def open_game(
         intro=intro,
         move_timeout=bot.settings.move_timeout_seconds,
     )
-    message = await post_board(bot, game, payload, target)
+    board = await post_board(bot, game, payload, target)
     if ch.rematch_of is not None:
-        await link_from_old_game(bot, ch.rematch_of, game, message)
+        await link_from_old_game(bot, ch.rematch_of, game, board)
     return game
 
 

@@ -276,6 +276,13 @@ class GameService:
         if record.seat_of(user_id) is None:
             raise UserError(f"You are not playing in game #{record.id}; only its players can move.")
         to_move = session.to_move
+        if player_for(record, to_move) != user_id and record.seat(to_move).is_computer:
+            title = presenter_for(record.variant).seat_title(to_move)
+            raise UserError(
+                f"It is the bot's turn in game #{record.id}: <@{player_for(record, to_move)}> "
+                f"({title}) is thinking about its move. Nothing was played; your turn comes "
+                "once its move is on the board."
+            )
         if player_for(record, to_move) != user_id:
             title = presenter_for(record.variant).seat_title(to_move)
             raise UserError(
@@ -430,6 +437,27 @@ class GameService:
         async with self.lock(game_id):
             pending = await self.prepare(game_id, user_id, text, expected_ply=expected_ply)
             return await self.commit(pending)
+
+    async def play_for_computer(self, seen: GameRecord, seat: str, action: str) -> Played:
+        """Play the computer's ``action`` for ``seat`` in the game as it was ``seen`` when the
+        computer began to think: through the same guarded commit as a person's move, so a
+        resignation, an abort or any other change meanwhile wins and nothing is played
+        (:class:`UserError`). A ``roll`` is the bot's dice, as for people."""
+        async with self.lock(seen.id):
+            record = await self.load(seen.id)
+            if not record.is_active:
+                raise UserError(game_over(record.id, record.variant, record.reason) + ".")
+            if record.ply != seen.ply:
+                raise UserError(f"Game #{record.id} moved on while the computer was thinking.")
+            session = await self.session(record)
+            if session.to_move != seat or not record.seat(seat).is_computer:
+                raise UserError(f"It is not the computer's turn in game #{record.id}.")
+            text = self._player_text(session, action)
+            move = session.parse(text)
+            player = record.player_at(seat)
+            return await self.commit(
+                PendingMove(record, session, move, session.format(move), player)
+            )
 
     # ----- other ways to end a game -------------------------------------------------------------
 

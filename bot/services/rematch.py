@@ -85,6 +85,7 @@ async def offer_rematch(
             expires_in=expires_in,
             rematch_of=record.id,
             rated=record.rated,  # a rematch is played as the game was, rated or casual
+            ai_level=record.seat(record.seat_of(opponent) or "").ai_level,  # the same level
             now=now,
         )
     except RematchExists as exc:  # another process (or click) got there first

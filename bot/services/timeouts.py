@@ -21,6 +21,7 @@ from storage import ConcurrencyError, GameRecord
 from ..presenters import presenter_for
 from ..texts import duration_words
 from .announce import board_payload, jump_url, post_board
+from .computer import computer_seat_to_move
 from .draw_offers import close_pending_offer
 from .games import player_for, position_session
 from .notify import deliver_reminder
@@ -57,6 +58,8 @@ async def sweep_turns(bot: LatrunculiBot) -> tuple[int, int]:
 async def finish_on_time(bot: LatrunculiBot, record: GameRecord, timeout: float) -> bool:
     """The player to move loses; post the final board pinging both players. In a game where
     seats leave (ludo) they leave instead and the others play on (:func:`leave_on_time`)."""
+    if computer_seat_to_move(record) is not None:  # its turn is played by its catch-up
+        return False
     loser_seat = position_session(record).to_move
     loser = player_for(record, loser_seat)
     if presenter_for(record.variant).seats_leave:
@@ -110,7 +113,9 @@ async def leave_on_time(bot: LatrunculiBot, record: GameRecord, timeout: float, 
 
 
 async def remind(bot: LatrunculiBot, record: GameRecord, timeout: float) -> bool:
-    """Tell the player to move how long they have left (once per turn)."""
+    """Tell the player to move how long they have left (once per turn; never the computer)."""
+    if computer_seat_to_move(record) is not None:
+        return False
     if not await bot.db.games.mark_reminded(record.id, record.ply):
         return False  # moved on, finished, or reminded by another process
     to_move = player_for(record, position_session(record).to_move)

@@ -6,7 +6,9 @@ Each test gets its own database file under ``tmp_path``; the guild is created wi
 
 from __future__ import annotations
 
+import asyncio
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -15,6 +17,8 @@ import pytest
 import pytest_asyncio
 from PIL import Image
 
+from ai import Level
+from ai.worker import AIWorker
 from bot import LatrunculiBot, Settings, create_bot
 
 GUILD_ID = 1_100_000_000_000_000_001
@@ -47,12 +51,51 @@ def bot_overrides(request) -> dict[str, Any]:
     return dict(marker.kwargs) if marker else {}
 
 
+class SharedWorker:
+    """The real :class:`ai.worker.AIWorker` at the bot's worker seam, one process for the
+    whole test session: every test's bot starts it in ``setup_hook`` (idempotent) and "closes"
+    it on shutdown without stopping it, so the suite pays for spawning the worker once."""
+
+    def __init__(self, worker: AIWorker) -> None:
+        self.worker = worker
+
+    def start(self) -> None:
+        self.worker.start()
+
+    async def close(self) -> None:
+        pass
+
+    async def choose(
+        self,
+        position: str,
+        level: Level,
+        time_limit: float | None = None,
+        moves: Sequence[str] = (),
+    ) -> str:
+        return await self.worker.choose(position, level, time_limit, moves)
+
+
+@pytest.fixture(scope="session")
+def ai_worker():
+    """Spawned before any simulated Discord runs: a process spawned inside ``simcord.run``
+    slows every later interaction of that run by ~80 ms (measured with ``/move``), which
+    production, without simcord, does not have."""
+    worker = AIWorker()
+    worker.start()
+    asyncio.run(worker.pid())
+    yield worker
+    asyncio.run(worker.close())
+
+
 @pytest.fixture
-def bot_factory(db_path: Path, bot_overrides: dict[str, Any]):
+def bot_factory(db_path: Path, bot_overrides: dict[str, Any], ai_worker: AIWorker):
     """Builds a fresh bot on the test's database (a new object for every (re)start)."""
 
-    def factory(**overrides: Any) -> LatrunculiBot:
-        return create_bot(make_settings(db_path, **{**bot_overrides, **overrides}))
+    def factory(opponent: Any = None, **overrides: Any) -> LatrunculiBot:
+        return create_bot(
+            make_settings(db_path, **{**bot_overrides, **overrides}),
+            opponent=opponent if opponent is not None else SharedWorker(ai_worker),
+        )
 
     return factory
 

@@ -119,3 +119,18 @@ def test_a_token_pasted_into_database_path_is_refused_unshown():
     assert not [f for f in _fragments(FAKE_TOKEN) if f in str(info.value)]
     ok = Settings.from_env({"DISCORD_TOKEN": FAKE_TOKEN, "DATABASE_PATH": "data/my.game.db"})
     assert ok.database_path == Path("data/my.game.db")
+
+
+def test_the_computer_thinking_times_per_level():
+    s = Settings.from_env(
+        {"DISCORD_TOKEN": "t", "LOG_LEVEL": "debug", "AI_TIME_EASY": "0.2", "AI_TIME_HARD": "3"}
+    )
+    assert s.log_level == "DEBUG"
+    assert (s.ai_time_limit("easy"), s.ai_time_limit("medium"), s.ai_time_limit("hard")) == (
+        0.2,
+        None,  # unset: the engine's own time for the level
+        3.0,
+    )
+    for bad in ("0", "-1", "61", "fast"):
+        with pytest.raises(SettingsError, match="AI_TIME_MEDIUM"):
+            Settings.from_env({"DISCORD_TOKEN": "t", "AI_TIME_MEDIUM": bad})

@@ -23,7 +23,6 @@ from ..client import LatrunculiBot
 from ..errors import UserError, user_errors
 from ..mentions import rationed_ping
 from ..services.announce import board_payload, post_board, publish
-from ..services.games import player_to_move
 from ..services.takebacks import position_tag, takeback_for
 from .play import game_autocomplete
 
@@ -71,10 +70,7 @@ class TakebackButton(
             record = await bot.db.games.take_back(
                 record.id, self.ply, takeback.to_ply, now=bot.now()
             )
-            mover = player_to_move(record)  # back on vacation's player: their clock waits
-            away = (await bot.db.players.vacations([mover], bot.now())).get(mover)
-            if away is not None and await bot.db.games.pause_turn(record.id, record.ply, away):
-                record = await bot.games.load(record.id)
+            record = await bot.games.wait_for_return(record)  # a player away: it waits
         bot.games.forget(record.id)
         log.info("game %d: takeback to ply %d accepted by %d", record.id, record.ply, uid)
         words = f"↩️ <@{uid}> accepted: {takeback.words()} taken back in game #{record.id}."

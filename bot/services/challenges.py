@@ -306,8 +306,7 @@ async def open_game_in(
     if target is None:  # pragma: no cover - component interactions always have a channel
         target = server_channel(bot, ch.channel_id, ch.guild_id)
     opened = await bot.games.open(game)  # the bot's first actions (an opening roll)
-    if opened is not None:
-        game = opened.game
+    game = opened.game
     custom = " Started from a custom position: a casual game." if game.custom_start else ""
     intro = (
         f"**Game #{game.id} begins.** {variant_line(game.variant, game.options)}{custom}\n"

@@ -357,17 +357,30 @@ class GameService:
             return set()  # the game has no such turns: no need to ask storage
         return await self.db.players.playing_only_turns(record.player_ids)
 
-    async def open(self, record: GameRecord) -> Played | None:
-        """The bot's actions at a new game's start (backgammon's opening roll, thrown again
-        on a tie), stored in one transaction; ``None`` when the game has none."""
+    async def open(self, record: GameRecord) -> Played:
+        """A new game's start: the bot's actions (backgammon's opening roll, thrown again on a
+        tie), stored in one transaction, and the first mover's clock, which waits for their
+        return if they are on vacation (as after any move). ``played.game`` is the stored
+        game; ``played.moves`` is empty when the bot had nothing to do."""
         async with self.lock(record.id):
             session = await self.session(record, take=True)
             played = Played(record)
             self._bot_actions(record, session, played, await self._only_turns(record))
-            if not played.moves:
-                self._remember(record.id, session)
-                return None
-            return await self._store(record, session, played, 0)  # 0: the bot
+            if played.moves:
+                return await self._store(record, session, played, 0)  # 0: the bot
+            self._remember(record.id, session)
+            played.game = await self.wait_for_return(record)
+            return played
+
+    async def wait_for_return(self, record: GameRecord) -> GameRecord:
+        """Start the clock of a turn that begins now (a new game, a takeback) at the end of the
+        player's vacation if they are away; returns the stored game. A move does the same in
+        :meth:`_store`, in its own transaction."""
+        mover = player_to_move(record)
+        away = (await self.db.players.vacations([mover], self.clock())).get(mover)
+        if away is not None and await self.db.games.pause_turn(record.id, record.ply, away):
+            return await self.load(record.id)
+        return record
 
     async def commit(self, pending: PendingMove) -> Played:
         """Record the prepared move and the actions the bot plays after it (a Latrunculi

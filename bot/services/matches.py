@@ -71,9 +71,8 @@ async def next_match_game(bot: LatrunculiBot, record: GameRecord) -> GameRecord 
     except NotAllowed as exc:  # started already (a catch-up and a post racing)
         log.info("match %d: no next game after game %d: %s", match.id, record.id, exc)
         return None
-    opened = await bot.games.open(game)
-    if opened is not None:
-        game = opened.game
+    opened = await bot.games.open(game)  # its opening roll; a first mover away waits
+    game = opened.game
     crawford = parse_xgid(game.start_position).crawford
     intro = (
         f"**Game {game.match_game} of the match to {match.length}** (game #{game.id}) begins: "

@@ -91,3 +91,17 @@ async def test_a_move_taken_back_while_away_waits_for_the_return(arena):
     record = await arena.db.games.load_game(game.id)
     assert record.ply == 0 and record.turn_since == pytest.approx(until, abs=1)
     assert f"by <t:{int(until + TIMEOUT)}:R>" in last_board(where).content
+
+
+async def test_a_new_game_whose_first_mover_is_away_starts_their_clock_at_their_return(arena):
+    r = await arena.alice.slash(arena.channel, "vacation", days=1)
+    assert "You are on vacation until" in r.response.content, r.response.content
+    until = (await arena.db.players.get_player(arena.alice.id)).vacation_until
+    game, where = await challenge_and_accept(arena, "rugen")  # Alice (White) moves first
+    record = await arena.db.games.load_game(game.id)
+    assert record.ply == 0 and record.turn_since == pytest.approx(until, abs=1)
+    board = last_board(where).content
+    assert f"by <t:{int(until + TIMEOUT)}:R>" in board
+    assert f"🏖️ <@{arena.alice.id}> is on vacation until" in board
+    await arena.env.advance_time(20 * MIN)  # the timeout a clock started now would have hit
+    assert (await arena.db.games.load_game(game.id)).is_active

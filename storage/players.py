@@ -349,7 +349,8 @@ class PlayerRepository:
 
     async def game_records(self, guild_id: int, user_id: int) -> list[GameTally]:
         """The user's counted results in this guild per game id (the games the leaderboard
-        counts: finished, not aborted, not against themselves), by game id."""
+        counts: finished, not aborted, not against themselves, not against the computer), by
+        game id."""
         rows = await self._db.fetchall(
             """
             SELECT g.variant AS game,
@@ -363,6 +364,8 @@ class PlayerRepository:
                AND NOT EXISTS (SELECT 1 FROM game_seats AS o
                                 WHERE o.game_id = s.game_id AND o.seat != s.seat
                                   AND o.player_id = s.player_id)
+               AND NOT EXISTS (SELECT 1 FROM game_seats AS c
+                                WHERE c.game_id = s.game_id AND c.ai_level IS NOT NULL)
              GROUP BY g.variant ORDER BY g.variant
             """,
             {"user": user_id, "guild": guild_id},

@@ -241,3 +241,6 @@ async def test_the_computer_fills_several_seats_and_its_game_counts_for_nobody(d
     await db.games.finish_game(game.id, 0, outcome, now=1100.0)
     alice = await db.players.get_player(ALICE)
     assert alice is not None and alice.games_played == 0
+    # /stats' record per game leaves it out as well
+    assert await db.players.game_records(GUILD, ALICE) == []
+    assert await db.players.game_records(GUILD, BOB) == []

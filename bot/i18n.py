@@ -32,6 +32,7 @@ __all__ = [
     "LOCALE_DIR",
     "babel_locale",
     "catalog",
+    "catalog_files",
     "format_number",
     "lookup",
     "mark",
@@ -79,14 +80,31 @@ def babel_locale(language: str) -> str:
     return _BABEL_LOCALES.get(language, language)
 
 
+def catalog_files(language: str) -> list[Path]:
+    """The ``.po`` files of ``language``, one per domain (see :mod:`bot.catalogs`), in name
+    order."""
+    return sorted((LOCALE_DIR / language / "LC_MESSAGES").glob("*.po"))
+
+
 @functools.cache
 def catalog(language: str) -> Catalog | None:
-    """The catalog of ``language``, read once (None for English and unknown codes)."""
+    """Every text of ``language``, all its domains' ``.po`` files merged into one catalog,
+    read once (None for English and unknown codes).
+
+    The texts are split into domains by the part of the code they come from, so that
+    independent changes to different parts never touch the same file; a text is looked up
+    in all of them. The merged catalog's plural rule is Babel's for the language, which the
+    catalog test holds every file's ``Plural-Forms`` header to."""
     if language == DEFAULT_LANGUAGE or language not in LANGUAGES:
         return None
-    path = LOCALE_DIR / language / "LC_MESSAGES" / f"{DOMAIN}.po"
-    with path.open("rb") as f:
-        return read_po(f, locale=babel_locale(language), domain=DOMAIN)
+    merged = Catalog(locale=babel_locale(language), domain=DOMAIN, fuzzy=False)
+    for path in catalog_files(language):
+        with path.open("rb") as f:
+            part = read_po(f, locale=babel_locale(language), domain=path.stem)
+        for message in part:
+            if message.id:
+                merged[message.id] = message
+    return merged
 
 
 @functools.cache

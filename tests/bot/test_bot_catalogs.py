@@ -5,15 +5,24 @@ from __future__ import annotations
 
 import re
 import string
+from pathlib import Path
 
 import pytest
 from babel.messages.catalog import Catalog, Message
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po
 
-from bot.catalogs import template
+from bot.catalogs import domain_of, template, templates
 from bot.exts.info import HELP_TITLE, help_text
-from bot.i18n import DEFAULT_LANGUAGE, LANGUAGES, LOCALE_DIR, babel_locale, catalog, translate
+from bot.i18n import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    LOCALE_DIR,
+    babel_locale,
+    catalog,
+    catalog_files,
+    translate,
+)
 from bot.limits import MAX_CONTENT
 
 TRANSLATED = [code for code in LANGUAGES if code != DEFAULT_LANGUAGE]
@@ -22,9 +31,23 @@ LIMITS = {"command_description": 100, "parameter_description": 100, "choice_name
 EMBED_DESCRIPTION, EMBED_TITLE = 4096, 256
 
 
-def _pot() -> Catalog:
-    with (LOCALE_DIR / "bot.pot").open("rb") as f:
+def _read(path: Path) -> Catalog:
+    with path.open("rb") as f:
         return read_po(f)
+
+
+def _pots() -> dict[str, Catalog]:
+    return {path.stem: _read(path) for path in sorted(LOCALE_DIR.glob("*.pot"))}
+
+
+def _pot() -> Catalog:
+    """Every domain's template in one."""
+    merged = Catalog()
+    for pot in _pots().values():
+        for message in pot:
+            if message.id:
+                merged[message.id] = message
+    return merged
 
 
 def _keys(cat: Catalog) -> set[tuple[object, str | None]]:
@@ -40,9 +63,27 @@ def _forms(message: Message) -> list[str]:
     return [value] if isinstance(value, str) else list(value)
 
 
-async def test_the_template_holds_exactly_the_texts_of_the_code() -> None:
-    """A text added to the code without running tools/extract_messages.py fails here."""
+async def test_the_templates_hold_exactly_the_texts_of_the_code() -> None:
+    """A text added to the code without running tools/extract_messages.py fails here, and so
+    does a text left in the domain of a file it moved away from."""
+    code = await templates()
+    assert sorted(code) == sorted(_pots())
+    for domain, pot in _pots().items():
+        assert _keys(code[domain]) == _keys(pot), domain
     assert _keys(await template()) == _keys(_pot())
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_language_has_one_catalog_per_domain(language: str) -> None:
+    assert [p.stem for p in catalog_files(language)] == sorted(_pots())
+
+
+def test_texts_are_in_the_domain_of_the_file_they_come_from() -> None:
+    assert domain_of("bot/exts/play.py") == "play"
+    assert domain_of("bot/presenters/ludo.py") == "boards"
+    assert domain_of("rendering/caption.py") == "boards"
+    assert domain_of("bot/exts/challenges.py") == "lobby"
+    assert domain_of("bot/exts/info.py") == "bot"
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
@@ -67,10 +108,13 @@ def test_every_catalog_translates_every_text_with_the_same_placeholders(language
 
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_plural_forms_follow_babels_rule_for_the_language(language: str) -> None:
+    rule = get_plural(babel_locale(language))
+    for path in catalog_files(language):  # each file's Plural-Forms header
+        with path.open("rb") as f:
+            part = read_po(f)
+        assert (part.num_plurals, part.plural_expr) == (rule.num_plurals, rule.plural_expr), path
     cat = catalog(language)
     assert cat is not None
-    rule = get_plural(babel_locale(language))
-    assert (cat.num_plurals, cat.plural_expr) == (rule.num_plurals, rule.plural_expr)
     plurals = [m for m in cat if isinstance(m.id, tuple)]
     assert plurals
     assert all(len(_forms(m)) == rule.num_plurals for m in plurals), language

@@ -1,0 +1,293 @@
+"""Copy a whole database to another one (``python -m storage copy SRC_URL DST_URL``), verified.
+
+Why it works this way:
+
+- **Every table, ids kept.** Rows are copied table by table in foreign-key order with their own
+  ids, so a game keeps its number (``#42`` in Discord stays ``#42``), challenges keep pointing
+  at their games and ratings at their players. The list of tables is fixed here and checked
+  against the source's: a table this module does not know (a new migration) stops the copy
+  instead of being left behind silently.
+- **Same schema on both sides.** The source must be at this code's schema version (an older
+  file is migrated by starting the bot once; the copy never migrates a source behind the
+  user's back) and the destination must be empty — it is created and migrated if needed.
+- **All or nothing.** Everything is written in one transaction on the destination, in batches
+  (``executemany``); the source is read inside one transaction too, so the copy is one
+  consistent snapshot. Verification runs inside the destination's transaction before it
+  commits: a failed copy leaves the destination as empty as it was.
+- **Verified by the rules.** Row counts per table must match, and every game is replayed on
+  the destination through :mod:`storage.replay` (the rules core re-checks every ply) and must
+  load exactly as it does from the source (seats, plies, position, result).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sqlite3
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .database import Database
+from .errors import StorageError
+from .migrations import SCHEMA_VERSION
+from .replay import replay_game
+
+__all__ = [
+    "TABLES",
+    "CopyFailed",
+    "CopyRefused",
+    "CopySummary",
+    "Table",
+    "copy_database",
+    "copy_urls",
+]
+
+log = logging.getLogger(__name__)
+
+BATCH_ROWS = 1000
+"""Rows read and inserted per statement batch (keyset pages of the source)."""
+
+
+class CopyRefused(StorageError):
+    """The copy was not started: a source or destination it must not touch (nothing written)."""
+
+
+class CopyFailed(StorageError):
+    """The copy ran but did not verify; the destination's transaction was rolled back."""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """One table of the schema, as the copy reads it: its name and primary key (the order of
+    the keyset pages). ``serial``: the column whose ids a PostgreSQL sequence hands out, reset
+    past the copied ids afterwards."""
+
+    name: str
+    key: tuple[str, ...]
+    serial: str | None = None
+
+
+TABLES: tuple[Table, ...] = (
+    Table("players", ("user_id",)),
+    Table("guild_settings", ("guild_id",)),
+    Table("matches", ("id",), serial="id"),
+    Table("match_seats", ("match_id", "seat")),
+    Table("games", ("id",), serial="id"),
+    Table("game_seats", ("game_id", "seat")),
+    Table("moves", ("game_id", "ply")),
+    Table("challenges", ("id",), serial="id"),
+    Table("challenge_seats", ("challenge_id", "seat")),
+    Table("pings", ("kind", "scope", "target_id")),
+    Table("ratings", ("guild_id", "game", "player_id")),
+    Table("rating_history", ("game_id", "player_id")),
+)
+"""Every table of the schema, each after the tables its foreign keys point at."""
+
+
+@dataclass(frozen=True, slots=True)
+class CopySummary:
+    """What a verified copy moved: rows per table, games replayed, seconds taken."""
+
+    rows: dict[str, int]
+    games_replayed: int
+    seconds: float
+
+    @property
+    def total_rows(self) -> int:
+        return sum(self.rows.values())
+
+
+async def copy_database(
+    source: Database, destination: Database, *, batch_rows: int = BATCH_ROWS
+) -> CopySummary:
+    """Copy every row of ``source`` into the empty ``destination`` (both started) and verify.
+
+    Raises :class:`CopyRefused` (nothing written) when the schema versions differ from this
+    code's, a table is unknown or the destination holds rows; :class:`CopyFailed` (the
+    destination rolled back) when the copy does not verify.
+    """
+    started = time.perf_counter()
+    await _check_schema(source, "source")
+    await _check_schema(destination, "destination")
+    await _check_tables(source)
+    async with source.transaction(), destination.transaction():
+        occupied = {t.name: n for t in TABLES if (n := await _count(destination, t.name))}
+        if occupied:
+            listed = ", ".join(f"{name} ({n} rows)" for name, n in occupied.items())
+            raise CopyRefused(f"the destination is not empty: {listed}; give an empty database")
+        rows: dict[str, int] = {}
+        for table in TABLES:
+            rows[table.name] = await _copy_table(source, destination, table, batch_rows)
+            log.info("copied %s: %d rows", table.name, rows[table.name])
+        await _reset_sequences(destination)
+        replayed = await _verify(source, destination, rows)
+    summary = CopySummary(rows, replayed, time.perf_counter() - started)
+    log.info(
+        "copy verified: %d tables, %d rows, %d games replayed, %.1f s",
+        len(rows),
+        summary.total_rows,
+        summary.games_replayed,
+        summary.seconds,
+    )
+    return summary
+
+
+async def _check_schema(db: Database, role: str) -> None:
+    version = await db.schema_version()
+    if version != SCHEMA_VERSION:
+        raise CopyRefused(
+            f"the {role} is at schema version {version}, this code at {SCHEMA_VERSION}: "
+            "start the bot once on it to migrate it (or use the code of its version)"
+        )
+
+
+async def _table_names(db: Database) -> set[str]:
+    rows = await db.fetchall(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+    )
+    return {str(row[0]) for row in rows}
+
+
+async def _check_tables(source: Database) -> None:
+    known = {t.name for t in TABLES}
+    unknown = sorted(await _table_names(source) - known)
+    if unknown:
+        raise CopyRefused(f"the source has tables the copy does not know: {', '.join(unknown)}")
+
+
+async def _count(db: Database, table: str) -> int:
+    return int(await db.fetchval(f"SELECT count(*) FROM {table}"))  # noqa: S608 (fixed names)
+
+
+async def _copy_table(source: Database, destination: Database, table: Table, batch: int) -> int:
+    """Copy one table in keyset pages of ``batch`` rows (each page one ``executemany``)."""
+    order = ", ".join(table.key)
+    first = f"SELECT * FROM {table.name} ORDER BY {order} LIMIT {int(batch)}"  # noqa: S608
+    marks = ", ".join("?" for _ in table.key)
+    after = (
+        f"SELECT * FROM {table.name} WHERE ({order}) > ({marks})"  # noqa: S608
+        f" ORDER BY {order} LIMIT {int(batch)}"
+    )
+    copied = 0
+    page = await source.fetchall(first)
+    insert: str | None = None
+    while page:
+        if insert is None:
+            columns = list(page[0].keys())
+            insert = (
+                f"INSERT INTO {table.name} ({', '.join(columns)})"  # noqa: S608
+                f" VALUES ({', '.join('?' for _ in columns)})"
+            )
+        await destination.executemany(insert, [tuple(row) for row in page])
+        copied += len(page)
+        if len(page) < batch:
+            break
+        last = page[-1]
+        page = await source.fetchall(after, [last[column] for column in table.key])
+    return copied
+
+
+async def _reset_sequences(destination: Database) -> None:
+    """On PostgreSQL, move each id sequence past the copied ids (SQLite needs nothing: a new
+    row takes ``max(id) + 1``)."""
+    return None
+
+
+async def _verify(source: Database, destination: Database, rows: dict[str, int]) -> int:
+    """Counts per table, then every game replayed on the destination; returns games replayed."""
+    problems: list[str] = []
+    for table in TABLES:
+        have = await _count(destination, table.name)
+        want = await _count(source, table.name)
+        if have != want or have != rows[table.name]:
+            problems.append(f"{table.name}: {want} rows in the source, {have} in the destination")
+    game_ids: Sequence[Any] = [
+        row[0] for row in await source.fetchall("SELECT id FROM games ORDER BY id")
+    ]
+    for game_id in game_ids:
+        problems += await _verify_game(source, destination, int(game_id))
+    if problems:
+        for problem in problems:
+            log.error("verification: %s", problem)
+        shown = "; ".join(problems[:5])
+        more = f" (and {len(problems) - 5} more)" if len(problems) > 5 else ""
+        raise CopyFailed(f"the copy did not verify, nothing was written: {shown}{more}")
+    return len(game_ids)
+
+
+async def _verify_game(source: Database, destination: Database, game_id: int) -> list[str]:
+    """The game replayed on the destination by the rules, and equal to the source's."""
+    original = await source.games.load_game(game_id)
+    copied = await destination.games.load_game(game_id)
+    if copied is None or original is None:
+        return [f"game {game_id} is missing from the destination"]
+    original_moves = await source.games.game_moves(game_id)
+    copied_moves = await destination.games.game_moves(game_id)
+    problems = [f"game {game_id}: {p}" for p in replay_game(copied, copied_moves).problems]
+    if copied != original:
+        problems.append(f"game {game_id} loads differently from the destination")
+    if copied_moves != original_moves:
+        problems.append(f"game {game_id}'s plies differ on the destination")
+    return problems
+
+
+# ---------------------------------------------------------------------- opening by URL
+
+
+def sqlite_path(url: str) -> Path:
+    """The file of a ``sqlite:///path`` URL (``sqlite:////abs/path`` for an absolute one)."""
+    prefix = "sqlite:///"
+    if not url.startswith(prefix) or len(url) == len(prefix):
+        raise CopyRefused(f"not a database URL: {url!r} (use sqlite:///path)")
+    return Path(url[len(prefix) :])
+
+
+def _file_version(path: Path) -> int:
+    """The schema version of an SQLite file, read without writing to it."""
+    conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    try:
+        return int(conn.execute("PRAGMA user_version").fetchone()[0])
+    finally:
+        conn.close()
+
+
+async def _open_source(url: str) -> Database:
+    """The source, started without migrating it (its version is read first)."""
+    path = sqlite_path(url)
+    if not path.is_file():
+        raise CopyRefused(f"the source {url} does not exist")
+    version = await asyncio.to_thread(_file_version, path)
+    if version != SCHEMA_VERSION:
+        raise CopyRefused(
+            f"the source is at schema version {version}, this code at {SCHEMA_VERSION}: "
+            "start the bot once on it to migrate it (or use the code of its version)"
+        )
+    return Database(path)
+
+
+async def _open_destination(url: str) -> Database:
+    """The destination, created and migrated if new; an existing one of another schema
+    version is refused before anything touches it."""
+    path = sqlite_path(url)
+    if path.exists():
+        version = await asyncio.to_thread(_file_version, path)
+        if version not in (0, SCHEMA_VERSION):
+            raise CopyRefused(
+                f"the destination {url} is a schema-{version} database; give an empty one"
+            )
+    return Database(path)
+
+
+async def copy_urls(
+    source_url: str, destination_url: str, *, batch_rows: int = BATCH_ROWS
+) -> CopySummary:
+    """:func:`copy_database` between two database URLs (``sqlite:///path``)."""
+    if source_url == destination_url:
+        raise CopyRefused("the source and the destination are the same database")
+    source = await _open_source(source_url)
+    destination = await _open_destination(destination_url)
+    async with source, destination:
+        return await copy_database(source, destination, batch_rows=batch_rows)

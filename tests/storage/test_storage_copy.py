@@ -1,0 +1,142 @@
+"""``python -m storage copy``: a whole database into an empty one, ids kept, verified by
+replaying every game on the destination; refused (nothing written) when it must not run."""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from storage import SCHEMA_VERSION, Database
+from storage.copy import TABLES, CopyFailed, CopyRefused, copy_urls
+
+from .copy_helpers import fill
+from .storage_helpers import ALICE, CAROL, GUILD
+
+FIXTURES = Path(__file__).parent / "fixtures"
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def url(path: Path) -> str:
+    return f"sqlite:///{path}"
+
+
+@pytest.fixture
+async def source(tmp_path: Path) -> Path:
+    path = tmp_path / "source.sqlite3"
+    async with Database(path) as db:
+        await fill(db)
+    return path
+
+
+async def everything(path: Path) -> dict[str, list[tuple[object, ...]]]:
+    """Every row of every table, in key order."""
+    async with Database(path) as db:
+        return {
+            t.name: [
+                tuple(r)
+                for r in await db.fetchall(f"SELECT * FROM {t.name} ORDER BY {', '.join(t.key)}")
+            ]
+            for t in TABLES
+        }
+
+
+async def test_every_row_of_every_table_is_copied_with_its_ids_and_every_game_replays(
+    source: Path, tmp_path: Path
+) -> None:
+    destination = tmp_path / "new" / "copy.sqlite3"
+    summary = await copy_urls(url(source), url(destination), batch_rows=7)
+    assert set(summary.rows) == {t.name for t in TABLES}
+    assert all(summary.rows.values()), summary.rows  # the source fills every table
+    assert summary.games_replayed == summary.rows["games"] == 8
+    assert await everything(destination) == await everything(source)
+
+    async with Database(source) as db:
+        board = await db.players.leaderboard(GUILD)
+        chess = await db.ratings.leaderboard(GUILD, "chess")
+    assert board and chess
+    async with Database(destination) as db:
+        assert await db.schema_version() == SCHEMA_VERSION
+        assert await db.players.leaderboard(GUILD) == board
+        assert await db.ratings.leaderboard(GUILD, "chess") == chess
+        [draughts] = [
+            g for g in await db.games.active_games(user_id=CAROL) if g.variant == "draughts"
+        ]
+        assert draughts.draw_offer_by == ALICE
+        # the copy is a database the bot goes on with: a new game gets the next free id
+        fresh = await db.games.create_game(
+            guild_id=GUILD,
+            channel_id=1,
+            variant="rugen",
+            white_id=ALICE,
+            black_id=CAROL,
+            start_position="P0",
+        )
+        assert fresh.id == summary.rows["games"] + 1
+
+
+async def test_a_destination_with_rows_is_refused_and_left_as_it_was(
+    source: Path, tmp_path: Path
+) -> None:
+    destination = tmp_path / "used.sqlite3"
+    async with Database(destination) as db:
+        await db.players.upsert_player(ALICE, "Alice")
+    before = await everything(destination)
+    with pytest.raises(CopyRefused, match=r"the destination is not empty: players \(1 rows\)"):
+        await copy_urls(url(source), url(destination))
+    assert await everything(destination) == before
+
+
+async def test_a_tampered_ply_fails_verification_and_the_destination_stays_empty(
+    source: Path, tmp_path: Path
+) -> None:
+    async with Database(source) as db:
+        game_id = await db.fetchval("SELECT min(game_id) FROM moves WHERE ply = 3")
+        await db.execute(
+            "UPDATE moves SET move = (SELECT move FROM moves WHERE game_id = ? AND ply = 1)"
+            " WHERE game_id = ? AND ply = 3",
+            (game_id, game_id),
+        )
+    destination = tmp_path / "copy.sqlite3"
+    with pytest.raises(CopyFailed, match=rf"game {game_id}: ply 3 .* is illegal"):
+        await copy_urls(url(source), url(destination))
+    assert not any((await everything(destination)).values())
+
+
+async def test_a_source_of_an_older_schema_is_refused_and_not_migrated(tmp_path: Path) -> None:
+    old = tmp_path / "old.sqlite3"
+    shutil.copy(FIXTURES / f"schema-v{SCHEMA_VERSION - 1}.db", old)
+    with pytest.raises(CopyRefused, match="start the bot once on it to migrate it"):
+        await copy_urls(url(old), url(tmp_path / "copy.sqlite3"))
+    with pytest.raises(CopyRefused, match="does not exist"):
+        await copy_urls(url(tmp_path / "missing.sqlite3"), url(tmp_path / "copy.sqlite3"))
+    with sqlite3.connect(old) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION - 1
+    assert not (tmp_path / "copy.sqlite3").exists()
+
+
+def test_the_command_line_copies_and_prints_its_summary(source: Path, tmp_path: Path) -> None:
+    destination = tmp_path / "cli.sqlite3"
+    done = subprocess.run(
+        [sys.executable, "-m", "storage", "copy", url(source), url(destination)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "copy verified: 12 tables" in done.stderr
+    assert "8 games replayed" in done.stderr
+    again = subprocess.run(
+        [sys.executable, "-m", "storage", "copy", url(source), url(destination)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+    assert again.returncode == 1
+    assert "copy failed: the destination is not empty" in again.stderr

@@ -12,7 +12,8 @@ from ai.worker import AIWorker
 from storage import Database
 
 from .clock import Clock, discord_clock
-from .errors import message_for, report_unexpected, send_ephemeral
+from .errors import answer_language, message_for, report_unexpected, send_ephemeral
+from .i18n import translate
 from .mentions import NO_MENTIONS
 from .services.computer import ComputerPlayer, Opponent
 from .services.games import GameService
@@ -47,9 +48,12 @@ class LatrunculiTree(app_commands.CommandTree["LatrunculiBot"]):
         self, interaction: discord.Interaction[LatrunculiBot], error: app_commands.AppCommandError
     ) -> None:
         original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-        text = message_for(original)
+        language = await answer_language(interaction)
+        text = message_for(original, language)
         if isinstance(error, app_commands.NoPrivateMessage):
-            text = "Latrunculi is played in servers: use this command in a server channel."
+            text = translate(
+                "Latrunculi is played in servers: use this command in a server channel.", language
+            )
         if text is not None:
             await send_ephemeral(interaction, text)
             return

@@ -28,6 +28,7 @@ from storage import (
     NotAllowed,
 )
 
+from .i18n import DEFAULT_LANGUAGE, translate
 from .limits import MAX_CONTENT, cut
 from .presenters import presenter_for
 from .texts import code, plain
@@ -35,6 +36,7 @@ from .texts import code, plain
 __all__ = [
     "APOLOGY",
     "UserError",
+    "answer_language",
     "game_over",
     "message_for",
     "refuse_deferred",
@@ -49,7 +51,22 @@ APOLOGY = "Sorry, something went wrong on my side. The error was logged; please 
 
 
 class UserError(Exception):
-    """Something the user did that the bot refuses; ``str(error)`` is shown to them as is."""
+    """Something the user did that the bot refuses, told to them in their language.
+
+    ``UserError(mark("Game #{game} is not yours to play."), game=12)``: the English text is a
+    catalog entry (marked, so the extractor finds it), its ``{placeholders}`` filled after
+    translation; ``str(error)`` is the English. Values that are themselves words
+    (a reason, a colour) should be translated before they are passed in.
+    """
+
+    def __init__(self, text: str, /, **placeholders: object) -> None:
+        super().__init__(text.format(**placeholders) if placeholders else text)
+        self.text = text
+        self.placeholders = placeholders
+
+    def in_language(self, language: str) -> str:
+        """The refusal in ``language`` (English where the catalog has no translation)."""
+        return translate(self.text, language, **self.placeholders)
 
 
 def game_over(game_id: int, variant: str | None, reason: str | None) -> str:
@@ -76,10 +93,11 @@ _STATUS_WORDS = {
 }
 
 
-def message_for(error: BaseException) -> str | None:
-    """The user-facing text for an expected error, or ``None`` when it is unexpected."""
+def message_for(error: BaseException, language: str = DEFAULT_LANGUAGE) -> str | None:
+    """The user-facing text for an expected error in ``language``, or ``None`` when it is
+    unexpected."""
     if isinstance(error, UserError):
-        return str(error)
+        return error.in_language(language)
     if isinstance(error, IllegalMoveError):
         return f"{code(str(error.move))} is not legal here: {plain(error.reason)}."
     if isinstance(error, MoveError | RulesError):  # these quote the user's input
@@ -151,15 +169,32 @@ async def refuse_deferred(
 
 @asynccontextmanager
 async def user_errors(interaction: discord.Interaction) -> AsyncIterator[None]:
-    """Turn expected errors raised in the block into an ephemeral reply (and no traceback)."""
+    """Turn expected errors raised in the block into an ephemeral reply (and no traceback), in
+    the language the user is answered in."""
     try:
         yield
     except Exception as exc:
-        text = message_for(exc)
-        if text is None:
+        if message_for(exc) is None:
             raise
+        text = message_for(exc, await answer_language(interaction))
+        assert text is not None
         log.debug("refused %s for user %s: %s", _describe(interaction), interaction.user.id, text)
         await send_ephemeral(interaction, text)
+
+
+async def answer_language(interaction: discord.Interaction[Any]) -> str:
+    """The language to answer ``interaction``'s user in (English when the client carries no
+    database, e.g. a bare test client, or it cannot be read)."""
+    db = getattr(interaction.client, "db", None)
+    if db is None:
+        return DEFAULT_LANGUAGE
+    from .services.languages import language_for  # services import this module
+
+    try:
+        return await language_for(db, interaction)
+    except Exception:  # a refusal must still reach the user, in English at worst
+        log.exception("could not read the language for user %s", interaction.user.id)
+        return DEFAULT_LANGUAGE
 
 
 def _describe(interaction: discord.Interaction) -> str:

@@ -19,7 +19,6 @@ from discord.ext import commands
 from ..client import LatrunculiBot
 from ..errors import UserError, user_errors
 from ..i18n import CLIENT_LANGUAGES, LANGUAGES, mark, resolve_language, translate
-from ..services.languages import language_for
 from ..translator import command_mention
 
 log = logging.getLogger(__name__)
@@ -92,8 +91,7 @@ class Language(commands.Cog):
             guild_id = interaction.guild_id
             assert guild_id is not None  # guild_only
             if server is not None and not interaction.permissions.manage_guild:
-                current = await language_for(db, interaction)
-                raise UserError(translate(NOT_ALLOWED, current))
+                raise UserError(NOT_ALLOWED)  # told in the user's language by user_errors
             now = self.bot.now()
             if server is not None:
                 await db.guilds.set_language(guild_id, server, now=now)

@@ -9,6 +9,10 @@ from __future__ import annotations
 
 import discord
 
+from bot.errors import UserError, message_for
+from bot.exts.language import NOT_ALLOWED
+from bot.i18n import translate
+
 from .conftest import Arena
 
 ARABIC_TITLE = "بوت Latrunculi"
@@ -74,6 +78,22 @@ async def test_only_manage_server_sets_the_servers_language_and_a_refusal_change
         "This server has no default language (English).",
         "Change it with `/language`.",
     ]
+
+
+async def test_a_refusal_is_told_in_the_language_the_player_chose(arena: Arena) -> None:
+    await arena.alice.slash(arena.channel, "language", language="ru")
+    r = await arena.alice.slash(arena.channel, "language", server="el")
+    russian = "Только участник с правом «Управлять сервером» может задать язык сервера."
+    assert translate(NOT_ALLOWED, "ru") == russian  # the catalog's, not the English
+    assert r.ephemeral and r.response.content == russian
+    assert await arena.db.guilds.language(arena.guild.id) is None
+
+
+def test_a_refusal_template_is_filled_after_translation() -> None:
+    error = UserError("Game #{game} is not yours.", game=7)  # deliberately not in a catalog
+    assert str(error) == "Game #7 is not yours."
+    assert message_for(error, "ru") == "Game #7 is not yours."  # no catalog entry: English
+    assert message_for(UserError(NOT_ALLOWED), "ru") == translate(NOT_ALLOWED, "ru")
 
 
 async def test_command_names_and_descriptions_are_synced_in_the_client_languages(

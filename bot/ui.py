@@ -49,7 +49,11 @@ __all__ = [
 ]
 
 CHALLENGE_TEMPLATE = r"lat:ch:(?P<challenge_id>\d+):(?P<action>accept|decline|cancel)"
-TABLE_TEMPLATE = r"lat:tbl:(?P<challenge_id>\d+):(?P<action>join|leave|start)"
+TABLE_TEMPLATE = (
+    r"lat:tbl:(?P<challenge_id>\d+)"
+    r":(?P<action>join|leave|start|bot-easy|bot-medium|bot-hard|unbot)"
+)
+"""Join / Leave / Start under a table, and the host's buttons for the computer's seats."""
 MOVE_TEMPLATE = r"lat:move:(?P<game_id>\d+)"
 REMATCH_TEMPLATE = r"lat:rematch:(?P<game_id>\d+)"
 DRAW_TEMPLATE = r"lat:draw:(?P<game_id>\d+):(?P<ply>\d+):(?P<answer>yes|no)"
@@ -88,25 +92,41 @@ def challenge_view(challenge_id: int, *, open_challenge: bool) -> discord.ui.Vie
     return dynamic_view(*(challenge_button(challenge_id, action) for action in actions))
 
 
-TABLE_LABELS = {"join": "Join", "leave": "Leave", "start": "Start"}
+TABLE_LABELS = {
+    "join": "Join",
+    "leave": "Leave",
+    "start": "Start",
+    "bot-easy": "Add bot: easy",
+    "bot-medium": "Add bot: medium",
+    "bot-hard": "Add bot: hard",
+    "unbot": "Remove bot",
+}
 TABLE_STYLES = {
     "join": discord.ButtonStyle.success,
     "leave": discord.ButtonStyle.secondary,
     "start": discord.ButtonStyle.primary,
 }
+TABLE_BOT_ACTIONS = ("bot-easy", "bot-medium", "bot-hard", "unbot")
+"""The host's buttons for the computer's seats (a second row, under a game the bot plays)."""
 
 
 def table_button(challenge_id: int, action: str) -> discord.ui.Button[discord.ui.View]:
-    """Join / Leave / Start under a table (a multi-seat game's lobby)."""
+    """Join / Leave / Start under a table (a multi-seat game's lobby); the computer's seat
+    buttons go on the second row."""
     return discord.ui.Button(
         label=TABLE_LABELS[action],
-        style=TABLE_STYLES[action],
+        style=TABLE_STYLES.get(action, discord.ButtonStyle.secondary),
+        emoji="🤖" if action in TABLE_BOT_ACTIONS else None,
         custom_id=f"lat:tbl:{challenge_id}:{action}",
+        row=1 if action in TABLE_BOT_ACTIONS else 0,
     )
 
 
-def table_view(challenge_id: int) -> discord.ui.View:
-    return dynamic_view(*(table_button(challenge_id, a) for a in ("join", "leave", "start")))
+def table_view(challenge_id: int, *, computer: bool = False) -> discord.ui.View:
+    """The table's buttons; with ``computer`` (the bot plays the game) the host's Add bot
+    (one per level) and Remove bot as well."""
+    actions = ("join", "leave", "start", *(TABLE_BOT_ACTIONS if computer else ()))
+    return dynamic_view(*(table_button(challenge_id, a) for a in actions))
 
 
 def move_button(game_id: int) -> discord.ui.Button[discord.ui.View]:

@@ -207,6 +207,7 @@ class ChallengeRepository:
         options: Mapping[str, str] | None = None,
         invited: Sequence[int] = (),
         seated: Sequence[int] | None = None,
+        seated_levels: Sequence[AILevel | None] | None = None,
         message_id: int | None = None,
         expires_in: float = DEFAULT_CHALLENGE_TTL,
         rematch_of: int | None = None,
@@ -216,14 +217,21 @@ class ChallengeRepository:
         """Open a table for a multi-seat game: a pending challenge that players join (up to
         ``max_seats``, 2-4) and the host starts (:meth:`start_table`). The host sits first;
         ``seated`` (a rematch: the same players in the same order, host first) seats several
-        at once. ``invited`` are the players the host named. Expires like a challenge;
-        ``rematch_of`` as in :meth:`create_challenge` (:class:`RematchExists`); ``rated`` as
-        there (the game is rated by places when every seat is a different person)."""
+        at once, ``seated_levels`` (one per seat, ``None`` for a person) the computer's seats
+        among them, as :meth:`join_table` does one at a time. ``invited`` are the players the
+        host named. Expires like a challenge; ``rematch_of`` as in :meth:`create_challenge`
+        (:class:`RematchExists`); ``rated`` as there (the game is rated by places when every
+        seat is a different person and none is the computer's)."""
         if not MIN_SEATS <= max_seats <= MAX_SEATS:
             raise ValueError(f"a table has {MIN_SEATS}-{MAX_SEATS} seats, not {max_seats}")
         players = list(seated) if seated is not None else [host_id]
         if not players or players[0] != host_id or len(players) > max_seats:
             raise ValueError("the host sits first, and at most max_seats sit at a table")
+        levels = list(seated_levels) if seated_levels is not None else [None] * len(players)
+        if len(levels) != len(players) or levels[0] is not None:
+            raise ValueError("one level per seated player, and the host is a person")
+        if any(level is not None and level not in AI_LEVELS for level in levels):
+            raise ValueError(f"a seat's ai_level must be one of {AI_LEVELS} or None")
         if expires_in <= 0:
             raise ValueError(f"expires_in must be positive, not {expires_in!r}")
         now_ms = to_ms(now)
@@ -265,9 +273,12 @@ class ChallengeRepository:
             assert row is not None
             table_id = int(row["id"])
             await self._db.executemany(
-                "INSERT INTO challenge_seats (challenge_id, seat, player_id, joined_at)"
-                " VALUES (?, ?, ?, ?)",
-                [(table_id, seat, player, now_ms) for seat, player in enumerate(players)],
+                "INSERT INTO challenge_seats (challenge_id, seat, player_id, joined_at, ai_level)"
+                " VALUES (?, ?, ?, ?, ?)",
+                [
+                    (table_id, seat, player, now_ms, level)
+                    for seat, (player, level) in enumerate(zip(players, levels, strict=True))
+                ],
             )
         log.info("table %d: %s by %d, %d seats", table_id, variant, host_id, max_seats)
         return await self._require(table_id)

@@ -189,7 +189,7 @@ class Challenges(commands.Cog):
                         "player); leave `position` empty. No table was opened."
                     )
                 await self.open_table(
-                    interaction, variant, opponent, colour, options, players, rated
+                    interaction, variant, opponent, colour, options, players, rated, level
                 )
                 return
             if players:
@@ -250,9 +250,11 @@ class Challenges(commands.Cog):
         options: str | None,
         players: str | None,
         rated: bool = True,
+        level: str | None = None,
     ) -> None:
         """``/challenge`` for a multi-seat game: post a table players join (the host sits
-        first; ``players`` and ``opponent`` are invited, mentioned once)."""
+        first; ``players`` and ``opponent`` are invited, mentioned once). With the bot itself
+        as ``opponent`` it sits second, played by the computer at ``level``."""
         user = interaction.user
         if colour != "random":
             raise UserError(
@@ -261,6 +263,19 @@ class Challenges(commands.Cog):
             )
         most = presenter_for(variant).table_seats or 4
         invited = invited_ids(players, user.id, most)
+        me = self.bot.user
+        seated: list[int] | None = None
+        levels: list[AILevel | None] | None = None
+        if opponent is not None and me is not None and opponent.id == me.id:
+            if variant not in computer_games():  # pragma: no cover - the bot plays ludo
+                raise UserError(f"I can't play {find_game(variant).name} myself yet.")
+            seated, levels = [user.id, me.id], [None, cast(AILevel, level or DEFAULT_LEVEL)]
+            opponent = None
+        elif level is not None:
+            raise UserError(
+                f"`level` is for my seat: choose <@{me.id if me else 0}> as the opponent (or "
+                "press **Add bot** on the table), or leave `level` empty. No table was opened."
+            )
         if opponent is not None:
             if opponent.bot:
                 raise UserError(f"{opponent.mention} is a bot and can't play; invite a person.")
@@ -272,6 +287,8 @@ class Challenges(commands.Cog):
         bot = self.bot
         now = bot.now()
         await bot.db.players.upsert_player(user.id, user.display_name, now=now)
+        if seated is not None and me is not None:
+            await bot.db.players.upsert_player(me.id, me.display_name, now=now)
         ch = await bot.db.challenges.create_table(
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id or 0,
@@ -280,6 +297,8 @@ class Challenges(commands.Cog):
             max_seats=most,
             options=resolved,
             invited=invited,
+            seated=seated,
+            seated_levels=levels,
             expires_in=bot.settings.challenge_ttl_seconds,
             rated=rated,
             now=now,

@@ -1,20 +1,22 @@
-"""The Join / Leave / Start buttons under a table (the lobby of a multi-seat game, ludo);
-tables are opened by ``/challenge`` (:mod:`bot.exts.challenges`) and expire in the sweep."""
+"""The Join / Leave / Start buttons under a table (the lobby of a multi-seat game, ludo), and
+the host's Add bot / Remove bot (the computer's seats); tables are opened by ``/challenge``
+(:mod:`bot.exts.challenges`) and expire in the sweep."""
 
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, cast
 
 import discord
 
-from storage import ChallengeRecord
+from storage import AILevel, ChallengeRecord
 
 from .. import ui
 from ..buttons import PersistentButton
 from ..client import LatrunculiBot
 from ..errors import UserError
 from ..mentions import ping_users
+from ..services.computer import computer_games
 from ..services.tables import closed_line, start_table_game, table_payload
 
 log = logging.getLogger(__name__)
@@ -56,7 +58,11 @@ class TableButton(
         if closed is not None:
             raise UserError(closed)
         user = interaction.user
-        if self.action == "join":
+        if self.action.startswith("bot-") or self.action == "unbot":
+            ch = await self._computer_seat(interaction, ch)
+            if ch is None:
+                return  # the table filled up and started
+        elif self.action == "join":
             if user.id in ch.seated:
                 raise UserError("You are already seated at this table.")
             if len(ch.seated) >= (ch.max_seats or 4):
@@ -87,6 +93,37 @@ class TableButton(
             await start_table_game(interaction, ch, host_only=True)
             return
         await interaction.response.edit_message(**table_payload(ch, ping=False))
+
+    async def _computer_seat(
+        self, interaction: Interaction, ch: ChallengeRecord
+    ) -> ChallengeRecord | None:
+        """The host's Add bot (a seat the computer plays at the button's level) or Remove bot
+        (the computer's last seat); the table as it is now, or ``None`` when adding the bot
+        filled it and the game started."""
+        bot = interaction.client
+        me = bot.user
+        assert me is not None
+        host = ch.challenger_id
+        if ch.variant not in computer_games():  # pragma: no cover - no button is shown
+            raise UserError("I can't play this game myself; invite people instead.")
+        if interaction.user.id != host:
+            verb = "remove my seat" if self.action == "unbot" else "seat me"
+            raise UserError(f"Only the host, <@{host}>, can {verb} at this table.")
+        if self.action == "unbot":
+            if me.id not in ch.seated:
+                raise UserError("I have no seat at this table to give up.")
+            return await bot.db.challenges.leave_table(ch.id, me.id, now=bot.now())
+        most = ch.max_seats or 4
+        if len(ch.seated) >= most:
+            raise UserError(f"This table is full: all {most} seats are taken.")
+        level = cast(AILevel, self.action.removeprefix("bot-"))
+        await bot.db.players.upsert_player(me.id, me.display_name, now=bot.now())
+        ch = await bot.db.challenges.join_table(ch.id, me.id, ai_level=level, now=bot.now())
+        if len(ch.seated) >= most:  # full: it starts by itself
+            await interaction.response.defer()
+            await start_table_game(interaction, ch, host_only=False)
+            return None
+        return ch
 
 
 async def setup(bot: LatrunculiBot) -> None:

@@ -108,7 +108,8 @@ async def _rematch_table(
     now: float,
 ) -> ChallengeRecord:
     """A table with the finished game's players seated again: the one asking hosts and sits
-    first, the others follow in their old seat order; the host presses Start."""
+    first, the others follow in their old seat order (the computer's seats at their levels);
+    the host presses Start."""
     if record.seat_of(user_id) is None:
         raise UserError("Only the players of this game can ask for a rematch.")
     if record.is_active:
@@ -117,7 +118,7 @@ async def _rematch_table(
         if waiting.rematch_of == record.id:
             raise UserError(already_offered(record.id, waiting))
     await db.players.upsert_player(user_id, display_name, now=now)
-    others = [uid for uid in record.player_ids if uid != user_id]
+    others = [seat for seat in record.seats if seat.player_id != user_id]
     try:
         return await db.challenges.create_table(
             guild_id=guild_id,
@@ -126,7 +127,8 @@ async def _rematch_table(
             variant=record.variant,
             max_seats=most,
             options=record.options,
-            seated=[user_id, *others],
+            seated=[user_id, *(seat.player_id for seat in others)],
+            seated_levels=[None, *(seat.ai_level for seat in others)],
             expires_in=expires_in,
             rematch_of=record.id,
             rated=record.rated,  # a rematch is played as the game was, rated or casual

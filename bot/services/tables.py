@@ -24,6 +24,7 @@ from ..errors import UserError
 from ..mentions import ping_users
 from ..presenters import presenter_for
 from ..texts import variant_line
+from .computer import computer_games
 
 if TYPE_CHECKING:
     from ..client import LatrunculiBot
@@ -83,14 +84,19 @@ def table_content(ch: ChallengeRecord) -> str:
     what = f"a rematch of game #{ch.rematch_of}" if ch.rematch_of else f"a game of {game}"
     most = ch.max_seats or 4
     kind = "Rated (by places)." if ch.rated else "Casual: no rating changes."
+    levels = ch.seated_levels or (None,) * len(ch.seated)
+    if any(levels):
+        kind = "With the computer playing: recorded, not counted in records or the leaderboard."
     lines = [f"🎲 <@{ch.challenger_id}> opens a table for {what} (2–{most} players). {kind}"]
     if ch.invited:
         lines.append("Invited: " + ", ".join(f"<@{uid}>" for uid in ch.invited) + ".")
     lines.append(f"**Seats ({len(ch.seated)} of {most}):**")
-    for i, (uid, seat) in enumerate(zip(ch.seated, seat_colours(ch), strict=True), start=1):
+    seats = zip(ch.seated, levels, seat_colours(ch), strict=True)
+    for i, (uid, level, seat) in enumerate(seats, start=1):
         host = " (host)" if uid == ch.challenger_id and i == 1 else ""
+        who = f" (the computer, {level})" if level else host
         dot = _DOTS.get(seat, "•")
-        lines.append(f"{i}. {dot} {presenter.seat_title(seat)} — <@{uid}>{host}")
+        lines.append(f"{i}. {dot} {presenter.seat_title(seat)} — <@{uid}>{who}")
     lines.append(
         f"{variant_line(ch.variant, {k: v for k, v in ch.options.items() if k != 'players'})}"
     )
@@ -101,16 +107,23 @@ def table_content(ch: ChallengeRecord) -> str:
         f"presses **Start** (2–{most} seated); with {most} it starts by itself. "
         f"This table expires <t:{expires}:R> (<t:{expires}:f>)."
     )
+    if ch.variant in computer_games():
+        lines.append(
+            f"<@{ch.challenger_id}> may seat me at a free seat with **Add bot** (easy, medium "
+            "or hard; up to three) and take my last seat away with **Remove bot**."
+        )
     return "\n".join(lines)
 
 
 def table_payload(ch: ChallengeRecord, *, ping: bool) -> dict[str, Any]:
     """The table message; with ``ping`` (its first post) the invited players and those
     seated by the host (a rematch) are mentioned -- once: later edits ping nobody."""
-    who = [uid for uid in (*ch.invited, *ch.seated) if uid != ch.challenger_id]
+    levels = ch.seated_levels or (None,) * len(ch.seated)
+    people = [uid for uid, level in zip(ch.seated, levels, strict=True) if level is None]
+    who = [uid for uid in (*ch.invited, *people) if uid != ch.challenger_id]
     return {
         "content": table_content(ch),
-        "view": ui.table_view(ch.id),
+        "view": ui.table_view(ch.id, computer=ch.variant in computer_games()),
         "allowed_mentions": ping_users(*who) if ping else ping_users(),
     }
 

@@ -244,3 +244,52 @@ async def test_the_computer_fills_several_seats_and_its_game_counts_for_nobody(d
     # /stats' record per game leaves it out as well
     assert await db.players.game_records(GUILD, ALICE) == []
     assert await db.players.game_records(GUILD, BOB) == []
+
+
+async def test_a_rematch_table_seats_the_computer_again_with_its_levels(db: Database) -> None:
+    """``seated_levels`` seats the computer's seats at once (a rematch of a game with
+    computer players); the computer getting up leaves its last seat only."""
+    computer = 99
+    table = await db.challenges.create_table(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        host_id=ALICE,
+        variant="ludo",
+        max_seats=4,
+        seated=[ALICE, computer, BOB, computer],
+        seated_levels=[None, "easy", None, "hard"],
+        now=1000.0,
+    )
+    assert table.seated_levels == (None, "easy", None, "hard")
+    table = await db.challenges.leave_table(table.id, computer, now=1001.0)
+    assert (table.seated, table.seated_levels) == ((ALICE, computer, BOB), (None, "easy", None))
+    game = await _start(db, table.id)
+    assert [(s.player_id, s.ai_level) for s in game.seats] == [
+        (ALICE, None),
+        (computer, "easy"),
+        (BOB, None),
+    ]
+    assert not game.rated
+
+
+@pytest.mark.parametrize(
+    ("seated", "levels"),
+    [
+        ([ALICE, 99], [None]),  # one level per seat
+        ([ALICE, 99], ["easy", None]),  # the host is a person
+        ([ALICE, 99], [None, "expert"]),  # a level there is
+    ],
+)
+async def test_seated_levels_are_checked(db: Database, seated: list[int], levels: list) -> None:  # type: ignore[type-arg]
+    with pytest.raises(ValueError):
+        await db.challenges.create_table(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            host_id=ALICE,
+            variant="ludo",
+            max_seats=4,
+            seated=seated,
+            seated_levels=levels,
+            now=1000.0,
+        )
+    assert await db.challenges.pending_challenges(GUILD, now=1000.0) == []

@@ -76,6 +76,11 @@ def seat_colours(ch: ChallengeRecord) -> tuple[str, ...]:
     return presenter_for(ch.variant).table_start(ch.options, count)[1]
 
 
+def seat_levels(ch: ChallengeRecord) -> tuple[str | None, ...]:
+    """The computer's level on each seat of the table (``None`` for a person)."""
+    return ch.seated_levels or (None,) * len(ch.seated)
+
+
 def table_content(ch: ChallengeRecord) -> str:
     """The table's message: who opened it, who is invited, the seats with their colours, and
     how it starts and expires."""
@@ -84,7 +89,7 @@ def table_content(ch: ChallengeRecord) -> str:
     what = f"a rematch of game #{ch.rematch_of}" if ch.rematch_of else f"a game of {game}"
     most = ch.max_seats or 4
     kind = "Rated (by places)." if ch.rated else "Casual: no rating changes."
-    levels = ch.seated_levels or (None,) * len(ch.seated)
+    levels = seat_levels(ch)
     if any(levels):
         kind = "With the computer playing: recorded, not counted in records or the leaderboard."
     lines = [f"🎲 <@{ch.challenger_id}> opens a table for {what} (2–{most} players). {kind}"]
@@ -118,8 +123,8 @@ def table_content(ch: ChallengeRecord) -> str:
 def table_payload(ch: ChallengeRecord, *, ping: bool) -> dict[str, Any]:
     """The table message; with ``ping`` (its first post) the invited players and those
     seated by the host (a rematch) are mentioned -- once: later edits ping nobody."""
-    levels = ch.seated_levels or (None,) * len(ch.seated)
-    people = [uid for uid, level in zip(ch.seated, levels, strict=True) if level is None]
+    seated = zip(ch.seated, seat_levels(ch), strict=True)
+    people = [uid for uid, level in seated if level is None]
     who = [uid for uid in (*ch.invited, *people) if uid != ch.challenger_id]
     return {
         "content": table_content(ch),

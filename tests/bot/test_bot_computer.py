@@ -208,6 +208,7 @@ def _other_games() -> list[str]:
 
 
 @pytest.mark.parametrize("variant", _other_games())
+@pytest.mark.simcord(settle_timeout=30)  # the worker's turns overran 5 s under a load of 8
 async def test_a_full_game_of_the_classic_set_against_the_bot(arena, variant):
     game, thread, _ = await challenge_the_bot(arena, variant, level="easy", colour="white")
     finished = await play_to_the_end(arena, game.id, thread, seed=7)

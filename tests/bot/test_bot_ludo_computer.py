@@ -18,7 +18,11 @@ from .ludo_helpers import furthest, play_turn, session_of
 FAST = {"ai_time_easy": 0.05, "ai_time_medium": 0.1, "ai_time_hard": 0.2}
 """Short thinking for the tests (the levels' own times are for players)."""
 
-pytestmark = pytest.mark.bot_settings(**FAST)
+pytestmark = [
+    pytest.mark.bot_settings(**FAST),
+    # the worker's turns, several in a row, overran simcord's 5 s on the loaded shared machine
+    pytest.mark.simcord(settle_timeout=60),
+]
 
 MAX_TURNS = 600
 
@@ -77,7 +81,6 @@ def _moves_by(moves: list[Any], player_id: int) -> list[str]:
     return [m.move for m in moves if m.player_id == player_id]
 
 
-@pytest.mark.simcord(settle_timeout=60)  # the final board's replay GIF renders many frames
 async def test_one_person_against_the_bot_at_a_table_of_two_to_the_end(arena):
     alice = arena.alice
     bot_id = arena.bot.user.id
@@ -123,7 +126,6 @@ async def test_one_person_against_the_bot_at_a_table_of_two_to_the_end(arena):
     assert ch.seated == (alice.id, bot_id) and ch.seated_levels == (None, "hard")
 
 
-@pytest.mark.simcord(settle_timeout=60)
 async def test_two_people_and_two_bot_seats_play_a_game_of_four_to_the_end(arena):
     alice, bob = arena.alice, arena.bob
     bot_id = arena.bot.user.id

@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
+from rules.games import find_game
+
 from .computer_helpers import GatedWorker, the_bot
 from .helpers import button_labels, last_board
 from .ludo_helpers import furthest, play_turn, session_of
@@ -242,3 +244,40 @@ async def test_the_bot_buttons_after_a_restart_and_its_turn_resumed_after_anothe
     moves = await arena.db.games.game_moves(game.id)
     assert moves[ply].player_id == bot_id
     assert f"<@{alice.id}>, your move" in last_board(thread).content
+
+
+async def test_three_bot_seats_fill_the_table_and_play_in_a_row_between_the_hosts_turns(arena):
+    """Up to three computer seats: the third Add bot fills the table, which starts at once;
+    the computer's three colours then play one after another, each on its own turn, and the
+    host is the only one asked to move."""
+    alice = arena.alice
+    bot_id = arena.bot.user.id
+    arena.bot.games.dice = random.Random(9)
+    table = await _open_table(arena, alice)
+    for level in ("easy", "medium", "hard"):
+        r = await alice.click(_table_message(arena, table), label=f"Add bot: {level}")
+        assert not r.ephemeral, r.response.content
+    await arena.env.settle()
+    game, thread = await _the_game(arena, alice)
+    assert [(s.name, s.player_id, s.ai_level) for s in game.seats] == [
+        ("red", alice.id, None),
+        ("blue", bot_id, "easy"),
+        ("yellow", bot_id, "medium"),
+        ("green", bot_id, "hard"),
+    ]
+    for _ in range(8):
+        record, session = await session_of(arena, game.id)
+        assert record.is_active and record.player_at(session.to_move) == alice.id
+        assert f"<@{alice.id}>, your move" in last_board(thread).content
+        await play_turn(arena, thread, game.id, {alice.id: alice}, "move")
+        await arena.env.settle()
+    # whose turn each stored action was played on, from the positions
+    record = await arena.db.games.load_game(game.id)
+    position, seats = record.start_position, []
+    for move in await arena.db.games.game_moves(game.id):
+        seats.append(find_game("ludo").session(position).to_move)
+        position = move.position_after
+    runs = [seat for i, seat in enumerate(seats) if i == 0 or seats[i - 1] != seat]
+    between = "".join(seat[0] for seat in runs).split("r")[1:-1]  # after the first-turn roll
+    assert len(between) >= 6
+    assert all(turns == "byg" for turns in between), runs

@@ -231,7 +231,10 @@ class GameService:
             return cached
         session = find_game(record.variant).session(record.start_position)
         if record.ply:
-            for stored in await self.db.games.game_moves(record.id):
+            # Only the record's own plies: another process may have stored the next move
+            # since the record was read (the record and its moves are two reads), and that
+            # move belongs to a later record -- this caller's move then loses the race cleanly.
+            for stored in (await self.db.games.game_moves(record.id))[: record.ply]:
                 session.play(stored.move)
         if session.position_text() != record.current_position:
             log.error(

@@ -88,3 +88,20 @@ async def test_a_failed_catch_up_post_is_retried_by_either_process(arena, second
     assert await catch_up(arena.bot) == 0  # Discord refused: the claim is given back
     assert await catch_up(second) == 1  # so the next sweep, in any process, posts it
     assert len(catch_ups(where)) == 1
+
+
+async def test_a_move_read_before_another_process_moved_loses_the_race_cleanly(arena, second):
+    """The bot reads a game, then its plies to replay it: two reads. A move stored by another
+    process in between belongs to a later state of the game; the move being prepared here
+    still sees the game it read, and is refused by the guarded write as the game moved on
+    (it was once refused with "looks inconsistent; an admin has to look at it")."""
+    game, where = await challenge_and_accept(arena, "rugen")  # Alice White, Bob Black
+    await arena.alice.slash(where, "move", move="a2-a3")
+    arena.bot.games.forget(game.id)  # (not replayed yet in this process)
+    read = await arena.db.games.load_game(game.id)  # this process read the game at ply 1...
+    other = second.games  # ...the other process then plays Bob's h7-h6
+    await other.commit(await other.prepare(game.id, arena.bob.id, "h7-h6"))
+    session = await arena.bot.games.session(read)  # the replay of what this process read
+    assert session.ply == 1 and session.position_text() == read.current_position
+    r = await arena.bob.slash(where, "move", move="g7-g6")  # his turn is over
+    assert "not your turn" in r.response.content

@@ -16,7 +16,7 @@ from dotenv import find_dotenv, load_dotenv
 
 from storage import Database
 
-from .client import LatrunculiBot
+from .client import create_bot
 from .settings import Settings, SettingsError
 
 log = logging.getLogger("bot")
@@ -35,7 +35,7 @@ async def run(settings: Settings) -> None:
     db = Database(settings.database_path)
     await db.start()
     try:
-        async with LatrunculiBot(settings=settings, db=db) as bot:
+        async with create_bot(settings, db=db) as bot:
             await bot.start(settings.token)
     finally:
         await db.stop()

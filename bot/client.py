@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -21,7 +22,13 @@ from .services.menus import OpenMenus
 from .settings import Settings
 from .translator import CatalogTranslator
 
-__all__ = ["EXTENSIONS", "LatrunculiBot", "LatrunculiTree", "create_bot"]
+__all__ = [
+    "EXTENSIONS",
+    "LatrunculiBot",
+    "LatrunculiTree",
+    "ShardedLatrunculiBot",
+    "create_bot",
+]
 
 log = logging.getLogger(__name__)
 
@@ -76,6 +83,7 @@ class LatrunculiBot(commands.Bot):
         db: Database,
         clock: Clock = discord_clock,
         opponent: Opponent | None = None,
+        **client_options: Any,
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # slash commands and buttons need no privileged intents
@@ -86,6 +94,7 @@ class LatrunculiBot(commands.Bot):
             help_command=None,
             # Nobody is pinged unless a message opts in to exactly the one user it is for.
             allowed_mentions=NO_MENTIONS,
+            **client_options,
         )
         self.settings = settings
         self.db = db
@@ -125,11 +134,40 @@ class LatrunculiBot(commands.Bot):
             await super().close()
 
     async def on_ready(self) -> None:
+        plan = self.settings.shards
         log.info(
-            "logged in as %s (%s) in %d guilds",
+            "logged in as %s (%s) in %d guilds%s",
             self.user,
             getattr(self.user, "id", "?"),
             len(self.guilds),
+            f" ({plan.describe()})" if plan else "",
+        )
+
+
+class ShardedLatrunculiBot(LatrunculiBot, commands.AutoShardedBot):
+    """The same bot as discord.py's ``AutoShardedBot`` for the shards of ``settings.shards``
+    (``SHARD_COUNT`` / ``SHARD_IDS``): one gateway connection per shard, one cache, one
+    database. Several such processes, each with its own shard ids, share one database; what
+    more than one of them might do is claimed there (docs/bot.md, *Many processes*)."""
+
+    def __init__(
+        self,
+        *,
+        settings: Settings,
+        db: Database,
+        clock: Clock = discord_clock,
+        opponent: Opponent | None = None,
+    ) -> None:
+        plan = settings.shards
+        if plan is None:
+            raise ValueError("a sharded bot needs SHARD_COUNT")
+        super().__init__(
+            settings=settings,
+            db=db,
+            clock=clock,
+            opponent=opponent,
+            shard_count=plan.count,
+            shard_ids=list(plan.ids),
         )
 
 
@@ -140,7 +178,10 @@ def create_bot(
     clock: Clock = discord_clock,
     opponent: Opponent | None = None,
 ) -> LatrunculiBot:
-    return LatrunculiBot(
+    """The bot for ``settings``: sharded when ``SHARD_COUNT`` is set, else the plain bot (one
+    process, discord.py's own single connection, as before)."""
+    bot_class = LatrunculiBot if settings.shards is None else ShardedLatrunculiBot
+    return bot_class(
         settings=settings,
         db=db or Database(settings.database_path),
         clock=clock,

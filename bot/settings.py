@@ -9,6 +9,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from .shards import ShardPlan, parse_shards
+
 __all__ = ["DEFAULT_DATABASE_PATH", "Settings", "SettingsError"]
 
 log = logging.getLogger(__name__)
@@ -62,6 +64,9 @@ class Settings:
     - ``AI_TIME_EASY``, ``AI_TIME_MEDIUM``, ``AI_TIME_HARD``: seconds the computer opponent
       may think per move at each level (up to 60); unset: the engine's own time for the
       level (:data:`ai.levels.DEFAULT_TIME`).
+    - ``SHARD_COUNT``, ``SHARD_IDS``: run this process as an ``AutoShardedBot`` for those
+      shards of that many (``SHARD_IDS`` like ``0-3`` or ``0,2,5``; only a count: all of
+      them); both unset: the plain bot, one process (see :mod:`bot.shards`).
     """
 
     token: str = ""
@@ -73,6 +78,7 @@ class Settings:
     ai_time_easy: float | None = None
     ai_time_medium: float | None = None
     ai_time_hard: float | None = None
+    shards: ShardPlan | None = None
 
     def ai_time_limit(self, level: str) -> float | None:
         """Seconds the computer may think per move at ``level`` (``None``: the engine's
@@ -170,6 +176,12 @@ class Settings:
                         f"{key} must be more than 0 and at most {MAX_AI_TIME:g} seconds"
                     )
             ai_times[ai_level] = seconds
+        try:
+            shards = parse_shards(
+                env.get("SHARD_COUNT", ""), env.get("SHARD_IDS", ""), lambda v: shown(v, token)
+            )
+        except ValueError as exc:
+            raise SettingsError(str(exc)) from None
         return cls(
             token=token,
             database_path=Path(raw_path) if raw_path else DEFAULT_DATABASE_PATH,
@@ -180,6 +192,7 @@ class Settings:
             ai_time_easy=ai_times["easy"],
             ai_time_medium=ai_times["medium"],
             ai_time_hard=ai_times["hard"],
+            shards=shards,
         )
 
     def __repr__(self) -> str:  # never print the token
@@ -188,5 +201,6 @@ class Settings:
             f"database_path={str(self.database_path)!r}, dev_guild_id={self.dev_guild_id}, "
             f"log_level={self.log_level!r}, challenge_ttl_hours={self.challenge_ttl_hours}, "
             f"move_timeout_hours={self.move_timeout_hours}, ai_time_easy={self.ai_time_easy}, "
-            f"ai_time_medium={self.ai_time_medium}, ai_time_hard={self.ai_time_hard})"
+            f"ai_time_medium={self.ai_time_medium}, ai_time_hard={self.ai_time_hard}, "
+            f"shards={self.shards.describe() if self.shards else 'unsharded'!r})"
         )

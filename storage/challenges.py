@@ -612,12 +612,17 @@ class ChallengeRepository:
     async def claim_stale_messages(self, limit: int = 100) -> list[ChallengeRecord]:
         """Up to ``limit`` expired challenges whose message still shows them open, oldest
         first, unflagged in the same write: each is handed out once, across processes and
-        restarts (a failed edit is not retried, like a reminder)."""
+        restarts (a failed edit is not retried, like a reminder).
+
+        The flag is tested again outside the sub-select: on PostgreSQL a second process's
+        UPDATE that waited for the first re-checks only the outer condition on the committed
+        row, so without it both would hand out the same messages."""
         rows = await self._db.fetchall(
             """
             UPDATE challenges SET message_stale = 0
              WHERE id IN (SELECT id FROM challenges WHERE message_stale = 1
                            ORDER BY resolved_at, id LIMIT ?)
+               AND message_stale = 1
             RETURNING *
             """,
             (limit,),

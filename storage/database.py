@@ -30,6 +30,7 @@ from typing import Any
 import aiosqlite
 
 from .challenges import ChallengeRepository
+from .claims import ClaimRepository
 from .errors import DatabaseTooNew, StorageError
 from .games import GameRepository
 from .guilds import GuildRepository
@@ -59,7 +60,7 @@ class Database:
     """The bot's SQLite database: ``await db.start()`` once, ``await db.stop()`` at shutdown.
 
     Repositories hang off it: ``db.games``, ``db.challenges``, ``db.players``, ``db.pings``,
-    ``db.matches``, ``db.ratings``, ``db.guilds``.
+    ``db.matches``, ``db.ratings``, ``db.guilds``, ``db.claims``.
     """
 
     def __init__(
@@ -81,6 +82,7 @@ class Database:
         self.matches = MatchRepository(self)
         self.ratings = RatingRepository(self)
         self.guilds = GuildRepository(self)
+        self.claims = ClaimRepository(self)
 
     # ------------------------------------------------------------------ life cycle
 

@@ -513,6 +513,26 @@ _V15: list[str] = [
     """,
 ]
 
+_V16: list[str] = [
+    # Claims (issue 22): several bot processes over one database claim the work any of them
+    # might do (a timeout, a reminder, the computer's turn in a game) before doing it, so it
+    # is done once. A row per (kind, item) names its owner (a random token per process) until
+    # expires_at (ms); released when done, taken over once expired (storage/claims.py).
+    """
+    CREATE TABLE claims (
+        kind        TEXT    NOT NULL,
+        item        INTEGER NOT NULL,
+        owner       TEXT    NOT NULL,
+        claimed_at  INTEGER NOT NULL,
+        expires_at  INTEGER NOT NULL,
+        PRIMARY KEY (kind, item)
+    ) WITHOUT ROWID
+    """,
+    # The health line's "moves in the last minute" (bot.health), every minute: a range
+    # search at the end of this index instead of a scan of every move ever played.
+    "CREATE INDEX moves_created ON moves (created_at)",
+]
+
 MIGRATIONS: Sequence[Sequence[str]] = (
     _V1,
     _V2,
@@ -529,6 +549,7 @@ MIGRATIONS: Sequence[Sequence[str]] = (
     _V13,
     _V14,
     _V15,
+    _V16,
 )
 """Migration ``i`` upgrades from ``user_version == i`` to ``i + 1``."""
 

@@ -101,6 +101,12 @@ SCHEMA_V13_FILE = Path(__file__).parent / "fixtures" / "schema-v13.db"
 # match 1 to 3 (Carol White, Dave) from accepted challenge 2; challenge 3 (Dave -> Alice,
 # classic) pending; challenge 4 a ludo table of 3 hosted by Bob, Carol seated.
 SCHEMA_V14_FILE = Path(__file__).parent / "fixtures" / "schema-v14.db"
+# Written by the schema-15 code (commit 802e850) through its public API, players Alice 11,
+# Bob 12, Carol 13 and the bot 99 (t=900): game 1 rugen (Alice White, Bob) from accepted
+# challenge 1, plies a2-a3 (t=1002) and a7-a6 (t=1003); game 2 rugen (Carol White, the bot
+# at hard) from accepted challenge 2, ply b2-b3 (t=1102); game 3 chess (Bob, Carol) resigned
+# by Carol at t=1201; challenge 3 (Alice -> Carol, classic) pending.
+SCHEMA_V15_FILE = Path(__file__).parent / "fixtures" / "schema-v15.db"
 
 
 _TABLES = {
@@ -689,6 +695,31 @@ async def test_a_schema_14_file_upgrades_with_nobody_a_computer(tmp_path: Path) 
         ]
         bob = await db.players.get_player(BOB)
         assert bob is not None and (bob.games_played, bob.losses) == (1, 0)
+
+
+async def test_a_schema_15_file_upgrades_with_no_claims(tmp_path: Path) -> None:
+    """Schema 16 adds the claims table (empty: nobody holds any work) and the index of moves
+    by time; every row of a schema-15 file stays as it was, and claims take writes."""
+    path = tmp_path / "old.sqlite3"
+    shutil.copyfile(SCHEMA_V15_FILE, path)
+    tables = ("games", "moves", "players", "challenges", "game_seats")
+    before = {t: _rows(path, f"SELECT * FROM {t} ORDER BY 1, 2") for t in tables}
+    assert "claims" not in {
+        r["name"] for r in _rows(path, "SELECT name FROM sqlite_master WHERE type = 'table'")
+    }
+    async with Database(path) as db:
+        assert SCHEMA_VERSION >= 16
+        assert await db.schema_version() == SCHEMA_VERSION
+        assert await db.integrity_check() == ["ok"]
+        assert "moves_created" in await _index_names(db)
+        for table, rows in before.items():
+            assert _rows(path, f"SELECT * FROM {table} ORDER BY 1, 2") == rows, table
+        assert await db.fetchval("SELECT count(*) FROM claims") == 0
+        assert [g.id for g in await db.games.computer_games()] == [2]
+        assert (await db.games.require_game(1)).ply == 2
+        assert await db.claims.claim("computer", 2, "process-a", lease=60, now=2000.0)
+        assert not await db.claims.claim("computer", 2, "process-b", lease=60, now=2001.0)
+        assert await db.claims.holder("computer", 2, now=2001.0) == "process-a"
 
 
 async def test_hot_queries_use_indexes(db: Database) -> None:

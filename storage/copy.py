@@ -83,6 +83,9 @@ TABLES: tuple[Table, ...] = (
     Table("pings", ("kind", "scope", "target_id")),
     Table("ratings", ("guild_id", "game", "player_id")),
     Table("rating_history", ("game_id", "player_id")),
+    # leases of running bot processes (schema 16): copied as they are; with the bots stopped
+    # for the copy they have expired or soon will, and are then taken over as usual
+    Table("claims", ("kind", "item")),
 )
 """Every table of the schema, each after the tables its foreign keys point at."""
 

@@ -53,6 +53,7 @@ async def fill(db: Database) -> dict[str, int]:
     await db.players.book_vacation(DAVE, "Dave", 3, now=904.0)
     await db.guilds.set_language(GUILD, "sl", now=905.0)
     assert await db.pings.claim("draw", 1, BOB, every=3600, now=906.0)
+    assert await db.claims.claim("computer", 1, "a-bot-process", lease=180, now=907.0)
 
     # chess, rated, won by checkmate: ratings and rating history
     challenge = await db.challenges.create_challenge(

@@ -129,7 +129,7 @@ def test_the_command_line_copies_and_prints_its_summary(source: Path, tmp_path: 
         cwd=ROOT,
     )
     assert done.returncode == 0, done.stderr
-    assert "copy verified: 12 tables" in done.stderr
+    assert f"copy verified: {len(TABLES)} tables" in done.stderr
     assert "8 games replayed" in done.stderr
     again = subprocess.run(
         [sys.executable, "-m", "storage", "copy", url(source), url(destination)],

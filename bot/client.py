@@ -16,6 +16,7 @@ from .clock import Clock, discord_clock
 from .errors import answer_language, message_for, report_unexpected, send_ephemeral
 from .i18n import translate
 from .mentions import NO_MENTIONS
+from .services.claims import new_owner
 from .services.computer import ComputerPlayer, Opponent
 from .services.games import GameService
 from .services.menus import OpenMenus
@@ -75,6 +76,7 @@ class LatrunculiBot(commands.Bot):
     games: GameService
     menus: OpenMenus
     computer: ComputerPlayer
+    claim_owner: str
 
     def __init__(
         self,
@@ -99,6 +101,9 @@ class LatrunculiBot(commands.Bot):
         self.settings = settings
         self.db = db
         self.clock = clock
+        #: This process's name in the database's claims (bot/services/claims.py): random, made
+        #: at start, so work claimed by several processes on one database is done by one.
+        self.claim_owner = new_owner()
         self.games = GameService(db, clock)
         self.menus = OpenMenus(clock)
         # The computer opponent's search runs in a worker process (started in setup_hook,

@@ -6,7 +6,9 @@ the hourly "your move" DM digests of players who chose them (``/notify``), and m
 expired challenges' messages as expired.
 
 Everything it acts on is read from storage each time, so work that came due while the bot was
-down is done at the first tick after a restart.
+down is done at the first tick after a restart. Several bot processes on one database each run
+this loop; what each does is claimed in the database first, so every item is handled by one of
+them (bot/services/claims.py).
 """
 
 from __future__ import annotations
@@ -78,6 +80,10 @@ class Sweep(commands.Cog):
             await send_digests(self.bot)
         except Exception:
             log.exception("sending the 'your move' DM digests failed")
+        try:  # claims whose process died and that nobody took over since
+            await self.bot.db.claims.purge_expired(now=self.bot.now())
+        except Exception:
+            log.exception("purging expired claims failed")
         if self._edits is None or self._edits.done():
             self._edits = asyncio.create_task(self._show_expiries())
 

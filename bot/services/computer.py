@@ -13,6 +13,12 @@ One task per game plays the computer's turns in a row (backgammon: roll or doubl
 checkers; ludo: several computer seats one after another) and ends when a person is to move.
 Its moves are guarded like anyone's (``record_moves(expected_ply)``): a person who resigns or
 aborts while the computer thinks simply wins the race, and the computer's move is dropped.
+
+With several bot processes on one database, the task first claims the game in storage (kind
+``computer``, a lease renewed after each action, released when it ends): a board posted in one
+process and the sweep of another never both think about the same turn. A process that dies
+mid-think leaves the claim to expire (:data:`~bot.services.claims.COMPUTER_LEASE`); the next
+sweep of any process then plays the turn.
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ from storage import ConcurrencyError, GameRecord
 
 from ..errors import UserError
 from .announce import board_payload, post_board
+from .claims import COMPUTER, COMPUTER_LEASE
 from .draw_offers import close_lapsed_offer
 from .games import Played, position_session
 
@@ -146,9 +153,26 @@ class ComputerPlayer:
     # ----- one game's turns ----------------------------------------------------------------
 
     async def _turns(self, game_id: int) -> None:
+        claims, owner = self.bot.db.claims, self.bot.claim_owner
         try:
-            while await self._play_one(game_id):
-                pass
+            # Another bot process on the same database may be playing this game's turn
+            # (its board was posted there): only the holder of the claim plays it.
+            if not await claims.claim(
+                COMPUTER, game_id, owner, lease=COMPUTER_LEASE, now=self.bot.now()
+            ):
+                log.debug("game %d: the computer's turn is played by another process", game_id)
+                return
+            try:
+                while await self._play_one(game_id):
+                    if not await claims.extend(
+                        COMPUTER, game_id, owner, lease=COMPUTER_LEASE, now=self.bot.now()
+                    ):
+                        log.warning("game %d: the computer's claim was taken over", game_id)
+                        break
+            finally:
+                # also when cancelled (shutdown): the next start, or another process, resumes
+                # the turn at once instead of after the lease
+                await claims.release(COMPUTER, game_id, owner)
         except asyncio.CancelledError:
             raise
         except Exception:

@@ -5,7 +5,9 @@ by every move), so the sweep finds due games by query after any restart. The rem
 claimed in storage (``reminded_ply``) *before* it is sent: at most one per turn, even with two
 bot processes or a restart mid-sweep. A timeout is an ordinary ``finish_game`` with the ply the
 sweep read: a move that lands at the same moment wins and the timeout is dropped, so a game is
-never finished twice.
+never finished twice. With several bot processes on one database each due game is claimed
+first (``claims``, kinds ``timeout`` and ``reminder``): one process handles it, the others
+leave it alone (:mod:`bot.services.claims`).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from storage import ConcurrencyError, GameRecord
 from ..presenters import presenter_for
 from ..texts import duration_words
 from .announce import board_payload, jump_url, post_board
+from .claims import REMINDER, TIMEOUT, claimed_games
 from .computer import computer_seat_to_move
 from .draw_offers import close_pending_offer
 from .games import player_for, position_session
@@ -46,12 +49,15 @@ async def sweep_turns(bot: LatrunculiBot) -> tuple[int, int]:
         return (0, 0)
     now = bot.now()
     finished = 0
-    for record in await bot.db.games.turns_started_before(now - timeout, limit=BATCH):
-        finished += await finish_on_time(bot, record, timeout)
+    overdue = await bot.db.games.turns_started_before(now - timeout, limit=BATCH)
+    async with claimed_games(bot, TIMEOUT, overdue) as mine:
+        for record in mine:
+            finished += await finish_on_time(bot, record, timeout)
     reminded = 0
     due = await bot.db.games.reminders_due(now - (timeout - lead), now - timeout, limit=BATCH)
-    for record in due:
-        reminded += await remind(bot, record, timeout)
+    async with claimed_games(bot, REMINDER, due) as mine:
+        for record in mine:
+            reminded += await remind(bot, record, timeout)
     return (finished, reminded)
 
 

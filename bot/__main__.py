@@ -1,7 +1,9 @@
 """``python -m bot``: read settings, open the database, log in and run until stopped.
 
 Exit status 2 with one line on stderr when the token is missing or Discord rejects it; exit
-status 1 with one line when Discord cannot be reached (no network, DNS, firewall).
+status 1 with one line when Discord cannot be reached (no network, DNS, firewall), or when
+another bot process runs on the same SQLite file (the launcher holds the file's lock for its
+whole life: :mod:`storage.process_lock`).
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import aiohttp
 import discord
 from dotenv import find_dotenv, load_dotenv
 
-from storage import Database
+from storage import Database, DatabaseInUse, ProcessLock
 
 from .client import create_bot
 from .settings import Settings, SettingsError
@@ -50,6 +52,15 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     setup_logging(settings.log_level)
     log.info("starting with %r", settings)
+    lock = ProcessLock(settings.database_path)
+    try:
+        lock.acquire()
+    except DatabaseInUse as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
+    except OSError as exc:  # e.g. a folder the bot may not write in
+        print(f"error: cannot create the database's lock file {lock.path}: {exc}", file=sys.stderr)
+        return 1
     try:
         asyncio.run(run(settings))
     except discord.LoginFailure:
@@ -69,6 +80,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     except KeyboardInterrupt:
         pass
+    finally:
+        lock.release()
     return 0
 
 

@@ -59,6 +59,7 @@ from .models import (
     WinnerAndReason,
 )
 from .players import VACATION_DAYS_PER_MONTH
+from .process_lock import DatabaseInUse, ProcessLock
 
 __all__ = [
     "AI_LEVELS",
@@ -77,6 +78,7 @@ __all__ = [
     "ColourChoice",
     "ConcurrencyError",
     "Database",
+    "DatabaseInUse",
     "DatabaseTooNew",
     "GameNotFound",
     "GameOver",
@@ -95,6 +97,7 @@ __all__ = [
     "NotFound",
     "PlayerRecord",
     "PlyToRecord",
+    "ProcessLock",
     "RatingChange",
     "RatingRecord",
     "RematchExists",

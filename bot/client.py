@@ -46,6 +46,7 @@ EXTENSIONS = (
     "bot.exts.takeback",
     "bot.exts.vacation",
     "bot.exts.sweep",
+    "bot.exts.health",
 )
 
 

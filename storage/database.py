@@ -34,6 +34,7 @@ from .claims import ClaimRepository
 from .errors import DatabaseTooNew, StorageError
 from .games import GameRepository
 from .guilds import GuildRepository
+from .health import HealthRepository
 from .matches import MatchRepository
 from .migrations import MIGRATIONS, SCHEMA_VERSION
 from .pings import PingRepository
@@ -60,7 +61,7 @@ class Database:
     """The bot's SQLite database: ``await db.start()`` once, ``await db.stop()`` at shutdown.
 
     Repositories hang off it: ``db.games``, ``db.challenges``, ``db.players``, ``db.pings``,
-    ``db.matches``, ``db.ratings``, ``db.guilds``, ``db.claims``.
+    ``db.matches``, ``db.ratings``, ``db.guilds``, ``db.claims``, ``db.health``.
     """
 
     def __init__(
@@ -83,6 +84,7 @@ class Database:
         self.ratings = RatingRepository(self)
         self.guilds = GuildRepository(self)
         self.claims = ClaimRepository(self)
+        self.health = HealthRepository(self)
 
     # ------------------------------------------------------------------ life cycle
 

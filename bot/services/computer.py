@@ -172,7 +172,7 @@ class ComputerPlayer:
             finally:
                 # also when cancelled (shutdown): the next start, or another process, resumes
                 # the turn at once instead of after the lease
-                await claims.release(COMPUTER, game_id, owner)
+                await self._release(game_id)
         except asyncio.CancelledError:
             raise
         except Exception:
@@ -180,6 +180,14 @@ class ComputerPlayer:
         finally:
             if self._tasks.get(game_id) is asyncio.current_task():
                 del self._tasks[game_id]
+
+    async def _release(self, game_id: int) -> None:
+        """Give the game's claim back; if the database is already closed (shutdown), the
+        lease simply runs out (:data:`~bot.services.claims.COMPUTER_LEASE`)."""
+        try:
+            await self.bot.db.claims.release(COMPUTER, game_id, self.bot.claim_owner)
+        except Exception as exc:
+            log.info("game %d: the computer's claim not released (%s); it expires", game_id, exc)
 
     async def _play_one(self, game_id: int) -> bool:
         """Play one action of the computer in ``game_id`` and post its board; ``False`` when

@@ -35,8 +35,14 @@ __all__ = [
     "templates",
 ]
 
-KEYWORDS: dict[str, Any] = {"translate": None, "translate_plural": (1, 2), "mark": None}
-"""The functions whose first argument (``translate_plural``: first two) is an English text."""
+KEYWORDS: dict[str, Any] = {
+    "translate": None,
+    "translate_plural": (1, 2),
+    "mark": None,
+    "mark_plural": (1, 2),
+}
+"""The functions whose first argument (``translate_plural``, ``mark_plural``: first two) is an
+English text."""
 
 _ROOT = Path(__file__).parent.parent
 

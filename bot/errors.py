@@ -15,10 +15,9 @@ from typing import Any
 
 import discord
 
-from rules import IllegalMoveError, MoveError, RulesError
+from rules import IllegalMoveError, MoveError, RulesError, Wording
 from rules.games import Reason
 from storage import (
-    ChallengeExpired,
     ChallengeNotFound,
     ChallengeNotPending,
     ConcurrencyError,
@@ -28,7 +27,7 @@ from storage import (
     NotAllowed,
 )
 
-from .i18n import DEFAULT_LANGUAGE, translate
+from .i18n import DEFAULT_LANGUAGE, mark, translate, translate_plural
 from .limits import MAX_CONTENT, cut
 from .presenters import presenter_for
 from .texts import code, plain
@@ -38,6 +37,8 @@ __all__ = [
     "UserError",
     "answer_language",
     "game_over",
+    "in_language",
+    "mark_plural",
     "message_for",
     "refuse_deferred",
     "report_unexpected",
@@ -47,7 +48,27 @@ __all__ = [
 
 log = logging.getLogger(__name__)
 
-APOLOGY = "Sorry, something went wrong on my side. The error was logged; please try again."
+APOLOGY = mark("Sorry, something went wrong on my side. The error was logged; please try again.")
+
+
+def in_language(wording: Wording, language: str) -> str:
+    """``wording`` (an English template and its values, as the rules core gives its reasons)
+    in ``language``: the template translated, then filled with its values, a value that is a
+    :class:`~rules.Wording` itself (a piece's name, a colour) translated on its own first."""
+    return translate(wording.template, language, **_values_in(wording.values, language))
+
+
+def _values_in(values: dict[str, object], language: str) -> dict[str, object]:
+    return {
+        key: in_language(value, language) if isinstance(value, Wording) else value
+        for key, value in values.items()
+    }
+
+
+def mark_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a text with a number of things for the extractor (``translate_plural``'s two
+    English forms), for a :class:`UserError` whose ``count`` is known only when raised."""
+    return singular, plural
 
 
 class UserError(Exception):
@@ -55,41 +76,56 @@ class UserError(Exception):
 
     ``UserError(mark("Game #{game} is not yours to play."), game=12)``: the English text is a
     catalog entry (marked, so the extractor finds it), its ``{placeholders}`` filled after
-    translation; ``str(error)`` is the English. Values that are themselves words
-    (a reason, a colour) should be translated before they are passed in.
+    translation; ``str(error)`` is the English. A value that is itself words (a reason, a
+    colour) is passed as a :class:`~rules.Wording` (its marked English template and values),
+    translated with the rest. A text with a number of things is
+    ``UserError(mark_plural("… {count} game …", "… {count} games …"), count=n)``.
     """
 
-    def __init__(self, text: str, /, **placeholders: object) -> None:
-        super().__init__(text.format(**placeholders) if placeholders else text)
+    def __init__(self, text: str | tuple[str, str], /, **placeholders: object) -> None:
         self.text = text
         self.placeholders = placeholders
+        super().__init__(self.in_language(DEFAULT_LANGUAGE))
 
     def in_language(self, language: str) -> str:
         """The refusal in ``language`` (English where the catalog has no translation)."""
-        return translate(self.text, language, **self.placeholders)
+        values = _values_in(self.placeholders, language)
+        if isinstance(self.text, tuple):
+            count = values.pop("count")
+            assert isinstance(count, int)
+            return translate_plural(*self.text, count, language, **values)
+        return translate(self.text, language, **values)
 
 
-def game_over(game_id: int, variant: str | None, reason: str | None) -> str:
+def game_over(game_id: int, variant: str | None, reason: str | None) -> Wording:
     """ "Game #12 is over (checkmate)": why it ended, in the game's own words (its
-    presenter's), so a chess game names its mate and a draughts game its forty moves."""
-    return f"Game #{game_id} is over{_why(variant, reason)}"
+    presenter's), so a chess game names its mate and a draughts game its forty moves; a
+    clause for a refusal's template (``UserError(mark("{over}."), over=game_over(...))``)."""
+    words = _why(variant, reason)
+    if words is None:
+        return Wording(mark("Game #{game} is over"), game=game_id)
+    return Wording(mark("Game #{game} is over ({why})"), game=game_id, why=Wording(words))
 
 
-def _why(variant: str | None, reason: str | None) -> str:
+def game_over_error(game_id: int, variant: str | None, reason: str | None) -> UserError:
+    """The refusal of an action in a finished game: "Game #12 is over (checkmate)."."""
+    return UserError(mark("{over}."), over=game_over(game_id, variant, reason))
+
+
+def _why(variant: str | None, reason: str | None) -> str | None:
     if variant is None or reason is None:
-        return ""
+        return None
     try:
-        words = presenter_for(variant).reason_words(Reason(reason))
+        return presenter_for(variant).reason_words(Reason(reason))
     except (KeyError, ValueError):  # a game or reason this bot does not know: say nothing
-        return ""
-    return f" ({words})"
+        return None
 
 
-_STATUS_WORDS = {
-    "accepted": "already accepted",
-    "declined": "declined",
-    "cancelled": "cancelled",
-    "expired": "expired",
+_NOT_PENDING = {
+    "accepted": mark("That challenge was already accepted."),
+    "declined": mark("That challenge was declined."),
+    "cancelled": mark("That challenge was cancelled."),
+    "expired": mark("That challenge has expired."),
 }
 
 
@@ -98,32 +134,45 @@ def message_for(error: BaseException, language: str = DEFAULT_LANGUAGE) -> str |
     unexpected."""
     if isinstance(error, UserError):
         return error.in_language(language)
-    if isinstance(error, IllegalMoveError):
-        return f"{code(str(error.move))} is not legal here: {plain(error.reason)}."
+    if isinstance(error, IllegalMoveError):  # the rules core's reason, in the user's language
+        return translate(
+            mark("{move} is not legal here: {reason}."),
+            language,
+            move=code(str(error.move)),
+            reason=plain(in_language(error.wording, language)),
+        )
     if isinstance(error, MoveError | RulesError):  # these quote the user's input
-        text = plain(str(error))
+        text = plain(in_language(error.wording, language))
         return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
     if isinstance(error, GameOver):
-        return (
-            f"{game_over(error.game_id, error.variant, error.reason)}: it ended before your "
-            "action arrived, so nothing was changed."
+        over = game_over(error.game_id, error.variant, error.reason)
+        return translate(
+            mark("{over}: it ended before your action arrived, so nothing was changed."),
+            language,
+            over=in_language(over, language),
         )
     if isinstance(error, ConcurrencyError):
-        return (
-            "The game moved on before your action arrived; nothing was changed. "
-            "Look at the latest board and try again."
+        return translate(
+            mark(
+                "The game moved on before your action arrived; nothing was changed. "
+                "Look at the latest board and try again."
+            ),
+            language,
         )
-    if isinstance(error, ChallengeExpired):
-        return "That challenge has expired."
-    if isinstance(error, ChallengeNotPending):
-        return f"That challenge was {_STATUS_WORDS.get(error.status, error.status)}."
+    if isinstance(error, ChallengeNotPending):  # ChallengeExpired too: its status is expired
+        status = _NOT_PENDING.get(error.status)
+        return translate(status, language) if status else f"That challenge was {error.status}."
     if isinstance(error, ChallengeNotFound):
-        return "I can't find that challenge any more."
+        return translate(mark("I can't find that challenge any more."), language)
     if isinstance(error, GameNotFound):
-        return f"There is no game #{error.game_id}."
+        return translate(mark("There is no game #{game}."), language, game=error.game_id)
     if isinstance(error, NoDrawOffer):
-        return (
-            "There is no draw offer from your opponent to accept (it lapses when a move is played)."
+        return translate(
+            mark(
+                "There is no draw offer from your opponent to accept (it lapses when a move "
+                "is played)."
+            ),
+            language,
         )
     if isinstance(error, NotAllowed):
         text = plain(str(error))
@@ -216,6 +265,6 @@ async def report_unexpected(interaction: discord.Interaction, error: BaseExcepti
         exc_info=error,
     )
     try:
-        await send_ephemeral(interaction, APOLOGY)
+        await send_ephemeral(interaction, translate(APOLOGY, await answer_language(interaction)))
     except discord.HTTPException:
         log.warning("could not send the apology for %s", _describe(interaction))

@@ -18,6 +18,7 @@ from .errors import (
     MoveSyntaxError,
     PositionError,
     RulesError,
+    Wording,
 )
 from .game import Game
 from .games import (
@@ -104,4 +105,5 @@ __all__ = [
     "square_name",
     "start_position",
     "variants",
+    "Wording",
 ]

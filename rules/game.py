@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .errors import IllegalMoveError, MoveSyntaxError
+from .errors import IllegalMoveError, MoveSyntaxError, Wording, mark
 from .geometry import square_name
 from .model import PASS, Move, MoveKind, MoveResult, Outcome, Side
 from .notation import parse_move, parse_position
@@ -13,8 +13,8 @@ from .position import Position, State
 from .variant import Variant, find_variant
 
 REPETITION_LIMIT = 3
-REPEAT_REASON = "that would repeat the position a third time"
-GAME_OVER_REASON = "the game is over"
+REPEAT_REASON = mark("that would repeat the position a third time")
+GAME_OVER_REASON = mark("the game is over")
 
 
 @dataclass(slots=True)
@@ -170,8 +170,10 @@ class Game:
         move = parse_move(text, self.variant.move_hint)
         if move.kind not in self.variant.move_kinds and move.kind is not MoveKind.PASS:
             raise MoveSyntaxError(
-                f"{text.strip()!r} is not a {self.variant.id} move; "
-                f"expected {self.variant.move_hint}"
+                mark("{move} is not a {variant} move; expected {hint}"),
+                move=repr(text.strip()),
+                variant=self.variant.id,
+                hint=Wording(self.variant.move_hint),
             )
         self.check_legal(move)
         return move
@@ -185,19 +187,25 @@ class Game:
         for sq in move.path:
             if not geo.contains(sq):
                 raise IllegalMoveError(
-                    shown, f"{square_name(sq)} is not on this {geo.width}x{geo.height} board"
+                    shown,
+                    mark("{square} is not on this {width}x{height} board"),
+                    square=square_name(sq),
+                    width=geo.width,
+                    height=geo.height,
                 )
         legal = self.legal_moves()
         if move in legal:
             return
         if move.kind is MoveKind.PASS:
             if not self.variant.passes_when_blocked:
-                raise IllegalMoveError(shown, f"there is no passing in {self.variant.id}")
-            raise IllegalMoveError(shown, "you may pass only when you have no other move")
+                raise IllegalMoveError(
+                    shown, mark("there is no passing in {variant}"), variant=self.variant.id
+                )
+            raise IllegalMoveError(shown, mark("you may pass only when you have no other move"))
         if move in self.variant.generate_moves(self._state):
             raise IllegalMoveError(shown, REPEAT_REASON)
         if legal == [PASS]:
-            raise IllegalMoveError(shown, "you have no legal move and must pass")
+            raise IllegalMoveError(shown, mark("you have no legal move and must pass"))
         raise IllegalMoveError(shown, self.variant.explain_illegal(self._state, move))
 
     # ----- playing ------------------------------------------------------------------------------

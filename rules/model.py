@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import Enum
 from functools import cache, cached_property
 
+from .errors import Wording, mark, seat_word
 from .geometry import Square, square_name
 
 
@@ -51,12 +52,12 @@ class Side(Enum):
 
 #: Piece kinds by LPN letter, with the name players use.
 KIND_NAMES: dict[str, str] = {
-    "S": "soldier",
-    "E": "eagle",
-    "C": "counter",
-    "Q": "queen",
-    "V": "valkyrie",
-    "B": "berserker",
+    "S": mark("soldier"),
+    "E": mark("eagle"),
+    "C": mark("counter"),
+    "Q": mark("queen"),
+    "V": mark("valkyrie"),
+    "B": mark("berserker"),
 }
 
 
@@ -183,3 +184,13 @@ class Outcome:
 
     def as_json(self) -> dict[str, object]:
         return {"winner": self.winner.value if self.winner else None, "reason": self.reason}
+
+
+def side_word(side: Side) -> Wording:
+    """``side``'s name as a word of a reason ("white")."""
+    return seat_word(side.value)
+
+
+def piece_word(kind: str) -> Wording:
+    """The name of a piece kind as a word of a reason ("soldier")."""
+    return Wording(KIND_NAMES[kind])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from .errors import MoveSyntaxError, PositionError
+from .errors import MoveSyntaxError, PositionError, Wording, mark
 from .geometry import FILES, STRIDE, make_square, parse_square
 from .model import PASS, Move, MoveKind, Piece, Side, piece
 from .position import Position
@@ -26,13 +26,17 @@ def _quote(text: str) -> str:
     return repr(shown)
 
 
-def parse_move(text: str, hint: str = "a move like a2-a5") -> Move:
+def parse_move(text: str, hint: str = mark("a move like a2-a5")) -> Move:
     """Parse any accepted move notation (syntax only: the board is not consulted).
 
     Raises :class:`MoveSyntaxError` quoting the input and naming what was expected.
     """
     if len(text) > MAX_MOVE_TEXT:
-        raise MoveSyntaxError(f"{_quote(text)} is too long to be a move; expected {hint}")
+        raise MoveSyntaxError(
+            mark("{move} is too long to be a move; expected {hint}"),
+            move=_quote(text),
+            hint=Wording(hint),
+        )
     t = text.strip().lower()
     if t == "pass":
         return PASS
@@ -44,7 +48,9 @@ def parse_move(text: str, hint: str = "a move like a2-a5") -> Move:
     m = _REMOVE_RE.fullmatch(t)
     if m:
         return Move(MoveKind.REMOVE, (parse_square(m.group(1)),))
-    raise MoveSyntaxError(f"{_quote(text)} is not a move; expected {hint}")
+    raise MoveSyntaxError(
+        mark("{move} is not a move; expected {hint}"), move=_quote(text), hint=Wording(hint)
+    )
 
 
 # ----- LPN ----------------------------------------------------------------------------------

@@ -13,9 +13,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
-from .errors import PositionError
+from .errors import PositionError, Wording, mark
 from .model import Move, MoveKind, MoveResult, Outcome, Side
 from .position import Position, State
+
+NOT_LEGAL = mark("that move is not legal here")
+"""The reason given when no more precise one applies."""
 
 
 @dataclass(frozen=True)
@@ -76,7 +79,7 @@ class Variant(ABC):
     passes_when_blocked: ClassVar[bool] = False
     first_player: ClassVar[Side] = Side.WHITE
     #: Shown in "not a move" errors.
-    move_hint: ClassVar[str] = "a move like a2-a5"
+    move_hint: ClassVar[str] = mark("a move like a2-a5")
     players: ClassVar[int] = 2
 
     # ----- options and set-up -------------------------------------------------------------
@@ -125,9 +128,9 @@ class Variant(ABC):
     def apply(self, state: State, move: Move) -> MoveResult:
         """Play ``move`` on ``state`` in place (including the turn change) and report it."""
 
-    def explain_illegal(self, state: State, move: Move) -> str:
+    def explain_illegal(self, state: State, move: Move) -> Wording:
         """Why ``move`` (well-formed, on the board, not generated) is illegal, in one clause."""
-        return "that move is not legal here"
+        return Wording(NOT_LEGAL)
 
     # ----- end of game ----------------------------------------------------------------------
 

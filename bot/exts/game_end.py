@@ -11,12 +11,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from rules import Wording
 from storage import ChallengeRecord, ConcurrencyError, GameOver, GameRecord
 
 from .. import ui
 from ..buttons import PersistentButton
 from ..client import LatrunculiBot
-from ..errors import UserError, user_errors
+from ..errors import UserError, answer_language, user_errors
+from ..i18n import mark, translate
 from ..links import message_link
 from ..mentions import ping_users, rationed_ping
 from ..presenters import presenter_for
@@ -27,6 +29,8 @@ from ..services.draw_offers import (
     close_pending_offer,
     refuse_lapsed_offer,
 )
+from ..services.games import ALREADY_OVER
+from ..services.languages import server_language
 from ..services.rematch import offer_rematch
 from .play import game_autocomplete
 
@@ -38,10 +42,12 @@ Interaction = discord.Interaction[LatrunculiBot]
 async def announce_end(
     interaction: Interaction, record: GameRecord, intro: str, *, stood: str
 ) -> None:
-    """Post the final board: result, reason, both records and the Rematch button (``stood``:
-    what was recorded, told to the user if the post fails)."""
+    """Post the final board: result, reason, both records and the Rematch button (``intro``
+    in the server's language, as the board; ``stood``, in the user's: what was recorded, told
+    to them if the post fails)."""
     payload = await board_payload(interaction.client.db, record, intro=intro)
-    await publish(interaction, record, payload, note="Done:", stood=stood)
+    note = translate(mark("Done:"), await answer_language(interaction))
+    await publish(interaction, record, payload, note=note, stood=stood)
 
 
 class DrawButton(
@@ -58,13 +64,14 @@ class DrawButton(
         uid = interaction.user.id
         record = await bot.games.load_here(self.game_id, interaction.guild_id)
         if record.seat_of(uid) is None:
-            raise UserError("Only the two players can answer a draw offer.")
+            raise UserError(mark("Only the two players can answer a draw offer."))
         if not record.is_active:
-            raise UserError(f"Game #{record.id} is already over.")
+            raise UserError(ALREADY_OVER, game=record.id)
         offer = record.pending_draw_offer
+        public = await server_language(bot.db, record.guild_id)  # the offer is public
         if record.ply != self.ply or offer is None:
             await interaction.response.edit_message(
-                content="This draw offer has lapsed.", view=None
+                content=translate(mark("This draw offer has lapsed."), public), view=None
             )
             lapsed = record.lapsed_draw_offer
             if lapsed is not None and lapsed != uid and record.draw_offer_ply == self.ply:
@@ -73,25 +80,37 @@ class DrawButton(
             return
         if self.answer == "yes":
             if offer == uid:
-                raise UserError("You made this offer; your opponent has to accept it.")
+                raise UserError(mark("You made this offer; your opponent has to accept it."))
             async with bot.games.lock(record.id):
                 record = await bot.db.games.accept_draw(record.id, uid, self.ply, now=bot.now())
             bot.games.forget(record.id)
             try:
                 await interaction.response.edit_message(
-                    content=f"🤝 <@{uid}> accepted <@{offer}>'s draw offer in game #{record.id}.",
+                    content=translate(
+                        mark("🤝 {player} accepted {offerer}'s draw offer in game #{game}."),
+                        public,
+                        player=f"<@{uid}>",
+                        offerer=f"<@{offer}>",
+                        game=record.id,
+                    ),
                     view=None,
                 )
             except discord.HTTPException as exc:  # the draw stands; the final board tells it
                 log.warning("game %d: could not close the draw offer: %s", record.id, exc)
-            await announce_end(
-                interaction, record, "", stood=f"Game #{record.id} is drawn by agreement."
+            stood = translate(
+                mark("Game #{game} is drawn by agreement."),
+                await answer_language(interaction),
+                game=record.id,
             )
+            await announce_end(interaction, record, "", stood=stood)
         else:
             await bot.db.games.clear_draw_offer(record.id)
-            word = "withdrew their" if offer == uid else "declined the"
+            if offer == uid:
+                text = mark("{player} withdrew their draw offer in game #{game}. Play on!")
+            else:
+                text = mark("{player} declined the draw offer in game #{game}. Play on!")
             await interaction.response.edit_message(
-                content=f"<@{uid}> {word} draw offer in game #{record.id}. Play on!", view=None
+                content=translate(text, public, player=f"<@{uid}>", game=record.id), view=None
             )
 
 
@@ -134,24 +153,41 @@ class RematchButton(
             log.warning("game %d: cannot post its rematch in %d: %s", record.id, ch.channel_id, exc)
             await bot.db.challenges.cancel_challenge(ch.id, ch.challenger_id, now=bot.now())
             raise UserError(
-                f"I can't post in <#{ch.channel_id}>, where game #{record.id} was set up, so no "
-                "rematch was offered. Use `/challenge` in a channel where I can post."
+                mark(
+                    "I can't post in {channel}, where game #{game} was set up, so no rematch was "
+                    "offered. Use `/challenge` in a channel where I can post."
+                ),
+                channel=f"<#{ch.channel_id}>",
+                game=record.id,
             ) from exc
         link = message_link(ch.guild_id, ch.channel_id, message.id)
+        public = await server_language(bot.db, record.guild_id)  # said in the game's thread
         if ch.is_table:
-            await interaction.response.send_message(
-                f"🔁 <@{ch.challenger_id}> opens a table for a rematch of game #{record.id} "
-                f"with the same players seated: {link} (the host starts it; it is played in "
-                "a thread of its own).",
-                allowed_mentions=ping_users(),
+            text = translate(
+                mark(
+                    "🔁 {host} opens a table for a rematch of game #{game} with the same players "
+                    "seated: {link} (the host starts it; it is played in a thread of its own)."
+                ),
+                public,
+                host=f"<@{ch.challenger_id}>",
+                game=record.id,
+                link=link,
             )
+            await interaction.response.send_message(text, allowed_mentions=ping_users())
             return
         await interaction.response.send_message(
-            f"🔁 <@{ch.challenger_id}> offers <@{ch.challenged_id}> a rematch of game "
-            f"#{record.id}, colours swapped: {link} (once accepted, it is played in a thread "
-            "of its own)."
+            translate(
+                mark(
+                    "🔁 {player} offers {opponent} a rematch of game #{game}, colours swapped: "
+                    "{link} (once accepted, it is played in a thread of its own)."
+                ),
+                public,
+                player=f"<@{ch.challenger_id}>",
+                opponent=f"<@{ch.challenged_id}>",
+                game=record.id,
+                link=link,
+            )
         )
-
 
     async def _computer_rematch(
         self, interaction: Interaction, record: GameRecord, ch: ChallengeRecord
@@ -173,19 +209,28 @@ class RematchButton(
         except discord.HTTPException as exc:
             await bot.db.challenges.cancel_challenge(ch.id, ch.challenger_id, now=bot.now())
             raise UserError(
-                f"I can't post in <#{ch.channel_id}>, where game #{record.id} was set up, so no "
-                "rematch was started. Use `/challenge` in a channel where I can post."
+                mark(
+                    "I can't post in {channel}, where game #{game} was set up, so no rematch was "
+                    "started. Use `/challenge` in a channel where I can post."
+                ),
+                channel=f"<#{ch.channel_id}>",
+                game=record.id,
             ) from exc
 
         async def edit(content: str) -> None:
             await message.edit(content=content, view=None)
 
         game = await launch_game(bot, ch, me, edit=edit, channel=message.channel, message=message)
-        await interaction.followup.send(
-            f"🔁 The rematch of game #{record.id} has started: game #{game.id}, in its own "
-            f"thread: {message_link(ch.guild_id, ch.channel_id, message.id)}",
-            ephemeral=True,
+        text = translate(
+            mark(
+                "🔁 The rematch of game #{game} has started: game #{new}, in its own thread: {link}"
+            ),
+            await answer_language(interaction),
+            game=record.id,
+            new=game.id,
+            link=message_link(ch.guild_id, ch.channel_id, message.id),
         )
+        await interaction.followup.send(text, ephemeral=True)
 
 
 class GameEnd(commands.Cog):
@@ -201,8 +246,9 @@ class GameEnd(commands.Cog):
         stood: str,
     ) -> None:
         """End the user's game by ``end`` (the game service's resign or abort), post the final
-        board and take down a pending draw offer. ``intro`` may name ``{uid}`` and ``{game}``;
-        ``stood`` is completed with " game #N."."""
+        board and take down a pending draw offer. ``intro`` (marked; said in the server's
+        language) and ``stood`` (marked; said to the user in theirs) may name ``{player}`` and
+        ``{game}``."""
         async with user_errors(interaction):
             uid = interaction.user.id
             record = await self.bot.games.resolve(
@@ -210,11 +256,12 @@ class GameEnd(commands.Cog):
             )
             before = record
             record = await end(record, uid)
+            public = await server_language(self.bot.db, record.guild_id)
             await announce_end(
                 interaction,
                 record,
-                intro.format(uid=uid, game=record.id),
-                stood=f"{stood} game #{record.id}.",
+                translate(intro, public, player=f"<@{uid}>", game=record.id),
+                stood=translate(stood, await answer_language(interaction), game=record.id),
             )
             await close_pending_offer(self.bot, before)
 
@@ -224,7 +271,11 @@ class GameEnd(commands.Cog):
     @app_commands.autocomplete(game=game_autocomplete)
     async def resign(self, interaction: Interaction, game: str | None = None) -> None:
         await self._end(
-            interaction, game, self.bot.games.resign, "🏳️ <@{uid}> resigned.", "You resigned"
+            interaction,
+            game,
+            self.bot.games.resign,
+            mark("🏳️ {player} resigned."),
+            mark("You resigned game #{game}."),
         )
 
     @app_commands.command(
@@ -238,8 +289,8 @@ class GameEnd(commands.Cog):
             interaction,
             game,
             self.bot.games.abort,
-            "🚫 <@{uid}> aborted game #{game} before it got going.",
-            "You aborted",
+            mark("🚫 {player} aborted game #{game} before it got going."),
+            mark("You aborted game #{game}."),
         )
 
     @app_commands.command(
@@ -256,16 +307,22 @@ class GameEnd(commands.Cog):
                 uid, interaction.channel_id, game, guild_id=interaction.guild_id
             )
             if not record.is_active:
-                raise UserError(f"Game #{record.id} is already over.")
+                raise UserError(ALREADY_OVER, game=record.id)
             no_draws = presenter_for(record.variant).no_draws
             if no_draws:
-                raise UserError(f"Game #{record.id}: {no_draws}")
+                raise UserError(
+                    mark("Game #{game}: {reason}"), game=record.id, reason=Wording(no_draws)
+                )
             if record.against_computer:  # decided: it plays every game to its end
                 computer = record.computer_seats[0].player_id
                 raise UserError(
-                    f"<@{computer}> declines: the computer plays every game to its end and "
-                    f"accepts no draw. Nothing was offered in game #{record.id}; play on, or "
-                    "`/resign` to give it up."
+                    mark(
+                        "{computer} declines: the computer plays every game to its end and "
+                        "accepts no draw. Nothing was offered in game #{game}; play on, or "
+                        "`/resign` to give it up."
+                    ),
+                    computer=f"<@{computer}>",
+                    game=record.id,
                 )
             opponent = record.opponent_of(uid)
             assert opponent is not None
@@ -287,26 +344,51 @@ class GameEnd(commands.Cog):
                         await refuse_lapsed_offer(bot, now, uid)
                     raise
                 bot.games.forget(record.id)
+                public = await server_language(bot.db, record.guild_id)
+                language = await answer_language(interaction)
                 await announce_end(
                     interaction,
                     record,
-                    f"🤝 <@{uid}> accepted the draw offer.",
-                    stood=f"You accepted the draw: game #{record.id} is drawn by agreement.",
+                    translate(
+                        mark("🤝 {player} accepted the draw offer."), public, player=f"<@{uid}>"
+                    ),
+                    stood=translate(
+                        mark("You accepted the draw: game #{game} is drawn by agreement."),
+                        language,
+                        game=record.id,
+                    ),
                 )
                 await close_offer_message(
                     bot,
                     offered,
-                    f"🤝 <@{uid}> accepted <@{opponent}>'s draw offer in game #{record.id} "
-                    "with `/draw`.",
+                    translate(
+                        mark(
+                            "🤝 {player} accepted {offerer}'s draw offer in game #{game} "
+                            "with `/draw`."
+                        ),
+                        public,
+                        player=f"<@{uid}>",
+                        offerer=f"<@{opponent}>",
+                        game=record.id,
+                    ),
                 )
                 return
             if offer == uid:
-                raise UserError("You have already offered a draw; wait for your opponent's answer.")
+                raise UserError(
+                    mark("You have already offered a draw; wait for your opponent's answer.")
+                )
             record = await bot.db.games.offer_draw(record.id, uid, record.ply, now=bot.now())
-            text = (
-                f"🤝 <@{uid}> offers a draw in game #{record.id}. <@{opponent}>, do you accept? "
-                "(The offer lapses when a move is played.)"
+            text = translate(
+                mark(
+                    "🤝 {player} offers a draw in game #{game}. {opponent}, do you accept? "
+                    "(The offer lapses when a move is played.)"
+                ),
+                await server_language(bot.db, record.guild_id),
+                player=f"<@{uid}>",
+                game=record.id,
+                opponent=f"<@{opponent}>",
             )
+            language = await answer_language(interaction)
             payload = {
                 "content": text,
                 "view": ui.draw_view(record.id, record.ply),
@@ -318,10 +400,16 @@ class GameEnd(commands.Cog):
                 interaction,
                 record,
                 payload,
-                note="Draw offered:",
+                note=translate(mark("Draw offered:"), language),
                 board=False,
-                stood=f"Your draw offer in game #{record.id} stands until a move is played; "
-                "your opponent can accept it with `/draw`.",
+                stood=translate(
+                    mark(
+                        "Your draw offer in game #{game} stands until a move is played; your "
+                        "opponent can accept it with `/draw`."
+                    ),
+                    language,
+                    game=record.id,
+                ),
             )
             if message is not None:  # so its buttons can be taken off when it ends
                 await bot.db.games.set_draw_offer_message(record.id, record.ply, message.id)

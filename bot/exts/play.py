@@ -21,7 +21,15 @@ from storage import GameRecord
 from .. import ui
 from ..buttons import PersistentItem, dynamic_view
 from ..client import LatrunculiBot
-from ..errors import UserError, game_over, message_for, refuse_deferred, user_errors
+from ..errors import (
+    UserError,
+    answer_language,
+    game_over_error,
+    message_for,
+    refuse_deferred,
+    user_errors,
+)
+from ..i18n import mark, translate
 from ..limits import MAX_CHOICE_NAME, MAX_CONTENT, cut
 from ..links import message_link
 from ..presenters import BoardView, RecordInfo, playable_games, presenter_for
@@ -39,6 +47,7 @@ from ..services.announce import (
 from ..services.complete import listed_label
 from ..services.draw_offers import close_lapsed_offer
 from ..services.games import player_for, position_session
+from ..services.languages import server_language
 from ..services.menus import moved_on_text
 from ..services.names import display_names, names_for_text, player_name
 from ..services.replays import replay_file
@@ -70,6 +79,13 @@ def latest_moves(text: str, room: int) -> str:
 
 # ----- shared helpers -----------------------------------------------------------------------
 
+NOT_PLAYED = mark("{move} was not played. {reason}")
+"""A refusal that came after the move was read (e.g. a resignation landed meanwhile)."""
+PLAYED = mark("✅ You played {move} in game #{game}: {link}")
+"""The private confirmation of a move, with the link to the board it was posted on."""
+STOOD = mark("Your move {move} in game #{game} was played and stands.")
+"""What a player is told when the board after their move could not be posted."""
+
 
 NO_MOVE = "-"
 """The value of a suggestion that only explains (e.g. "Not your turn"): if picked anyway,
@@ -89,6 +105,7 @@ async def _game_choices(
     if interaction.guild_id is None or interaction.channel_id is None:
         return []
     uid = interaction.user.id
+    language = await answer_language(interaction)
     needle = current.strip().lstrip("#").strip().lower()[:100]
     listed = await interaction.client.db.games.listed_games(
         guild_id=interaction.guild_id,
@@ -99,7 +116,10 @@ async def _game_choices(
         needle=needle,
         variants=[g.id for g in playable_games() if needle in g.id or needle in g.name.lower()],
     )
-    return [app_commands.Choice(name=listed_label(g, uid), value=str(g.game.id)) for g in listed]
+    return [
+        app_commands.Choice(name=listed_label(g, uid, language), value=str(g.game.id))
+        for g in listed
+    ]
 
 
 async def game_autocomplete(
@@ -136,7 +156,8 @@ class MoveButton(
         record = await bot.games.load_here(self.game_id, interaction.guild_id)
         session = await bot.games.session(record)
         bot.games.check_turn(record, session, interaction.user.id)
-        menu = presenter_for(record.variant).menu(record.id, session, picker.FIRST)
+        language = await answer_language(interaction)
+        menu = presenter_for(record.variant).menu(record.id, session, picker.FIRST, language)
         preview = await preview_file(bot, record, session, menu, interaction.user.id)
         if preview is not None:
             menu = numbered(menu)
@@ -146,7 +167,7 @@ class MoveButton(
             ephemeral=True,
             files=[preview] if preview is not None else [],
         )
-        bot.menus.opened(record.id, record.ply, interaction, sent.message_id)
+        bot.menus.opened(record.id, record.ply, interaction, sent.message_id, language)
 
 
 def menu_view(record: GameRecord, menu: picker.Menu, offset: int = 0) -> discord.ui.View:
@@ -157,7 +178,8 @@ def menu_view(record: GameRecord, menu: picker.Menu, offset: int = 0) -> discord
         [only] = menu.options
         if only.value.startswith("play:"):
             move = only.value.removeprefix("play:")
-            items.append(ui.only_move_button(record.id, record.ply, move, f"Play {only.label}"))
+            label = translate(mark("Play {move}"), menu.language, move=only.label)
+            items.append(ui.only_move_button(record.id, record.ply, move, label))
         else:
             items.append(ui.key_button(record.id, record.ply, only.value, only.label))
     else:
@@ -234,12 +256,17 @@ class ActionButton(
         svc = bot.games
         record = await svc.load_here(self.game_id, interaction.guild_id)
         if not record.is_active:
-            raise UserError(game_over(record.id, record.variant, record.reason) + ".")
+            raise game_over_error(record.id, record.variant, record.reason)
         if record.ply != self.ply:
             raise UserError(
-                f"Game #{record.id} moved on since this board; nothing was played. "
-                f"The latest board: {jump_url(record)}"
+                mark(
+                    "Game #{game} moved on since this board; nothing was played. The latest "
+                    "board: {link}"
+                ),
+                game=record.id,
+                link=jump_url(record),
             )
+        language = await answer_language(interaction)
         async with svc.lock(record.id):
             pending = await svc.prepare(
                 record.id, interaction.user.id, self.action, expected_ply=self.ply
@@ -248,12 +275,11 @@ class ActionButton(
             try:
                 played = await svc.commit(pending)
             except Exception as exc:  # e.g. a resignation landed meanwhile
-                text = message_for(exc)
+                text = message_for(exc, language)
                 if text is None:
                     raise
-                await refuse_deferred(
-                    interaction, f"`{self.action}` was not played. {text}", public=False
-                )
+                refusal = translate(NOT_PLAYED, language, move=f"`{self.action}`", reason=text)
+                await refuse_deferred(interaction, refusal, public=False)
                 return
         record = played.game
         done = played.moves[0].result.canonical
@@ -264,14 +290,19 @@ class ActionButton(
             message = await post_board(bot, record, payload)
         except discord.HTTPException as exc:  # the action stands: say so, the catch-up posts it
             log.warning("game %d: board post failed after ply %d: %s", record.id, record.ply, exc)
-            stood = f"Your `{done}` in game #{record.id} was played and stands."
+            stood = translate(
+                mark("Your {action} in game #{game} was played and stands."),
+                language,
+                action=f"`{done}`",
+                game=record.id,
+            )
             await tell_stood(interaction, f"{stood} {not_posted(exc)}")
             await bot.menus.lapse(record)
             await close_lapsed_offer(bot, record)
             return
         link = message_link(record.guild_id, message.channel.id, message.id)
         await interaction.edit_original_response(
-            content=f"✅ You played `{done}` in game #{record.id}: {link}"
+            content=translate(PLAYED, language, move=f"`{done}`", game=record.id, link=link)
         )
         await bot.menus.lapse(record, link)
         await close_lapsed_offer(bot, record)
@@ -282,18 +313,19 @@ async def pick(interaction: Interaction, game_id: int, ply: int, value: str) -> 
     next menu (or another page of this one) in its place."""
     bot = interaction.client
     record = await bot.games.load_here(game_id, interaction.guild_id)
+    language = await answer_language(interaction)
     if record.ply != ply or not record.is_active:
         await interaction.response.edit_message(
-            content=moved_on_text(record, jump_url(record)), view=None
+            content=moved_on_text(record, jump_url(record), language), view=None
         )
         return
     session = await bot.games.session(record)
     bot.games.check_turn(record, session, interaction.user.id)
     if value.startswith("play:"):
-        await play_from_menu(interaction, record, value.removeprefix("play:"))
+        await play_from_menu(interaction, record, value.removeprefix("play:"), language)
         return
     key, _, at = value.partition("@")  # "<menu key>@<offset>": another page of that menu
-    menu = presenter_for(record.variant).menu(record.id, session, key)
+    menu = presenter_for(record.variant).menu(record.id, session, key, language)
     preview = await preview_file(bot, record, session, menu, interaction.user.id)
     if preview is not None:
         menu = numbered(menu)
@@ -335,8 +367,11 @@ async def preview_file(
     return discord.File(io.BytesIO(png), filename="preview.png")
 
 
-async def play_from_menu(interaction: Interaction, record: GameRecord, move: str) -> None:
-    """Play the move picked in a menu; the menu becomes the confirmation, or the refusal."""
+async def play_from_menu(
+    interaction: Interaction, record: GameRecord, move: str, language: str
+) -> None:
+    """Play the move picked in a menu; the menu becomes the confirmation, or the refusal (in
+    the player's ``language``)."""
     bot = interaction.client
     if interaction.message is not None:
         bot.menus.used(record.id, interaction.message.id)
@@ -346,12 +381,11 @@ async def play_from_menu(interaction: Interaction, record: GameRecord, move: str
             record.id, interaction.user.id, move, expected_ply=record.ply
         )
     except Exception as exc:  # e.g. a resignation or a move landed meanwhile
-        text = message_for(exc)
+        text = message_for(exc, language)
         if text is None:
             raise
-        await interaction.edit_original_response(
-            content=cut(f"`{move}` was not played. {text}", MAX_CONTENT), view=None
-        )
+        refusal = translate(NOT_PLAYED, language, move=f"`{move}`", reason=text)
+        await interaction.edit_original_response(content=cut(refusal, MAX_CONTENT), view=None)
         return
     record = played.game
     payload = await board_payload(
@@ -361,18 +395,17 @@ async def play_from_menu(interaction: Interaction, record: GameRecord, move: str
         message = await post_board(bot, record, payload)
     except discord.HTTPException as exc:  # the move stands: say so, the catch-up posts it
         log.warning("game %d: board post failed after ply %d: %s", record.id, record.ply, exc)
-        stood = (
-            f"Your move `{played.moves[0].result.canonical}` in game #{record.id} was played "
-            "and stands."
+        stood = translate(
+            STOOD, language, move=f"`{played.moves[0].result.canonical}`", game=record.id
         )
         await tell_stood(interaction, f"{stood} {not_posted(exc)}")
         await bot.menus.lapse(record)
         await close_lapsed_offer(bot, record)
         return
     link = message_link(record.guild_id, message.channel.id, message.id)
+    done = f"`{played.moves[0].result.canonical}`"
     await interaction.edit_original_response(
-        content=f"✅ You played `{played.moves[0].result.canonical}` in game #{record.id}: {link}",
-        view=None,
+        content=translate(PLAYED, language, move=done, game=record.id, link=link), view=None
     )
     await bot.menus.lapse(record, link)
     await close_lapsed_offer(bot, record)
@@ -411,12 +444,12 @@ class Play(commands.Cog):
                 try:
                     played = await svc.commit(pending)
                 except Exception as exc:  # e.g. a resignation or a move landed meanwhile
-                    text = message_for(exc)
+                    language = await answer_language(interaction)
+                    text = message_for(exc, language)
                     if text is None:
                         raise
-                    await refuse_deferred(
-                        interaction, f"`{pending.text}` was not played. {text}", public=here
-                    )
+                    refusal = translate(NOT_PLAYED, language, move=f"`{pending.text}`", reason=text)
+                    await refuse_deferred(interaction, refusal, public=here)
                     return
             record = played.game
             payload = await board_payload(
@@ -425,13 +458,19 @@ class Play(commands.Cog):
                 played=played,
                 move_timeout=self.bot.settings.move_timeout_seconds,
             )
+            language = await answer_language(interaction)
+            done = f"`{played.moves[0].result.canonical}`"
             await publish(
                 interaction,
                 record,
                 payload,
-                note=f"✅ You played `{played.moves[0].result.canonical}` in game #{record.id}:",
-                stood=f"Your move `{played.moves[0].result.canonical}` in game #{record.id} was "
-                "played and stands.",
+                note=translate(
+                    mark("✅ You played {move} in game #{game}:"),
+                    language,
+                    move=done,
+                    game=record.id,
+                ),
+                stood=translate(STOOD, language, move=done, game=record.id),
             )
             await close_lapsed_offer(self.bot, record)
 
@@ -441,6 +480,7 @@ class Play(commands.Cog):
     ) -> list[app_commands.Choice[str]]:
         svc = self.bot.games
         uid = interaction.user.id
+        language = await answer_language(interaction)
         try:
             record = await svc.resolve(
                 uid,
@@ -449,24 +489,24 @@ class Play(commands.Cog):
                 guild_id=interaction.guild_id,
             )
             if not record.is_active:
-                raise UserError(f"Game #{record.id} is over.")
+                raise UserError(mark("Game #{game} is over."), game=record.id)
         except UserError as exc:  # say why there is nothing to suggest
-            return [hint(str(exc))]
+            return [hint(exc.in_language(language))]
         session = await svc.session(record)
         to_move = player_for(record, session.to_move)
         title = presenter_for(record.variant).seat_title(session.to_move)
         if to_move != uid:
             name = one_line(await player_name(self.bot.db, to_move), 32)
-            return [
-                hint(
-                    f"Not your turn: it is {name}'s move ({title}) in game "
-                    f"#{record.id}. Wait for it."
-                )
-            ]
-        return [
-            app_commands.Choice(name=c.name, value=c.value)
-            for c in presenter_for(record.variant).suggestions(session, current)
-        ]
+            text = translate(
+                mark("Not your turn: it is {name}'s move ({seat}) in game #{game}. Wait for it."),
+                language,
+                name=name,
+                seat=translate(title, language),
+                game=record.id,
+            )
+            return [hint(text)]
+        suggested = presenter_for(record.variant).suggestions(session, current, language=language)
+        return [app_commands.Choice(name=c.name, value=c.value) for c in suggested]
 
     move.autocomplete("game")(game_autocomplete)
 
@@ -513,7 +553,7 @@ class Play(commands.Cog):
         if game:
             return await svc.load_here(svc.parse_game_ref(game), guild_id)
         if guild_id is None or interaction.channel_id is None:
-            raise UserError("Name the game with the `game` option.")
+            raise UserError(mark("Name the game with the `game` option."))
         thread, mine, anyone = await self.bot.db.games.games_here(
             guild_id=guild_id, channel_id=interaction.channel_id, user_id=interaction.user.id
         )
@@ -523,11 +563,11 @@ class Play(commands.Cog):
             return mine[0]
         if not anyone:
             raise UserError(
-                "There is no active game in this channel; name one with the `game` option."
+                mark("There is no active game in this channel; name one with the `game` option.")
             )
         if not mine and len(anyone) == 1:
             return anyone[0]
-        raise UserError("Which game? Name it with the `game` option (e.g. `#12`).")
+        raise UserError(mark("Which game? Name it with the `game` option (e.g. `#12`)."))
 
     @app_commands.command(
         name="history",
@@ -542,6 +582,7 @@ class Play(commands.Cog):
         async with user_errors(interaction):
             record = await self._watch(interaction, game)
             await interaction.response.defer(thinking=True)  # the replay GIF takes a moment
+            language = await server_language(self.bot.db, record.guild_id)  # a public reply
             moves = await self.bot.db.games.game_moves(record.id)
             raw_names = await display_names(self.bot.db, record)
             names = names_for_text(raw_names)
@@ -552,32 +593,52 @@ class Play(commands.Cog):
             for i in range(0, len(moves), 2):
                 pair = " ".join(m.move for m in moves[i : i + 2])
                 rows.append(f"{i // 2 + 1}. {pair}" if presenter.numbered_moves else pair)
-            if record.is_active:
+            if record.is_active:  # the record file's words stay English, the header's not
                 to_move = position_session(record).to_move
-                turn = (
-                    turn_words(record.ply, to_move)
-                    if presenter.numbered_moves
-                    else f"{presenter.seat_title(to_move)} to play"
-                )
-                state = raw_state = f"in progress, {turn}"
+                seat = presenter.seat_title(to_move)
+                if presenter.numbered_moves:
+                    turn = raw_turn = turn_words(record.ply, to_move)
+                else:
+                    raw_turn = f"{seat} to play"
+                    turn = translate(
+                        mark("{seat} to play"), language, seat=translate(seat, language)
+                    )
+                raw_state = f"in progress, {raw_turn}"
+                state = translate(mark("in progress, {turn}"), language, turn=turn)
             else:
                 # bold off: the header is bold already (escaped names have no "**" in them)
                 state = result_words(presenter, record, names).replace("**", "")
                 raw_state = result_words(presenter, record, raw_names)
-            players = " vs ".join(
-                f"{names[s.name]} ({presenter.seat_title(s.name)})"
+            seated = [
+                translate(
+                    mark("{name} ({seat})"),
+                    language,
+                    name=names[s.name],
+                    seat=translate(presenter.seat_title(s.name), language),
+                )
                 for s in sorted(record.seats, key=lambda s: s.name != "white")
-            )  # White first in a two-colour game, else in turn order
-            opened = "" if presenter.first_by_roll else f"{first} moved first · "
-            header = (
-                f"**Game #{record.id}** · {variant_title(record.variant, record.options)} · "
-                f"{players} · {opened}{state}"
-            )
+            ]  # White first in a two-colour game, else in turn order
+            if len(seated) == 2:
+                players = translate(
+                    mark("{white} vs {black}"), language, white=seated[0], black=seated[1]
+                )
+            else:
+                players = ", ".join(seated)
+            parts = [
+                translate(mark("**Game #{game}**"), language, game=record.id),
+                variant_title(record.variant, record.options),
+                players,
+            ]
+            if not presenter.first_by_roll:
+                parts.append(
+                    translate(mark("{seat} moved first"), language, seat=translate(first, language))
+                )
+            parts.append(state)
             url = jump_url(record)
-            header = cut(header, MAX_HEADER)
-            tail = f"\nLatest board: {url}" if url else ""
+            header = cut(" · ".join(parts), MAX_HEADER)
+            tail = "\n" + translate(mark("Latest board: {url}"), language, url=url) if url else ""
             room = MAX_CONTENT - len(f"{header}\n```\n\n```{tail}")
-            text = latest_moves(" ".join(rows) or "No moves yet.", room)
+            text = latest_moves(" ".join(rows) or translate(mark("No moves yet."), language), room)
             earlier = []
             if record.match_id is not None and record.match_game is not None:
                 for g in await self.bot.db.matches.match_games(record.match_id):

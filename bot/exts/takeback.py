@@ -20,9 +20,11 @@ from discord.ext import commands
 from .. import ui
 from ..buttons import PersistentItem
 from ..client import LatrunculiBot
-from ..errors import UserError, user_errors
+from ..errors import UserError, answer_language, user_errors
+from ..i18n import mark, translate
 from ..mentions import rationed_ping
 from ..services.announce import board_payload, post_board, publish
+from ..services.languages import server_language
 from ..services.takebacks import position_tag, takeback_for
 from .play import game_autocomplete
 
@@ -47,22 +49,31 @@ class TakebackButton(
         uid = interaction.user.id
         record = await bot.games.load_here(self.game_id, interaction.guild_id)
         if record.seat_of(uid) is None:
-            raise UserError("Only the two players can answer a takeback request.")
+            raise UserError(mark("Only the two players can answer a takeback request."))
         if uid == self.by:
-            raise UserError("You asked for this takeback; your opponent answers it.")
+            raise UserError(mark("You asked for this takeback; your opponent answers it."))
+        language = await server_language(bot.db, record.guild_id)  # the request is public
         if not record.is_active or record.ply != self.ply or position_tag(record) != self.tag:
-            await interaction.response.edit_message(
-                content=f"<@{self.by}>'s takeback request in game #{record.id} lapsed: the game "
-                "moved on since (a move, or the end). Nothing was taken back.",
-                view=None,
+            lapsed = translate(
+                mark(
+                    "{player}'s takeback request in game #{game} lapsed: the game moved on since "
+                    "(a move, or the end). Nothing was taken back."
+                ),
+                language,
+                player=f"<@{self.by}>",
+                game=record.id,
             )
+            await interaction.response.edit_message(content=lapsed, view=None)
             return
         if self.answer == "no":
-            await interaction.response.edit_message(
-                content=f"<@{uid}> declined <@{self.by}>'s takeback request in game "
-                f"#{record.id}. Play on!",
-                view=None,
+            declined = translate(
+                mark("{player} declined {asker}'s takeback request in game #{game}. Play on!"),
+                language,
+                player=f"<@{uid}>",
+                asker=f"<@{self.by}>",
+                game=record.id,
             )
+            await interaction.response.edit_message(content=declined, view=None)
             return
         async with bot.games.lock(record.id):
             moves = await bot.db.games.game_moves(record.id)
@@ -73,7 +84,13 @@ class TakebackButton(
             record = await bot.games.wait_for_return(record)  # a player away: it waits
         bot.games.forget(record.id)
         log.info("game %d: takeback to ply %d accepted by %d", record.id, record.ply, uid)
-        words = f"↩️ <@{uid}> accepted: {takeback.words()} taken back in game #{record.id}."
+        words = translate(
+            mark("↩️ {player} accepted: {moves} taken back in game #{game}."),
+            language,
+            player=f"<@{uid}>",
+            moves=takeback.words(language),
+            game=record.id,
+        )
         await interaction.response.edit_message(content=words, view=None)
         await bot.menus.lapse(record)
         payload = await board_payload(
@@ -83,11 +100,15 @@ class TakebackButton(
             await post_board(bot, record, payload)
         except discord.HTTPException as exc:  # it stands; the catch-up cannot (ply went back)
             log.warning("game %d: board after a takeback not posted: %s", record.id, exc)
-            await interaction.followup.send(
-                f"The takeback stands, but Discord refused the board just now; `/board` shows "
-                f"game #{record.id}.",
-                ephemeral=True,
+            text = translate(
+                mark(
+                    "The takeback stands, but Discord refused the board just now; `/board` shows "
+                    "game #{game}."
+                ),
+                await answer_language(interaction),
+                game=record.id,
             )
+            await interaction.followup.send(text, ephemeral=True)
 
 
 class Takebacks(commands.Cog):
@@ -111,10 +132,19 @@ class Takebacks(commands.Cog):
             takeback = takeback_for(record, moves, uid)
             opponent = record.opponent_of(uid)
             assert opponent is not None
-            text = (
-                f"↩️ <@{uid}> asks to take back {takeback.words()} in game #{record.id}. "
-                f"<@{opponent}>, do you accept? (The request lapses when a move is played.)"
+            public = await server_language(bot.db, record.guild_id)
+            text = translate(
+                mark(
+                    "↩️ {player} asks to take back {moves} in game #{game}. {opponent}, do you "
+                    "accept? (The request lapses when a move is played.)"
+                ),
+                public,
+                player=f"<@{uid}>",
+                moves=takeback.words(public),
+                game=record.id,
+                opponent=f"<@{opponent}>",
             )
+            language = await answer_language(interaction)
             payload = {
                 "content": text,
                 "view": ui.takeback_view(record.id, record.ply, position_tag(record), uid),
@@ -126,9 +156,13 @@ class Takebacks(commands.Cog):
                 interaction,
                 record,
                 payload,
-                note="Takeback asked:",
+                note=translate(mark("Takeback asked:"), language),
                 board=False,
-                stood=f"Your takeback request in game #{record.id} was not posted; ask again.",
+                stood=translate(
+                    mark("Your takeback request in game #{game} was not posted; ask again."),
+                    language,
+                    game=record.id,
+                ),
             )
 
 

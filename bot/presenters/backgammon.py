@@ -25,6 +25,7 @@ from rules.games.backgammon import (
     parse_xgid,
 )
 
+from ..i18n import DEFAULT_LANGUAGE
 from ..limits import MAX_CHOICE_NAME
 from .base import MAX_SUGGESTIONS, BoardView, GamePresenter, PickPath, Ply, RecordInfo, Suggestion
 
@@ -233,7 +234,11 @@ class BackgammonPresenter(GamePresenter):
     # ----- choosing moves -------------------------------------------------------------------
 
     def suggestions(
-        self, session: Session[Any], typed: str, limit: int = MAX_SUGGESTIONS
+        self,
+        session: Session[Any],
+        typed: str,
+        limit: int = MAX_SUGGESTIONS,
+        language: str = DEFAULT_LANGUAGE,
     ) -> list[Suggestion]:
         """The whole legal turns for the dice shown (wins first, then hits, then the turns
         leaving fewest blots, then by text), or the cube answers, or ``double`` when the player
@@ -297,7 +302,9 @@ class BackgammonPresenter(GamePresenter):
             paths.append(PickPath((f"First {first}", text), text))
         return paths
 
-    def menu(self, game_id: int, session: Session[Any], key: str) -> Menu:
+    def menu(
+        self, game_id: int, session: Session[Any], key: str, language: str = DEFAULT_LANGUAGE
+    ) -> Menu:
         """Dice to play: the turn die by die with an Undo (:mod:`bot.services.step_picker`);
         otherwise (the cube) the generic menus of :meth:`pick_paths`."""
         from ..services.picker import FIRST
@@ -307,8 +314,8 @@ class BackgammonPresenter(GamePresenter):
         state = session.state
         if session.outcome is None and not state.doubled and state.dice is not None:
             if session.legal_actions() != ["pass"]:
-                return step_menu(game_id, self, session, STEPS if key == FIRST else key)
-        return super().menu(game_id, session, key)
+                return step_menu(game_id, self, session, STEPS if key == FIRST else key, language)
+        return super().menu(game_id, session, key, language)
 
     # ----- records and rules ----------------------------------------------------------------
 

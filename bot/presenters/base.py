@@ -23,6 +23,7 @@ from rendering.replay import encode_gif, with_caption
 from rules import Square
 from rules.games import ActionResult, GameOutcome, GameRules, Reason, Session, find_game
 
+from ..i18n import DEFAULT_LANGUAGE
 from ..limits import MAX_CHOICE_NAME
 
 if TYPE_CHECKING:
@@ -326,9 +327,14 @@ class GamePresenter(ABC):
         return "x" not in needle and canon.replace("x", "").startswith(needle)
 
     def suggestions(
-        self, session: Session[Any], typed: str, limit: int = MAX_SUGGESTIONS
+        self,
+        session: Session[Any],
+        typed: str,
+        limit: int = MAX_SUGGESTIONS,
+        language: str = DEFAULT_LANGUAGE,
     ) -> list[Suggestion]:
-        """Legal moves matching ``typed``, wins first, then captures (marked), then by text."""
+        """Legal moves matching ``typed``, wins first, then captures (marked), then by text;
+        named in the player's ``language``."""
         mover = session.to_move
         candidates = [(m, session.format(m)) for m in session.legal_moves()]
         matching = [(m, t) for m, t in candidates if self.matches(t, typed)]
@@ -356,11 +362,14 @@ class GamePresenter(ABC):
         own picker (the Latrunculi menus with placements and paging)."""
         return None
 
-    def menu(self, game_id: int, session: Session[Any], key: str) -> Menu:
-        """The Move menu reached by picking ``key`` (``first`` opens them)."""
+    def menu(
+        self, game_id: int, session: Session[Any], key: str, language: str = DEFAULT_LANGUAGE
+    ) -> Menu:
+        """The Move menu reached by picking ``key`` (``first`` opens them), in the player's
+        ``language``."""
         from ..services.picker import path_menu  # the services import the presenters
 
-        return path_menu(game_id, self, session, key)
+        return path_menu(game_id, self, session, key, language)
 
     # ----- records and rules ----------------------------------------------------------------
 

@@ -25,6 +25,7 @@ from rules import (
 )
 from rules.games import GameOutcome, LatrunculiSession, Reason, Session
 
+from ..i18n import DEFAULT_LANGUAGE
 from ..texts import describe_move
 from .base import BoardView, GamePresenter, Ply, RecordInfo, Suggestion, tag_value
 
@@ -110,19 +111,27 @@ class LatrunculiPresenter(GamePresenter):
         ]
         return origin, targets
 
-    def suggestions(self, session: Session[Any], typed: str, limit: int = 25) -> list[Suggestion]:
+    def suggestions(
+        self,
+        session: Session[Any],
+        typed: str,
+        limit: int = 25,
+        language: str = DEFAULT_LANGUAGE,
+    ) -> list[Suggestion]:
         from ..services.complete import move_choices  # the services import the presenters
 
         return [
             Suggestion(c.name, c.value, c.wins, c.captured)
-            for c in move_choices(latrunculi_game(session), typed, limit)
+            for c in move_choices(latrunculi_game(session), typed, limit, language)
         ]
 
-    def menu(self, game_id: int, session: Session[Any], key: str) -> Menu:
+    def menu(
+        self, game_id: int, session: Session[Any], key: str, language: str = DEFAULT_LANGUAGE
+    ) -> Menu:
         """The Latrunculi menus (pieces, placements by rank, removals, passes)."""
         from ..services.picker import menu_for
 
-        return menu_for(game_id, latrunculi_game(session), key)
+        return menu_for(game_id, latrunculi_game(session), key, language)
 
     def record_filename(self, game_number: int) -> str:
         return f"latrunculi-game-{game_number}.txt"

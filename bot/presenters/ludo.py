@@ -20,6 +20,7 @@ from rendering.plain_text import ludo_move, ludo_position
 from rules.games import ActionResult, Reason, Session
 from rules.games.ludo import BASE, FINISH, NAMES, LudoRules, LudoSession, TokenMove
 
+from ..i18n import DEFAULT_LANGUAGE
 from .base import MAX_SUGGESTIONS, BoardView, GamePresenter, Ply, RecordInfo, Suggestion
 
 __all__ = ["LudoPresenter", "token_label"]
@@ -209,7 +210,11 @@ class LudoPresenter(GamePresenter):
     # ----- choosing moves -------------------------------------------------------------------
 
     def suggestions(
-        self, session: Session[Any], typed: str, limit: int = MAX_SUGGESTIONS
+        self,
+        session: Session[Any],
+        typed: str,
+        limit: int = MAX_SUGGESTIONS,
+        language: str = DEFAULT_LANGUAGE,
     ) -> list[Suggestion]:
         """The token moves for the die shown, named by progress with what they knock."""
         assert isinstance(session, LudoSession)

@@ -22,7 +22,9 @@ import discord
 from storage import GameRecord
 
 from ..errors import UserError
+from ..i18n import mark, translate
 from .announce import home_channel
+from .languages import server_language
 
 if TYPE_CHECKING:
     from ..client import LatrunculiBot
@@ -39,7 +41,8 @@ log = logging.getLogger(__name__)
 
 async def close_offer_message(bot: LatrunculiBot, record: GameRecord, text: str) -> None:
     """Replace the offer message of ``record`` (as stored while the offer stood or had just
-    lapsed) with ``text``, without buttons. Best effort: a stale button refuses by itself."""
+    lapsed) with ``text`` (in the server's language: the thread's players all read it),
+    without buttons. Best effort: a stale button refuses by itself."""
     if record.draw_offer_message_id is None:
         return
     message = home_channel(bot, record).get_partial_message(record.draw_offer_message_id)
@@ -54,20 +57,25 @@ async def close_lapsed_offer(bot: LatrunculiBot, record: GameRecord) -> None:
     move made lapse, if any — also when the move ended the game."""
     offered_by = record.draw_offer_by
     if offered_by is not None and record.draw_offer_ply != record.ply:
-        await close_offer_message(
-            bot,
-            record,
-            f"🤝 <@{offered_by}>'s draw offer in game #{record.id} lapsed: a move was played.",
+        text = translate(
+            mark("🤝 {player}'s draw offer in game #{game} lapsed: a move was played."),
+            await server_language(bot.db, record.guild_id),
+            player=f"<@{offered_by}>",
+            game=record.id,
         )
+        await close_offer_message(bot, record, text)
 
 
 async def close_pending_offer(bot: LatrunculiBot, before: GameRecord) -> None:
     """The game ended otherwise (a resignation, an abort, a timeout; ``before`` is the game
     as read before that): take the buttons off the offer that was pending."""
     if before.pending_draw_offer is not None:
-        await close_offer_message(
-            bot, before, f"🤝 The draw offer in game #{before.id} lapsed: the game is over."
+        text = translate(
+            mark("🤝 The draw offer in game #{game} lapsed: the game is over."),
+            await server_language(bot.db, before.guild_id),
+            game=before.id,
         )
+        await close_offer_message(bot, before, text)
 
 
 async def refuse_lapsed_offer(bot: LatrunculiBot, record: GameRecord, user_id: int) -> NoReturn:
@@ -78,7 +86,11 @@ async def refuse_lapsed_offer(bot: LatrunculiBot, record: GameRecord, user_id: i
     await close_lapsed_offer(bot, record)
     await bot.db.games.forget_lapsed_draw_offer(record.id, offered_by, record.draw_offer_ply)
     raise UserError(
-        f"<@{offered_by}>'s draw offer in game #{record.id} lapsed: a move was played after it "
-        "(an offer lasts until the next move). Nothing was accepted or offered. "
-        "Use `/draw` again to offer a draw yourself."
+        mark(
+            "{player}'s draw offer in game #{game} lapsed: a move was played after it (an offer "
+            "lasts until the next move). Nothing was accepted or offered. Use `/draw` again to "
+            "offer a draw yourself."
+        ),
+        player=f"<@{offered_by}>",
+        game=record.id,
     )

@@ -27,11 +27,13 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules import Wording
 from rules.games import ActionResult, GameOutcome, Reason, Session, find_game
 from storage import Database, GameRecord, PlyToRecord
 
 from ..clock import Clock, discord_clock
-from ..errors import UserError, game_over
+from ..errors import UserError, game_over_error, mark_plural
+from ..i18n import mark
 from ..presenters import GamePresenter, Ply, presenter_for
 from ..texts import code
 
@@ -66,6 +68,9 @@ def bot_made(canonical: str) -> bool:
     pass, or a roll of the bot's dice."""
     return canonical == FORCED_PASS or canonical.startswith(ROLL_WORD + ":")
 
+
+ALREADY_OVER = mark("Game #{game} is already over.")
+"""The refusal of resigning, aborting or offering a draw in a finished game."""
 
 _GAME_REF = re.compile(r"#?\s*(\d{1,12})")
 
@@ -138,7 +143,7 @@ class GameService:
     async def load(self, game_id: int) -> GameRecord:
         record = await self.db.games.load_game(game_id)
         if record is None:
-            raise UserError(f"There is no game #{game_id}.")
+            raise UserError(mark("There is no game #{game}."), game=game_id)
         return record
 
     async def load_here(self, game_id: int, guild_id: int | None) -> GameRecord:
@@ -147,7 +152,7 @@ class GameService:
         that does not exist, so game numbers tell nothing about other servers."""
         record = await self.db.games.load_game(game_id)
         if record is None or guild_id is None or record.guild_id != guild_id:
-            raise UserError(f"There is no game #{game_id} in this server.")
+            raise UserError(mark("There is no game #{game} in this server."), game=game_id)
         return record
 
     @staticmethod
@@ -155,7 +160,8 @@ class GameService:
         m = _GAME_REF.fullmatch(text.strip())
         if not m:
             raise UserError(
-                f"{code(text)} is not a game number; pick one from the list or type e.g. `#12`."
+                mark("{text} is not a game number; pick one from the list or type e.g. `#12`."),
+                text=code(text),
             )
         return int(m.group(1))
 
@@ -173,7 +179,7 @@ class GameService:
         if game_ref:
             record = await self.load_here(self.parse_game_ref(game_ref), guild_id)
             if record.seat_of(user_id) is None:
-                raise UserError(f"You are not playing in game #{record.id}.")
+                raise UserError(mark("You are not playing in game #{game}."), game=record.id)
             return record
         games = await self.db.games.active_games(
             user_id=user_id, channel_id=channel_id, guild_id=guild_id, limit=_MANY_HERE + 1
@@ -185,29 +191,56 @@ class GameService:
             if here:
                 listed = ", ".join(f"#{g.id}" for g in here)
                 raise UserError(
-                    f"You are not playing in the game here ({listed}); only its players "
-                    "can move, resign or offer a draw. Watch it with `/board`."
+                    mark(
+                        "You are not playing in the game here ({games}); only its players "
+                        "can move, resign or offer a draw. Watch it with `/board`."
+                    ),
+                    games=listed,
                 )
             raise UserError(
-                "You have no active game in this channel. Start one with `/challenge`, "
-                "or name the game with the `game` option (see `/games`)."
+                mark(
+                    "You have no active game in this channel. Start one with `/challenge`, "
+                    "or name the game with the `game` option (see `/games`)."
+                )
             )
         if len(games) == 1:
             return games[0]
         waiting = [g for g in games if player_to_move(g) == user_id]
         if len(waiting) == 1 and len(games) <= _MANY_HERE:
             return waiting[0]
-        count = f"{len(games)}" if len(games) <= _MANY_HERE else f"more than {_MANY_HERE}"
         listed = ", ".join(f"#{g.id}" for g in games[:10]) + (", …" if len(games) > 10 else "")
-        yours = (
-            f", {len(waiting)} of them waiting for your move"
-            if len(waiting) > 1
-            else ", none waiting for your move"
-            if not waiting
-            else ""
-        )
+        if len(games) > _MANY_HERE:
+            raise UserError(
+                mark_plural(
+                    "You have more than {count} game here ({games}); choose one with the "
+                    "`game` option.",
+                    "You have more than {count} games here ({games}); choose one with the "
+                    "`game` option.",
+                ),
+                count=_MANY_HERE,
+                games=listed,
+            )
+        if not waiting:
+            raise UserError(
+                mark_plural(
+                    "You have {count} game here ({games}), none waiting for your move; choose "
+                    "one with the `game` option.",
+                    "You have {count} games here ({games}), none waiting for your move; choose "
+                    "one with the `game` option.",
+                ),
+                count=len(games),
+                games=listed,
+            )
         raise UserError(
-            f"You have {count} games here ({listed}){yours}; choose one with the `game` option."
+            mark_plural(
+                "You have {count} game here ({games}), {waiting} of them waiting for your "
+                "move; choose one with the `game` option.",
+                "You have {count} games here ({games}), {waiting} of them waiting for your "
+                "move; choose one with the `game` option.",
+            ),
+            count=len(games),
+            games=listed,
+            waiting=len(waiting),
         )
 
     # ----- rules state -------------------------------------------------------------------------
@@ -243,7 +276,10 @@ class GameService:
                 session.position_text(),
                 record.current_position,
             )
-            raise UserError(f"Game #{record.id} looks inconsistent; an admin has to look at it.")
+            raise UserError(
+                mark("Game #{game} looks inconsistent; an admin has to look at it."),
+                game=record.id,
+            )
         if not take and record.is_active:
             self._remember(record.id, session)
         return session
@@ -275,22 +311,31 @@ class GameService:
 
     def check_turn(self, record: GameRecord, session: Session[Any], user_id: int) -> None:
         if not record.is_active:
-            raise UserError(game_over(record.id, record.variant, record.reason) + ".")
+            raise game_over_error(record.id, record.variant, record.reason)
         if record.seat_of(user_id) is None:
-            raise UserError(f"You are not playing in game #{record.id}; only its players can move.")
+            raise UserError(
+                mark("You are not playing in game #{game}; only its players can move."),
+                game=record.id,
+            )
         to_move = session.to_move
         if player_for(record, to_move) != user_id and record.seat(to_move).is_computer:
             title = presenter_for(record.variant).seat_title(to_move)
             raise UserError(
-                f"It is the bot's turn in game #{record.id}: <@{player_for(record, to_move)}> "
-                f"({title}) is thinking about its move. Nothing was played; your turn comes "
-                "once its move is on the board."
+                mark(
+                    "It is the bot's turn in game #{game}: {player} ({seat}) is thinking about "
+                    "its move. Nothing was played; your turn comes once its move is on the board."
+                ),
+                game=record.id,
+                player=f"<@{player_for(record, to_move)}>",
+                seat=Wording(title),
             )
         if player_for(record, to_move) != user_id:
             title = presenter_for(record.variant).seat_title(to_move)
             raise UserError(
-                f"It is not your turn in game #{record.id}: it is "
-                f"<@{player_for(record, to_move)}>'s move ({title})."
+                mark("It is not your turn in game #{game}: it is {player}'s move ({seat})."),
+                game=record.id,
+                player=f"<@{player_for(record, to_move)}>",
+                seat=Wording(title),
             )
 
     async def prepare(
@@ -301,14 +346,20 @@ class GameService:
             record = await self.load(game_id)
             examples = presenter_for(record.variant).move_examples
             raise UserError(
-                f"That is {len(text):,} characters, far too long to be a move; "
-                f"moves look like {examples}. Nothing was played."
+                mark(
+                    "That is {count} characters, far too long to be a move; moves look like "
+                    "{examples}. Nothing was played."
+                ),
+                count=f"{len(text):,}",
+                examples=Wording(examples),
             )
         record = await self.load(game_id)
         if expected_ply is not None and record.is_active and record.ply != expected_ply:
             raise UserError(
-                "The game moved on since you opened this menu; nothing was played. "
-                "Press Move again on the latest board."
+                mark(
+                    "The game moved on since you opened this menu; nothing was played. "
+                    "Press Move again on the latest board."
+                )
             )
         session = await self.session(record)
         self.check_turn(record, session, user_id)
@@ -324,8 +375,10 @@ class GameService:
             return text
         if word != ROLL_WORD:
             raise UserError(
-                f"{code(text.strip())} was not played: the bot rolls the dice. "
-                "Press **Roll** or type `roll`."
+                mark(
+                    "{move} was not played: the bot rolls the dice. Press **Roll** or type `roll`."
+                ),
+                move=code(text.strip()),
             )
         return session.roll(self.dice)  # refused with the reason when no roll is due
 
@@ -462,12 +515,16 @@ class GameService:
         async with self.lock(seen.id):
             record = await self.load(seen.id)
             if not record.is_active:
-                raise UserError(game_over(record.id, record.variant, record.reason) + ".")
+                raise game_over_error(record.id, record.variant, record.reason)
             if record.ply != seen.ply:
-                raise UserError(f"Game #{record.id} moved on while the computer was thinking.")
+                raise UserError(
+                    mark("Game #{game} moved on while the computer was thinking."), game=record.id
+                )
             session = await self.session(record)
             if session.to_move != seat or not record.seat(seat).is_computer:
-                raise UserError(f"It is not the computer's turn in game #{record.id}.")
+                raise UserError(
+                    mark("It is not the computer's turn in game #{game}."), game=record.id
+                )
             text = self._player_text(session, action)
             move = session.parse(text)
             player = record.player_at(seat)
@@ -501,10 +558,11 @@ class GameService:
         seat = record.seat_of(user_id)
         if seat is None:
             raise UserError(
-                f"You are not playing in game #{record.id}; only its players can resign."
+                mark("You are not playing in game #{game}; only its players can resign."),
+                game=record.id,
             )
         if not record.is_active:
-            raise UserError(f"Game #{record.id} is already over.")
+            raise UserError(ALREADY_OVER, game=record.id)
         if presenter_for(record.variant).seats_leave:  # the others play on
             return (await self.leave(record, seat, Reason.RESIGNATION)).game
         outcome = presenter_for(record.variant).conceded(
@@ -528,10 +586,11 @@ class GameService:
         """
         if record.seat_of(user_id) is None:
             raise UserError(
-                f"You are not playing in game #{record.id}; only its players can abort it."
+                mark("You are not playing in game #{game}; only its players can abort it."),
+                game=record.id,
             )
         if not record.is_active:
-            raise UserError(f"Game #{record.id} is already over.")
+            raise UserError(ALREADY_OVER, game=record.id)
         presenter = presenter_for(record.variant)
         enough = presenter.own_moves_to_abort
         if record.ply >= enough:
@@ -543,13 +602,19 @@ class GameService:
             }
             if len(movers) >= enough == 1:
                 raise UserError(
-                    f"Game #{record.id} is under way: a token has moved, so it can no longer "
-                    "be aborted. Use `/resign` to leave it (the others play on)."
+                    mark(
+                        "Game #{game} is under way: a token has moved, so it can no longer be "
+                        "aborted. Use `/resign` to leave it (the others play on)."
+                    ),
+                    game=record.id,
                 )
             if len(movers) >= enough:
                 raise UserError(
-                    f"Game #{record.id} is under way: both sides have moved, so it can no "
-                    "longer be aborted. Use `/resign` to give it up, or `/draw` to offer a draw."
+                    mark(
+                        "Game #{game} is under way: both sides have moved, so it can no longer "
+                        "be aborted. Use `/resign` to give it up, or `/draw` to offer a draw."
+                    ),
+                    game=record.id,
                 )
         async with self.lock(record.id):
             record = await self.db.games.finish_game(

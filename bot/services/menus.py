@@ -19,6 +19,7 @@ import discord
 from storage import GameRecord
 
 from ..clock import Clock
+from ..i18n import DEFAULT_LANGUAGE, mark, translate
 
 __all__ = ["OpenMenus", "TOKEN_LIFETIME", "moved_on_text"]
 
@@ -28,14 +29,33 @@ TOKEN_LIFETIME = 15 * 60.0
 """Seconds an interaction's token can edit its reply (Discord's rule)."""
 
 
-def moved_on_text(record: GameRecord, url: str | None = None) -> str:
-    """What a menu of an earlier turn says instead of its choices."""
+def moved_on_text(
+    record: GameRecord, url: str | None = None, language: str = DEFAULT_LANGUAGE
+) -> str:
+    """What a menu of an earlier turn says instead of its choices, in the ``language`` of the
+    player who opened it."""
     if not record.is_active:
-        text = f"Game #{record.id} is over; this menu is closed."
-    else:
-        text = f"Game #{record.id} moved on since this menu was opened — press Move again"
-        text += " on the latest board." if url is None else f" on the latest board: {url}"
-    return text
+        return translate(
+            mark("Game #{game} is over; this menu is closed."), language, game=record.id
+        )
+    if url is None:
+        return translate(
+            mark(
+                "Game #{game} moved on since this menu was opened — press Move again on the "
+                "latest board."
+            ),
+            language,
+            game=record.id,
+        )
+    return translate(
+        mark(
+            "Game #{game} moved on since this menu was opened — press Move again on the "
+            "latest board: {url}"
+        ),
+        language,
+        game=record.id,
+        url=url,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +64,7 @@ class _Open:
     message_id: int | None
     ply: int
     opened_at: float
+    language: str
 
 
 class OpenMenus:
@@ -55,11 +76,17 @@ class OpenMenus:
         return sum(len(menus) for menus in self._by_game.values())
 
     def opened(
-        self, game_id: int, ply: int, interaction: discord.Interaction[Any], message_id: int | None
+        self,
+        game_id: int,
+        ply: int,
+        interaction: discord.Interaction[Any],
+        message_id: int | None,
+        language: str = DEFAULT_LANGUAGE,
     ) -> None:
-        """Remember the menu ``interaction`` just sent for ``game_id`` at ``ply``."""
+        """Remember the menu ``interaction`` just sent for ``game_id`` at ``ply`` (in the
+        ``language`` of the player who opened it: its notice when it lapses is in it too)."""
         self._forget_expired()
-        menu = _Open(interaction, message_id, ply, self._clock())
+        menu = _Open(interaction, message_id, ply, self._clock(), language)
         self._by_game.setdefault(game_id, []).append(menu)
 
     def used(self, game_id: int, message_id: int) -> None:
@@ -78,11 +105,11 @@ class OpenMenus:
         current = [m for m in menus if record.is_active and m.ply == record.ply]
         if current:
             self._by_game[record.id] = current
-        text = moved_on_text(record, url)
         edited = 0
         for menu in menus:
             if menu in current:
                 continue
+            text = moved_on_text(record, url, menu.language)
             try:
                 await menu.interaction.edit_original_response(content=text, view=None)
                 edited += 1

@@ -21,6 +21,7 @@ from rules import Game, Move, MoveKind, square_name
 from rules.geometry import square_file, square_rank
 
 from ..errors import UserError
+from ..i18n import DEFAULT_LANGUAGE, mark, translate, translate_plural
 from ..limits import MAX_SELECT_OPTIONS
 from ..presenters.base import GROUP
 from .complete import describe_choice
@@ -30,10 +31,13 @@ if TYPE_CHECKING:
 
     from ..presenters import GamePresenter, PickPath
 
-__all__ = ["FIRST", "Menu", "Option", "menu_for", "page", "path_menu"]
+__all__ = ["FIRST", "Menu", "Option", "STALE", "menu_for", "page", "path_menu"]
 
 FIRST = "first"
 """The key of the first menu (for its "More…" pages)."""
+
+STALE = mark("That choice is not open any more; press Move again.")
+"""The refusal of a pick that leads nowhere now (an old menu of an earlier position)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,13 +52,15 @@ class Menu:
     """One step: its key (what was picked to reach it), the prompt above it, the select's
     placeholder and all its options (one option means the only legal move, shown as a button;
     more than 25 are shown by :func:`page`); ``back`` a button's (label, key) that goes back a
-    step (backgammon's Undo)."""
+    step (backgammon's Undo). Its words are in ``language``, the player's who opened it (a menu
+    is private); :func:`page` adds its "More…" option in the same language."""
 
     key: str
     prompt: str
     placeholder: str
     options: tuple[Option, ...]
     back: tuple[str, str] | None = None
+    language: str = DEFAULT_LANGUAGE
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,29 +71,36 @@ class _Group:
     moves: tuple[Move, ...]
 
 
-def _leaf(game: Game, move: Move) -> Option:
+def _leaf(game: Game, move: Move, language: str) -> Option:
     """A move as an option, named as ``/move`` names it (captures, releases and wins marked)."""
-    name = describe_choice(game, move).name
+    name = describe_choice(game, move, language).name
     rest = name.removeprefix(str(move))
+    square = square_name(move.path[0]) if move.path else ""
     if move.kind is MoveKind.PLACE:
-        name = f"Place on {square_name(move.path[0])}{rest}"
+        name = translate(mark("Place on {square}"), language, square=square) + rest
     elif move.kind is MoveKind.REMOVE:
-        name = f"Remove the trapped piece on {square_name(move.path[0])}{rest}"
+        name = translate(mark("Remove the trapped piece on {square}"), language, square=square)
+        name += rest
     return Option(name[:100], f"play:{move}")
 
 
-def _leaves(game: Game, moves: list[Move] | tuple[Move, ...]) -> tuple[Option, ...]:
+def _leaves(game: Game, moves: list[Move] | tuple[Move, ...], language: str) -> tuple[Option, ...]:
     """Options for ``moves``, wins first, then captures, then in notation order."""
-    choices = [describe_choice(game, m) for m in moves]
+    choices = [describe_choice(game, m, language) for m in moves]
     choices.sort(key=lambda c: (not c.wins, -c.captured, str(c.move)))
-    return tuple(_leaf(game, c.move) for c in choices)
+    return tuple(_leaf(game, c.move, language) for c in choices)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def _moves_count(count: int, language: str) -> str:
+    return translate_plural("{count} move", "{count} moves", count, language)
 
 
-def _groups(game: Game) -> list[_Group]:
+def _prompt(game_id: int, text: str, language: str, **values: object) -> str:
+    """A menu's prompt: "**Game #12**: pick your move." (``text`` a marked template)."""
+    return translate(text, language, game=game_id, **values)
+
+
+def _groups(game: Game, language: str) -> list[_Group]:
     """The legal moves grouped: by piece (bottom rank first), placements by rank (top rank
     first, as the board is seen), then removals and a pass, one group each."""
     origins: dict[int, list[Move]] = {}
@@ -104,11 +117,12 @@ def _groups(game: Game) -> list[_Group]:
     for origin in sorted(origins, key=lambda s: (square_rank(s), square_file(s))):
         piece = game.position.piece_at(origin)
         moves = tuple(origins[origin])
+        name = translate(piece.name if piece else mark("piece"), language)
         groups.append(
             _Group(
                 f"from:{square_name(origin)}",
-                f"{square_name(origin)} {piece.name if piece else 'piece'}",
-                _plural(len(moves), "move"),
+                f"{square_name(origin)} {name}",
+                _moves_count(len(moves), language),
                 moves,
             )
         )
@@ -117,8 +131,10 @@ def _groups(game: Game) -> list[_Group]:
         groups.append(
             _Group(
                 f"rank:{rank}",
-                f"Place a counter on rank {rank}",
-                _plural(len(moves), "empty square"),
+                translate(mark("Place a counter on rank {rank}"), language, rank=rank),
+                translate_plural(
+                    "{count} empty square", "{count} empty squares", len(moves), language
+                ),
                 moves,
             )
         )
@@ -126,54 +142,87 @@ def _groups(game: Game) -> list[_Group]:
     return groups
 
 
-def menu_for(game_id: int, game: Game, key: str = FIRST) -> Menu:
+def menu_for(game_id: int, game: Game, key: str = FIRST, language: str = DEFAULT_LANGUAGE) -> Menu:
     """The menu reached by picking ``key`` (``first``, ``from:<square>`` or ``rank:<n>``) for
-    the player to move in ``game``; refuses a key that leads nowhere now."""
+    the player to move in ``game``, in the player's ``language``; refuses a key that leads
+    nowhere now."""
     if key == FIRST:
-        return _first_menu(game_id, game)
-    group = next((g for g in _groups(game) if g.value == key), None)
+        return _first_menu(game_id, game, language)
+    group = next((g for g in _groups(game, language) if g.value == key), None)
     if group is None:
-        raise UserError("That choice is not open any more; press Move again.")
-    return _group_menu(game_id, game, group)
+        raise UserError(STALE)
+    return _group_menu(game_id, game, group, language)
 
 
-def _first_menu(game_id: int, game: Game) -> Menu:
+def _first_menu(game_id: int, game: Game, language: str) -> Menu:
     moves = game.legal_moves()
     placing = all(m.kind is MoveKind.PLACE for m in moves)
     if len(moves) <= MAX_SELECT_OPTIONS:  # one pick
         if len(moves) == 1:
-            prompt, placeholder = "you have one legal move.", ""
+            prompt, placeholder = mark("**Game #{game}**: you have one legal move."), ""
         elif placing:
-            prompt, placeholder = "where do you place a counter?", "Choose a square"
+            prompt = mark("**Game #{game}**: where do you place a counter?")
+            placeholder = mark("Choose a square")
         else:
-            prompt, placeholder = "pick your move.", "Choose a move"
-        return Menu(FIRST, f"**Game #{game_id}**: {prompt}", placeholder, _leaves(game, moves))
-    groups = _groups(game)
+            prompt, placeholder = mark("**Game #{game}**: pick your move."), mark("Choose a move")
+        return Menu(
+            FIRST,
+            _prompt(game_id, prompt, language),
+            translate(placeholder, language) if placeholder else "",
+            _leaves(game, moves, language),
+            language=language,
+        )
+    groups = _groups(game, language)
     if len(groups) == 1:  # one piece (or rank) holds every move: straight to its moves
-        return _group_menu(game_id, game, groups[0])
+        return _group_menu(game_id, game, groups[0], language)
     options = tuple(
-        _leaf(game, g.moves[0]) if len(g.moves) == 1 else Option(g.label, g.value, g.description)
+        _leaf(game, g.moves[0], language)
+        if len(g.moves) == 1
+        else Option(g.label, g.value, g.description)
         for g in groups
     )
     if placing:
-        prompt, placeholder = "on which rank do you place a counter?", "Choose a rank"
+        prompt = mark("**Game #{game}**: on which rank do you place a counter?")
+        placeholder = mark("Choose a rank")
     elif any(m.kind is MoveKind.PLACE for m in moves):
-        prompt, placeholder = "place a counter (pick its rank) or move a piece.", "Choose"
+        prompt = mark("**Game #{game}**: place a counter (pick its rank) or move a piece.")
+        placeholder = mark("Choose")
     else:
-        prompt, placeholder = "pick a piece to move.", "Choose a piece"
-    return Menu(FIRST, f"**Game #{game_id}**: {prompt}", placeholder, options)
+        prompt, placeholder = (
+            mark("**Game #{game}**: pick a piece to move."),
+            mark("Choose a piece"),
+        )
+    return Menu(
+        FIRST,
+        _prompt(game_id, prompt, language),
+        translate(placeholder, language),
+        options,
+        language=language,
+    )
 
 
-def _group_menu(game_id: int, game: Game, group: _Group) -> Menu:
+def _group_menu(game_id: int, game: Game, group: _Group, language: str) -> Menu:
     if group.value.startswith("rank:"):
         rank = group.value.removeprefix("rank:")
-        prompt = f"where on rank {rank} do you place the counter?"
-        placeholder = "Choose a square"
+        prompt = _prompt(
+            game_id,
+            mark("**Game #{game}**: where on rank {rank} do you place the counter?"),
+            language,
+            rank=rank,
+        )
+        placeholder = translate(mark("Choose a square"), language)
     else:
         square, _, piece = group.label.partition(" ")
-        prompt, placeholder = f"where does the {piece} on {square} go?", "Choose the destination"
+        prompt = _prompt(
+            game_id,
+            mark("**Game #{game}**: where does the {piece} on {square} go?"),
+            language,
+            piece=piece,
+            square=square,
+        )
+        placeholder = translate(mark("Choose the destination"), language)
     return Menu(
-        group.value, f"**Game #{game_id}**: {prompt}", placeholder, _leaves(game, group.moves)
+        group.value, prompt, placeholder, _leaves(game, group.moves, language), language=language
     )
 
 
@@ -188,22 +237,30 @@ def page(menu: Menu, offset: int = 0) -> tuple[Option, ...]:
     shown = options[offset : offset + MAX_SELECT_OPTIONS - 1]
     rest = len(options) - offset - len(shown)
     if rest > 0:
-        more = Option(f"More… ({rest} more)", f"{menu.key}@{offset + len(shown)}")
+        label = translate_plural(
+            "More… ({count} more)", "More… ({count} more)", rest, menu.language
+        )
+        more = Option(label, f"{menu.key}@{offset + len(shown)}")
     else:
-        more = Option("Back to the first choices", f"{menu.key}@0")
+        more = Option(translate(mark("Back to the first choices"), menu.language), f"{menu.key}@0")
     return (*shown, more)
 
 
-
-
-def path_menu(game_id: int, presenter: GamePresenter, session: Session[Any], key: str) -> Menu:
+def path_menu(
+    game_id: int,
+    presenter: GamePresenter,
+    session: Session[Any],
+    key: str,
+    language: str = DEFAULT_LANGUAGE,
+) -> Menu:
     """The Move menus of a game whose presenter lists each action's steps
     (:meth:`GamePresenter.pick_paths`: chess and draughts), in the same two picks at most:
     every move in one menu when they fit, else the piece first (a piece with one move is that
     move) and then its moves, named as ``/move`` names them. A chess promotion is chosen in the
     second menu (``a8=Q``, ``a8=N``…); a draughts multi-jump is one move (its whole path)."""
     paths = presenter.pick_paths(session) or []
-    names = {s.value: s for s in presenter.suggestions(session, "", limit=10_000)}
+    suggested = presenter.suggestions(session, "", limit=10_000, language=language)
+    names = {s.value: s for s in suggested}
 
     def leaf(action: str) -> Option:
         shown = names.get(action)
@@ -218,19 +275,40 @@ def path_menu(game_id: int, presenter: GamePresenter, session: Session[Any], key
         groups.setdefault(p.labels[0], []).append(p)
     if key == FIRST:
         if len(paths) <= MAX_SELECT_OPTIONS or len(groups) == 1:
-            one = len(paths) == 1
-            prompt = "you have one legal move." if one else "pick your move."
-            return Menu(FIRST, f"**Game #{game_id}**: {prompt}", "Choose a move", leaves(paths))
+            if len(paths) == 1:
+                prompt = mark("**Game #{game}**: you have one legal move.")
+            else:
+                prompt = mark("**Game #{game}**: pick your move.")
+            return Menu(
+                FIRST,
+                _prompt(game_id, prompt, language),
+                translate(mark("Choose a move"), language),
+                leaves(paths),
+                language=language,
+            )
         options = tuple(
             leaf(group[0].action)
             if len(group) == 1
-            else Option(label[:100], f"{GROUP}{label}"[:100], _plural(len(group), "move"))
+            else Option(label[:100], f"{GROUP}{label}"[:100], _moves_count(len(group), language))
             for label, group in sorted(groups.items())
         )
-        return Menu(FIRST, f"**Game #{game_id}**: pick a piece to move.", "Choose a piece", options)
+        return Menu(
+            FIRST,
+            _prompt(game_id, mark("**Game #{game}**: pick a piece to move."), language),
+            translate(mark("Choose a piece"), language),
+            options,
+            language=language,
+        )
     label = key.removeprefix(GROUP)
     group = groups.get(label) if key.startswith(GROUP) else None
     if not group:
-        raise UserError("That choice is not open any more; press Move again.")
-    prompt = f"**Game #{game_id}**: where does the {label[:1].lower()}{label[1:]} go?"
-    return Menu(key, prompt, "Choose the move", leaves(group))
+        raise UserError(STALE)
+    prompt = _prompt(
+        game_id,
+        mark("**Game #{game}**: where does the {piece} go?"),
+        language,
+        piece=f"{label[:1].lower()}{label[1:]}",
+    )
+    return Menu(
+        key, prompt, translate(mark("Choose the move"), language), leaves(group), language=language
+    )

@@ -24,7 +24,8 @@ from rules.games.backgammon import BackgammonSession
 from rules.games.backgammon.turns import BAR, Step, step_text
 
 from ..errors import UserError
-from .picker import Menu, Option
+from ..i18n import DEFAULT_LANGUAGE, mark, translate
+from .picker import STALE, Menu, Option
 
 if TYPE_CHECKING:
     from rules.games import Session
@@ -35,8 +36,6 @@ __all__ = ["STEPS", "step_menu"]
 
 STEPS = "st:"
 """The key prefix of a step menu: ``st:<steps so far>`` or ``st:<steps so far>|<point>``."""
-
-_STALE = "That choice is not open any more; press Move again."
 
 
 def _encode(done: list[tuple[int, int]]) -> str:
@@ -52,33 +51,57 @@ def _decode(key: str) -> tuple[list[tuple[int, int]], int | None]:
         ]
         return done, int(point) if bar else None
     except ValueError:
-        raise UserError(_STALE) from None
+        raise UserError(STALE) from None
 
 
-def _point(origin: int) -> str:
-    return "the bar" if origin == BAR else str(origin)
+def _point(origin: int, language: str) -> str:
+    return translate(mark("the bar"), language) if origin == BAR else str(origin)
 
 
-def _step_label(step: Step) -> str:
-    label = f"{step_text(step)} (the {step[2]})"
-    return label + (" ✕ hits" if step[3] else "")
+def _step_label(step: Step, language: str) -> str:
+    if step[3]:
+        template = mark("{step} (the {die}) ✕ hits")
+    else:
+        template = mark("{step} (the {die})")
+    return translate(template, language, step=step_text(step), die=step[2])
 
 
-def step_menu(game_id: int, presenter: GamePresenter, session: Session[Any], key: str) -> Menu:
-    """The step menu reached by ``key`` (``st:…``) in ``session`` (dice set to be played)."""
+def step_menu(
+    game_id: int,
+    presenter: GamePresenter,
+    session: Session[Any],
+    key: str,
+    language: str = DEFAULT_LANGUAGE,
+) -> Menu:
+    """The step menu reached by ``key`` (``st:…``) in ``session`` (dice set to be played), in
+    the player's ``language``."""
     assert isinstance(session, BackgammonSession)
     if not key.startswith(STEPS):
-        raise UserError(_STALE)
+        raise UserError(STALE)
     done, origin = _decode(key)
     try:
         turn = session.turn_so_far(done)
     except RulesError:
-        raise UserError(_STALE) from None
+        raise UserError(STALE) from None
     dice = f"{turn.dice[0]}-{turn.dice[1]}"
-    head = f"**Game #{game_id}**: your {dice}"
     if turn.done:
-        head += f" · so far `{turn.done_text}`"
-    undo = (f"↩ Undo {step_text(turn.done[-1])}", _encode(done[:-1])) if turn.done else None
+        head = translate(
+            mark("**Game #{game}**: your {dice} · so far {steps}"),
+            language,
+            game=game_id,
+            dice=dice,
+            steps=f"`{turn.done_text}`",
+        )
+    else:
+        head = translate(mark("**Game #{game}**: your {dice}"), language, game=game_id, dice=dice)
+    undo = (
+        (
+            translate(mark("↩ Undo {step}"), language, step=step_text(turn.done[-1])),
+            _encode(done[:-1]),
+        )
+        if turn.done
+        else None
+    )
     if turn.complete is not None:
         text = str(turn.complete)
         result = session.push(next(m for m in session.legal_moves() if m.play == turn.complete))
@@ -87,24 +110,38 @@ def step_menu(game_id: int, presenter: GamePresenter, session: Session[Any], key
         label = presenter.choice_name(text, result, wins)
         return Menu(
             key,
-            f"{head} — the whole turn is `{text}`. Play it, or undo a step.",
+            translate(
+                mark("{head} — the whole turn is {turn}. Play it, or undo a step."),
+                language,
+                head=head,
+                turn=f"`{text}`",
+            ),
             "",
             (Option(label[:80], f"play:{text}"),),
             back=undo,
+            language=language,
         )
     left = "-".join(str(d) for d in turn.left)
-    head += f" · dice left: {left}"
+    head = translate(mark("{head} · dice left: {dice}"), language, head=head, dice=left)
     if origin is not None:
         steps = [s for s in turn.choices if s[0] == origin]
         if not steps:
-            raise UserError(_STALE)
-        options = tuple(Option(_step_label(s), _encode([*done, (s[0], s[2])])) for s in steps)
+            raise UserError(STALE)
+        options = tuple(
+            Option(_step_label(s, language), _encode([*done, (s[0], s[2])])) for s in steps
+        )
         return Menu(
             key,
-            f"{head} — where does the checker on {_point(origin)} go?",
-            "Choose the destination",
+            translate(
+                mark("{head} — where does the checker on {point} go?"),
+                language,
+                head=head,
+                point=_point(origin, language),
+            ),
+            translate(mark("Choose the destination"), language),
             options,
-            back=("↩ Back", _encode(done)),
+            back=(translate(mark("↩ Back"), language), _encode(done)),
+            language=language,
         )
     by_origin: dict[int, list[Step]] = {}
     for step in turn.choices:
@@ -113,16 +150,21 @@ def step_menu(game_id: int, presenter: GamePresenter, session: Session[Any], key
     for point, steps in by_origin.items():  # highest point first, the bar first of all
         if len(steps) == 1:
             [step] = steps
-            firsts.append(Option(_step_label(step), _encode([*done, (step[0], step[2])])))
+            firsts.append(Option(_step_label(step, language), _encode([*done, (step[0], step[2])])))
         else:
             where = ", ".join(f"{'off' if s[1] == 0 else s[1]} ({s[2]})" for s in steps)
             firsts.append(
-                Option(f"From {_point(point)}", f"{_encode(done)}|{point}", f"to {where}")
+                Option(
+                    translate(mark("From {point}"), language, point=_point(point, language)),
+                    f"{_encode(done)}|{point}",
+                    translate(mark("to {points}"), language, points=where),
+                )
             )
     return Menu(
         key,
-        f"{head} — pick a checker to move.",
-        "Choose a checker (its point)",
+        translate(mark("{head} — pick a checker to move."), language, head=head),
+        translate(mark("Choose a checker (its point)"), language),
         tuple(firsts),
         back=undo,
+        language=language,
     )

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from storage import GameRecord, MoveRecord
 
 from ..errors import UserError, game_over
+from ..i18n import DEFAULT_LANGUAGE, mark, translate
 from .games import ROLL_WORD, bot_made
 
 __all__ = ["Takeback", "position_tag", "takeback_for"]
@@ -33,9 +34,14 @@ class Takeback:
     #: The players' own actions taken back, as (player id, canonical text), in order.
     actions: tuple[tuple[int, str], ...]
 
-    def words(self) -> str:
-        """ "`a2-a3` (<@1>) and `a7-a6` (<@2>)"."""
-        return " and ".join(f"`{text}` (<@{uid}>)" for uid, text in self.actions)
+    def words(self, language: str = DEFAULT_LANGUAGE) -> str:
+        """ "`a2-a3` (<@1>) and `a7-a6` (<@2>)", in ``language``."""
+        items = [f"`{text}` (<@{uid}>)" for uid, text in self.actions]
+        if len(items) == 1:
+            return items[0]
+        return translate(
+            mark("{items} and {last}"), language, items=", ".join(items[:-1]), last=items[-1]
+        )
 
 
 def position_tag(record: GameRecord) -> str:
@@ -49,16 +55,20 @@ def takeback_for(record: GameRecord, moves: Sequence[MoveRecord], by: int) -> Ta
     ``UserError`` saying why there is none."""
     if not record.is_active:
         raise UserError(
-            game_over(record.id, record.variant, record.reason)
-            + ": a finished game cannot be taken back."
+            mark("{over}: a finished game cannot be taken back."),
+            over=game_over(record.id, record.variant, record.reason),
         )
     if len(record.seats) != 2:
         raise UserError(
-            f"Game #{record.id} has {len(record.seats)} players: takebacks are for two-player "
-            "games only (ludo has none)."
+            mark(
+                "Game #{game} has {count} players: takebacks are for two-player games only "
+                "(ludo has none)."
+            ),
+            game=record.id,
+            count=len(record.seats),
         )
     if record.seat_of(by) is None:
-        raise UserError(f"You are not playing in game #{record.id}.")
+        raise UserError(mark("You are not playing in game #{game}."), game=record.id)
     last_own = next(
         (
             i
@@ -68,13 +78,20 @@ def takeback_for(record: GameRecord, moves: Sequence[MoveRecord], by: int) -> Ta
         None,
     )
     if last_own is None:
-        raise UserError(f"You have not made a move in game #{record.id}: nothing to take back.")
+        raise UserError(
+            mark("You have not made a move in game #{game}: nothing to take back."),
+            game=record.id,
+        )
     removed = moves[last_own:]
     rolled = next((m for m in removed if m.move.startswith(ROLL_WORD + ":")), None)
     if rolled is not None:
         raise UserError(
-            f"`{moves[last_own].move}` cannot be taken back: the dice were rolled after it "
-            f"(`{rolled.move}`), and a turn that was rolled stays rolled."
+            mark(
+                "{move} cannot be taken back: the dice were rolled after it ({roll}), and a "
+                "turn that was rolled stays rolled."
+            ),
+            move=f"`{moves[last_own].move}`",
+            roll=f"`{rolled.move}`",
         )
     actions = tuple((m.player_id, m.move) for m in removed if not bot_made(m.move))
     return Takeback(by, moves[last_own].ply - 1, actions)

@@ -23,14 +23,14 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Generic, TypeVar
 
-from ..errors import IllegalMoveError, PositionError
+from ..errors import IllegalMoveError, PositionError, mark
 from ..variant import VariantOption
 
 #: A choice a player makes when starting a game (board size, match length, players).
 GameOption = VariantOption
 
 #: Refusal of any action once the game has ended.
-GAME_OVER_REASON = "the game is over"
+GAME_OVER_REASON = mark("the game is over")
 
 
 class Reason(Enum):
@@ -270,7 +270,7 @@ class Session(ABC, Generic[A]):
 
         The bot passes ``secrets.SystemRandom()``; games without chance refuse.
         """
-        raise IllegalMoveError("roll", f"there are no dice in {self.rules.id}")
+        raise IllegalMoveError("roll", mark("there are no dice in {game}"), game=self.rules.id)
 
     def perft(self, depth: int) -> int:
         """The number of legal action sequences of length ``depth``."""

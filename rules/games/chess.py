@@ -13,7 +13,7 @@ from collections.abc import Mapping
 
 import chess
 
-from ..errors import IllegalMoveError, MoveSyntaxError, PositionError
+from ..errors import IllegalMoveError, MoveSyntaxError, PositionError, Wording, mark, seat_word
 from .base import GAME_OVER_REASON, ActionResult, GameOutcome, GameRules, Reason, Session
 
 PREFIX = "chess:"
@@ -27,7 +27,21 @@ _BARE_PROMOTION = re.compile(r"^([a-h]x)?([a-h][18])([qrbnQRBN])([+#]*)$")
 #: SAN with a lower-case piece letter (``nf3``); ``b`` is left alone (``bxc3`` is a pawn move).
 _LOWER_PIECE = re.compile(r"^[nrqk][a-h1-8x]")
 _CASTLES = ("O-O", "O-O-O")
-MOVE_HINT = "a move in SAN or UCI, like Nf3, exd5, O-O, e8=Q or g1f3"
+MOVE_HINT = mark("a move in SAN or UCI, like Nf3, exd5, O-O, e8=Q or g1f3")
+_PIECE_WORDS = {
+    chess.PAWN: mark("pawn"),
+    chess.KNIGHT: mark("knight"),
+    chess.BISHOP: mark("bishop"),
+    chess.ROOK: mark("rook"),
+    chess.QUEEN: mark("queen"),
+    chess.KING: mark("king"),
+}
+"""The pieces' names as words of a reason (python-chess's own, translated by the bot)."""
+_NOT_LEGAL = mark("that move is not legal here")
+_ONLY_PAWNS_PROMOTE = mark("only a pawn reaching the last rank promotes")
+_MUST_PROMOTE = mark("a pawn reaching the last rank must promote: {move}")
+_NOT_A_MOVE = mark("{move} is not a chess move; expected {hint}")
+_TOO_LONG = mark("that move is too long ({count} characters)")
 
 
 def _seat(color: chess.Color) -> str:
@@ -155,14 +169,16 @@ class ChessSession(Session[chess.Move]):
     def parse(self, text: str) -> chess.Move:
         shown = text.strip()
         if len(shown) > MAX_INPUT:
-            raise MoveSyntaxError(f"that move is too long ({len(shown)} characters)")
+            raise MoveSyntaxError(_TOO_LONG, count=len(shown))
         if not shown:
-            raise MoveSyntaxError(f"an empty text is not a move; expected {MOVE_HINT}")
+            raise MoveSyntaxError(
+                mark("an empty text is not a move; expected {hint}"), hint=Wording(MOVE_HINT)
+            )
         uci = _UCI.match(shown.lower())
         san = _normalise_san(shown)
         # Checked here, before python-chess, which would also take null moves (``0000``, ``--``).
         if uci is None and not chess.SAN_REGEX.match(san) and san.rstrip("+#") not in _CASTLES:
-            raise MoveSyntaxError(f"{shown!r} is not a chess move; expected {MOVE_HINT}")
+            raise MoveSyntaxError(_NOT_A_MOVE, move=repr(shown), hint=Wording(MOVE_HINT))
         if self.outcome is not None:
             raise IllegalMoveError(shown, GAME_OVER_REASON)
         if uci is not None:
@@ -179,51 +195,59 @@ class ChessSession(Session[chess.Move]):
         piece = board.piece_at(move.from_square)
         origin, target = match.group(1), match.group(2)
         if piece is None:
-            raise IllegalMoveError(shown, f"there is no piece on {origin}")
+            raise IllegalMoveError(shown, mark("there is no piece on {square}"), square=origin)
         if piece.color != board.turn:
             raise IllegalMoveError(
                 shown,
-                f"{origin} holds a {_seat(piece.color)} {chess.piece_name(piece.piece_type)}; "
-                f"it is {self.to_move}'s turn",
+                mark("{square} holds a {side} {piece}; it is {turn}'s turn"),
+                square=origin,
+                side=seat_word(_seat(piece.color)),
+                piece=Wording(_PIECE_WORDS[piece.piece_type]),
+                turn=seat_word(self.to_move),
             )
         if piece.piece_type == chess.PAWN and chess.square_rank(move.to_square) in (0, 7):
             with_queen = chess.Move(move.from_square, move.to_square, chess.QUEEN)
             if move.promotion is None and with_queen in board.legal_moves:
-                raise IllegalMoveError(
-                    shown, f"a pawn reaching the last rank must promote: {with_queen.uci()}"
-                )
+                raise IllegalMoveError(shown, _MUST_PROMOTE, move=with_queen.uci())
         elif move.promotion is not None:
-            raise IllegalMoveError(shown, "only a pawn reaching the last rank promotes")
+            raise IllegalMoveError(shown, _ONLY_PAWNS_PROMOTE)
         if piece.piece_type == chess.KING and abs(move.to_square - move.from_square) == 2:
             kingside = move.to_square > move.from_square
             raise IllegalMoveError(shown, _castling_reason(board, kingside))
         if move in board.pseudo_legal_moves:
             raise IllegalMoveError(shown, _king_reason(board))
-        name = chess.piece_name(piece.piece_type)
-        raise IllegalMoveError(shown, f"a {name} on {origin} cannot move to {target}")
+        raise IllegalMoveError(
+            shown,
+            mark("a {piece} on {origin} cannot move to {target}"),
+            piece=Wording(_PIECE_WORDS[piece.piece_type]),
+            origin=origin,
+            target=target,
+        )
 
     def _parse_san(self, shown: str, san: str) -> chess.Move:
         board = self.board
         try:
             return board.parse_san(san)
         except chess.InvalidMoveError:
-            raise MoveSyntaxError(f"{shown!r} is not a chess move; expected {MOVE_HINT}") from None
+            raise MoveSyntaxError(_NOT_A_MOVE, move=repr(shown), hint=Wording(MOVE_HINT)) from None
         except chess.AmbiguousMoveError:
             options = " or ".join(sorted(board.san(m) for m in _san_candidates(board, san, True)))
-            raise IllegalMoveError(shown, f"ambiguous: say which piece ({options})") from None
+            raise IllegalMoveError(
+                shown, mark("ambiguous: say which piece ({options})"), options=options
+            ) from None
         except chess.IllegalMoveError:
             pass
         if san.rstrip("+#") in _CASTLES:
             raise IllegalMoveError(shown, _castling_reason(board, san.rstrip("+#") == "O-O"))
         match = chess.SAN_REGEX.match(san)
         if match is None:
-            raise IllegalMoveError(shown, "that move is not legal here")
+            raise IllegalMoveError(shown, _NOT_LEGAL)
         piece_type = _piece_type(match)
         target = match.group(4)
         if piece_type == chess.PAWN and target[1] in "18" and not match.group(5):
-            raise IllegalMoveError(shown, f"a pawn reaching the last rank must promote: {target}=Q")
+            raise IllegalMoveError(shown, _MUST_PROMOTE, move=f"{target}=Q")
         if match.group(5) and piece_type != chess.PAWN:
-            raise IllegalMoveError(shown, "only a pawn reaching the last rank promotes")
+            raise IllegalMoveError(shown, _ONLY_PAWNS_PROMOTE)
         if _san_candidates(board, san, False):
             raise IllegalMoveError(shown, _king_reason(board))
         target_square = chess.parse_square(target)
@@ -232,9 +256,16 @@ class ChessSession(Session[chess.Move]):
             and board.piece_at(target_square) is None
             and not (piece_type == chess.PAWN and board.ep_square == target_square)
         ):
-            raise IllegalMoveError(shown, f"there is nothing to capture on {target}")
-        name = chess.piece_name(piece_type)
-        raise IllegalMoveError(shown, f"no {self.to_move} {name} can move to {target}")
+            raise IllegalMoveError(
+                shown, mark("there is nothing to capture on {square}"), square=target
+            )
+        raise IllegalMoveError(
+            shown,
+            mark("no {side} {piece} can move to {target}"),
+            side=seat_word(self.to_move),
+            piece=Wording(_PIECE_WORDS[piece_type]),
+            target=target,
+        )
 
     def push(self, action: chess.Move) -> ActionResult:
         board = self.board
@@ -311,14 +342,13 @@ def _san_candidates(board: chess.Board, san: str, legal: bool) -> list[chess.Mov
     return found
 
 
-def _king_reason(board: chess.Board) -> str:
+def _king_reason(board: chess.Board) -> Wording:
     if board.is_check():
-        return "your king is in check and that move does not get it out of check"
-    return "that move would leave your king in check"
+        return Wording(mark("your king is in check and that move does not get it out of check"))
+    return Wording(mark("that move would leave your king in check"))
 
 
-def _castling_reason(board: chess.Board, kingside: bool) -> str:
-    side = "kingside" if kingside else "queenside"
+def _castling_reason(board: chess.Board, kingside: bool) -> Wording:
     color = board.turn
     has_right = (
         board.has_kingside_castling_rights(color)
@@ -326,11 +356,19 @@ def _castling_reason(board: chess.Board, kingside: bool) -> str:
         else board.has_queenside_castling_rights(color)
     )
     if not has_right:
-        return f"{_seat(color)} can no longer castle {side}"
+        if kingside:
+            return Wording(
+                mark("{side} can no longer castle kingside"), side=seat_word(_seat(color))
+            )
+        return Wording(mark("{side} can no longer castle queenside"), side=seat_word(_seat(color)))
     if board.is_check():
-        return "you cannot castle out of check"
+        return Wording(mark("you cannot castle out of check"))
     rank = 0 if color == chess.WHITE else 7
     between = (5, 6) if kingside else (1, 2, 3)
     if any(board.piece_at(chess.square(f, rank)) for f in between):
-        return f"the squares between king and rook must be empty to castle {side}"
-    return "the king may not pass through or land on an attacked square"
+        if kingside:
+            return Wording(
+                mark("the squares between king and rook must be empty to castle kingside")
+            )
+        return Wording(mark("the squares between king and rook must be empty to castle queenside"))
+    return Wording(mark("the king may not pass through or land on an attacked square"))

@@ -16,7 +16,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..errors import IllegalMoveError, MoveSyntaxError, PositionError
+from ..errors import IllegalMoveError, MoveSyntaxError, PositionError, Wording, mark
 from .base import GAME_OVER_REASON, ActionResult, GameOutcome, GameRules, Reason, Session
 
 PREFIX = "draughts:"
@@ -121,7 +121,7 @@ class DraughtsRules(GameRules):
     description = "English draughts (checkers): compulsory capture, multi-jumps, crowned kings"
     seats = ("black", "white")
     board = "8x8"
-    move_hint = "a move in PDN, like 11-15, 22x15 or 15x24x31"
+    move_hint = mark("a move in PDN, like 11-15, 22x15 or 15x24x31")
 
     def start(self, options: Mapping[str, str] | None = None) -> str:
         self.resolve_options(options)
@@ -359,56 +359,72 @@ class DraughtsSession(Session[DraughtsMove]):
                 return ends[0]
             if len(ends) > 1:
                 options = " or ".join(sorted(str(m) for m in ends))
-                raise IllegalMoveError(shown, f"ambiguous: say every landing ({options})")
+                raise IllegalMoveError(
+                    shown, mark("ambiguous: say every landing ({options})"), options=options
+                )
         raise IllegalMoveError(shown, self._explain(path, moves))
 
-    def _explain(self, path: tuple[int, ...], moves: list[DraughtsMove]) -> str:
+    def _explain(self, path: tuple[int, ...], moves: list[DraughtsMove]) -> Wording:
         """Why ``path`` (well-formed squares) is not a legal move, in one clause."""
         board = self.board
         side = self.side
         origin = path[0]
         value = board[origin] * side
         if board[origin] == EMPTY:
-            return f"there is no piece on {origin + 1}"
+            return Wording(mark("there is no piece on {square}"), square=origin + 1)
         if value < 0:
-            return f"{origin + 1} is not your piece"
+            return Wording(mark("{square} is not your piece"), square=origin + 1)
         captures = [m for m in moves if m.captured]
         longer = [m for m in captures if m.path[: len(path)] == path]
         if longer:
             options = " or ".join(sorted(str(m) for m in longer)[:3])
-            return f"the capture must go on while the same piece can jump: {options}"
+            return Wording(
+                mark("the capture must go on while the same piece can jump: {options}"),
+                options=options,
+            )
         is_man = value == MAN
         previous = origin
         for index, square in enumerate(path[1:], start=1):
             if board[square] != EMPTY and square != origin:
-                return f"{square + 1} is not empty"
+                return Wording(mark("{square} is not empty"), square=square + 1)
             directions = [d for d in _ALL_DIRECTIONS if STEPS[previous][d] == square]
             jumps = [d for d in _ALL_DIRECTIONS if (JUMPS[previous][d] or (0, -1))[1] == square]
             if not directions and not jumps:
                 if _on_one_diagonal(previous, square) and not is_man:
-                    return "a king moves one square at a time (no flying kings)"
+                    return Wording(mark("a king moves one square at a time (no flying kings)"))
                 if _on_one_diagonal(previous, square):
-                    return "a man steps one square, or jumps over an enemy piece"
-                return f"{previous + 1} to {square + 1} is not a diagonal step or jump"
+                    return Wording(mark("a man steps one square, or jumps over an enemy piece"))
+                return Wording(
+                    mark("{origin} to {target} is not a diagonal step or jump"),
+                    origin=previous + 1,
+                    target=square + 1,
+                )
             chosen = directions or jumps
             if is_man and chosen[0] not in _FORWARD[side]:
-                return "a man moves and jumps only forward"
+                return Wording(mark("a man moves and jumps only forward"))
             if is_man and index < len(path) - 1 and square in CROWN_ROW[side]:
-                return f"a man crowned on {square + 1} ends its move there"
+                return Wording(
+                    mark("a man crowned on {square} ends its move there"), square=square + 1
+                )
             if jumps:
                 jumped = JUMPS[previous][jumps[0]]
                 assert jumped is not None
                 over = jumped[0]
                 if board[over] == EMPTY:
-                    return f"there is no piece to jump on {over + 1}"
+                    return Wording(mark("there is no piece to jump on {square}"), square=over + 1)
                 if board[over] * side > 0:
-                    return f"you cannot jump your own piece on {over + 1}"
+                    return Wording(
+                        mark("you cannot jump your own piece on {square}"), square=over + 1
+                    )
             elif len(path) > 2:
-                return "a step is one square; only captures go on"
+                return Wording(mark("a step is one square; only captures go on"))
             previous = square
         if captures:
-            return f"capturing is compulsory: {sorted(str(m) for m in captures)[0]} is available"
-        return "that move is not legal here"
+            return Wording(
+                mark("capturing is compulsory: {move} is available"),
+                move=sorted(str(m) for m in captures)[0],
+            )
+        return Wording(mark("that move is not legal here"))
 
     def push(self, action: DraughtsMove) -> ActionResult:
         seat = self.to_move
@@ -468,20 +484,26 @@ class DraughtsSession(Session[DraughtsMove]):
 
 
 _MOVE_TEXT = re.compile(r"^\d{1,2}(?:\s*[x:\-]\s*\d{1,2})+$", re.IGNORECASE)
-_MOVE_HINT = "a move in PDN, like 11-15, 22x15 or 15x24x31"
+_MOVE_HINT = mark("a move in PDN, like 11-15, 22x15 or 15x24x31")
 
 
 def _parse_move_text(shown: str) -> list[int]:
     """The 1-based squares of a move typed as ``11-15``, ``22x15``, ``15x24x31`` or with ``:``."""
     if len(shown) > MAX_INPUT:
-        raise MoveSyntaxError(f"that move is too long ({len(shown)} characters)")
+        raise MoveSyntaxError(mark("that move is too long ({count} characters)"), count=len(shown))
     if not _MOVE_TEXT.match(shown):
-        raise MoveSyntaxError(f"{shown!r} is not a draughts move; expected {_MOVE_HINT}")
+        raise MoveSyntaxError(
+            mark("{move} is not a draughts move; expected {hint}"),
+            move=repr(shown),
+            hint=Wording(_MOVE_HINT),
+        )
     squares = [int(s) for s in re.split(r"\s*[xX:\-]\s*", shown)]
     for square in squares:
         if not 1 <= square <= 32:
             raise MoveSyntaxError(
-                f"{shown!r}: {square} is not a square (the dark squares are numbered 1–32)"
+                mark("{move}: {square} is not a square (the dark squares are numbered 1–32)"),
+                move=repr(shown),
+                square=square,
             )
     return squares
 

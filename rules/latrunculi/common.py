@@ -5,10 +5,11 @@ from __future__ import annotations
 from functools import cache
 from typing import ClassVar
 
+from ..errors import Wording, mark
 from ..geometry import Square, geometry, square_file, square_name, square_rank
-from ..model import Move, MoveKind, Piece, Side, piece
+from ..model import Move, MoveKind, Piece, Side, piece, piece_word, side_word
 from ..position import State
-from ..variant import Variant
+from ..variant import NOT_LEGAL, Variant
 
 UNLIMITED = 99
 
@@ -71,41 +72,57 @@ class RookVariant(Variant):
             for kind in self.piece_limits
         }
 
-    def explain_illegal(self, state: State, move: Move) -> str:
+    def explain_illegal(self, state: State, move: Move) -> Wording:
         if move.kind is not MoveKind.MOVE:
-            return f"{move} is not a kind of move this variant has"
+            return Wording(mark("{move} is not a kind of move this variant has"), move=str(move))
         if len(move.path) != 2:
-            return "a piece moves in one straight line: name its start and end squares, like a2-a5"
+            return Wording(
+                mark(
+                    "a piece moves in one straight line: name its start and end squares, like a2-a5"
+                )
+            )
         origin, target = move.path
         p = state.cells[origin]
         return self.explain_slide(state, origin, target, p)
 
-    def explain_slide(self, state: State, origin: Square, target: Square, p: Piece | None) -> str:
+    def explain_slide(
+        self, state: State, origin: Square, target: Square, p: Piece | None
+    ) -> Wording:
         """The reason a single slide ``origin``-``target`` is illegal."""
         o, t = square_name(origin), square_name(target)
         if p is None:
-            return f"there is no piece on {o}"
+            return Wording(mark("there is no piece on {square}"), square=o)
         if p.side is not state.turn:
-            return f"{o} holds a {describe_piece(p)}; it is {state.turn.value}'s turn"
+            return Wording(
+                mark("{square} holds a {side} {piece}; it is {turn}'s turn"),
+                square=o,
+                side=side_word(p.side),
+                piece=piece_word(p.kind),
+                turn=side_word(state.turn),
+            )
         if p.held:
-            return f"{o} is captive and cannot move"
+            return Wording(mark("{square} is captive and cannot move"), square=o)
         if origin == target:
-            return "the piece must move to another square"
+            return Wording(mark("the piece must move to another square"))
         df = square_file(target) - square_file(origin)
         dr = square_rank(target) - square_rank(origin)
         if df and dr:
-            return "pieces move along a rank or a file, never diagonally"
+            return Wording(mark("pieces move along a rank or a file, never diagonally"))
         if state.cells[target] is not None:
-            return f"{t} is occupied"
+            return Wording(mark("{square} is occupied"), square=t)
         limit = self.step_limits.get(p.kind, UNLIMITED)
         if max(abs(df), abs(dr)) > limit:
-            return f"the {p.name} moves exactly one square at a time"
+            return Wording(
+                mark("the {piece} moves exactly one square at a time"), piece=piece_word(p.kind)
+            )
         for ray in state.geometry.rays[origin]:
             if target in ray:
                 for sq in ray[: ray.index(target)]:
                     if state.cells[sq] is not None:
-                        return f"the path is blocked at {square_name(sq)}"
-        return "that move is not legal here"
+                        return Wording(
+                            mark("the path is blocked at {square}"), square=square_name(sq)
+                        )
+        return Wording(NOT_LEGAL)
 
 
 def free_piece_of(cells: list[Piece | None], square: int, side: Side) -> bool:

@@ -44,7 +44,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from ..errors import PositionError
+from ..errors import PositionError, Wording, mark
 from ..geometry import (
     EAST,
     NORTH,
@@ -58,7 +58,7 @@ from ..geometry import (
 )
 from ..model import PASS, Move, MoveKind, MoveResult, Outcome, Piece, Side, Termination, piece
 from ..position import Position, State
-from ..variant import HasMoves, Variant, register
+from ..variant import NOT_LEGAL, HasMoves, Variant, register
 
 COUNTER = "C"
 COUNTERS_PER_SIDE = 16
@@ -277,7 +277,7 @@ class Schadler(Variant):
     move_kinds = frozenset({_MOVE, _PLACE, _REMOVE})
     passes_when_blocked = True
     first_player = Side.WHITE
-    move_hint = (
+    move_hint = mark(
         "a placement like @d4, a step like d4-d5, a jump like c3-c5-e5 or a removal like xd5"
     )
 
@@ -467,7 +467,7 @@ class Schadler(Variant):
             cells[sq] = p.with_held(False)
         return freed
 
-    def explain_illegal(self, state: State, move: Move) -> str:
+    def explain_illegal(self, state: State, move: Move) -> Wording:
         side = state.turn
         cells = state.cells
         hand = state.hand
@@ -475,42 +475,50 @@ class Schadler(Variant):
         if move.kind is _PLACE:
             sq = move.path[0]
             if not placing:
-                return "placement is over: all counters are on the board"
+                return Wording(mark("placement is over: all counters are on the board"))
             if not hand[side.index]:
-                return "you have no counters left in hand"
+                return Wording(mark("you have no counters left in hand"))
             if cells[sq] is not None:
-                return f"{square_name(sq)} is occupied"
-            return "that placement is not legal here"
+                return Wording(mark("{square} is occupied"), square=square_name(sq))
+            return Wording(mark("that placement is not legal here"))
         if placing:
             if hand[side.index]:
-                return "you still have counters to place (place one with a move like @d4)"
-            return "movement begins only when both hands are empty"
+                return Wording(
+                    mark("you still have counters to place (place one with a move like @d4)")
+                )
+            return Wording(mark("movement begins only when both hands are empty"))
         if move.kind is _REMOVE:
             sq = move.path[0]
             p = cells[sq]
             name = square_name(sq)
             if p is None:
-                return f"{name} is not an enemy alligatus (it is empty)"
+                return Wording(
+                    mark("{square} is not an enemy alligatus (it is empty)"), square=name
+                )
             if p.side is side:
-                return f"{name} is not an enemy alligatus (it is your own counter)"
+                return Wording(
+                    mark("{square} is not an enemy alligatus (it is your own counter)"), square=name
+                )
             if not p.held:
-                return f"{name} is not an enemy alligatus (it is a free counter)"
-            return "that removal is not legal here"
+                return Wording(
+                    mark("{square} is not an enemy alligatus (it is a free counter)"), square=name
+                )
+            return Wording(mark("that removal is not legal here"))
         if move.kind is not _MOVE:
-            return f"{move} is not a kind of move this variant has"
+            return Wording(mark("{move} is not a kind of move this variant has"), move=str(move))
         return self._explain_path(state, move.path)
 
-    def _explain_path(self, state: State, path: tuple[Square, ...]) -> str:
+    def _explain_path(self, state: State, path: tuple[Square, ...]) -> Wording:
         side = state.turn
         origin = path[0]
         p = state.cells[origin]
         o = square_name(origin)
         if p is None:
-            return f"there is no counter on {o}"
+            return Wording(mark("there is no counter on {square}"), square=o)
         if p.side is not side:
-            return f"{o} is not your counter"
+            return Wording(mark("{square} is not your counter"), square=o)
         if p.held:
-            return f"{o} is alligatus and cannot move"
+            return Wording(mark("{square} is alligatus and cannot move"), square=o)
         tables = _tables(state.geometry.width, state.geometry.height)
         mine = piece(COUNTER, side)
         enemy = piece(COUNTER, side.other)
@@ -525,33 +533,56 @@ class Schadler(Variant):
             dr = square_rank(landing) - square_rank(here)
             distance = abs(df) + abs(dr)
             if (df and dr) or distance not in (1, 2):
-                return "counters step to a neighbouring square or jump over a neighbouring counter"
+                return Wording(
+                    mark(
+                        "counters step to a neighbouring square or jump over a neighbouring counter"
+                    )
+                )
             if distance == 1:
                 if len(path) > 2:
-                    return (
-                        f"{square_name(here)}-{name} is a step: a step is a whole move, "
-                        "only jumps can follow one another"
+                    return Wording(
+                        mark(
+                            "{step} is a step: a step is a whole move, only jumps can follow "
+                            "one another"
+                        ),
+                        step=f"{square_name(here)}-{name}",
                     )
             else:
                 over = (here + landing) // 2
                 if work[over] is None:
-                    return f"there is no counter on {square_name(over)} to jump over"
+                    return Wording(
+                        mark("there is no counter on {square} to jump over"),
+                        square=square_name(over),
+                    )
             if landing in visited:
-                where = " (its start square)" if landing == origin else ""
-                return f"{name}: a jump sequence cannot land twice on the same square{where}"
+                if landing == origin:
+                    return Wording(
+                        mark(
+                            "{square}: a jump sequence cannot land twice on the same square "
+                            "(its start square)"
+                        ),
+                        square=name,
+                    )
+                return Wording(
+                    mark("{square}: a jump sequence cannot land twice on the same square"),
+                    square=name,
+                )
             if work[landing] is not None:
-                return f"{name} is occupied"
+                return Wording(mark("{square} is occupied"), square=name)
             trapped = _trapped_at(work, landing, tables, mine, enemy, enemy_held)
             if trapped is None:
-                return (
-                    f"landing on {name} between two enemy counters is allowed only if it "
-                    "traps one (rule 7)"
+                return Wording(
+                    mark(
+                        "landing on {square} between two enemy counters is allowed only if it "
+                        "traps one (rule 7)"
+                    ),
+                    square=name,
                 )
             for v in trapped:
                 work[v] = enemy_held
             visited.add(landing)
             here = landing
-        return "that move is not legal here"
+        return Wording(NOT_LEGAL)
 
     # ----- end of game ------------------------------------------------------------------------
 

@@ -13,11 +13,13 @@ import re
 from dataclasses import dataclass
 from itertools import permutations
 
-from ...errors import IllegalMoveError, MoveSyntaxError
+from ...errors import IllegalMoveError, MoveSyntaxError, Wording, mark
 from .turns import BAR, OFF, Play, Step, apply_step, format_steps, step_target, undo_step
 
 MAX_INPUT = 80
-MOVE_HINT = "a turn like 24/18 13/11, bar/22, 6/off, 8/5(2) or 24/13, or pass, double, take, drop"
+MOVE_HINT = mark(
+    "a turn like 24/18 13/11, bar/22, 6/off, 8/5(2) or 24/13, or pass, double, take, drop"
+)
 
 _POINT = r"(?:bar|off|\d{1,2})"
 _PATH = re.compile(rf"^({_POINT}\*?(?:/{_POINT}\*?)+)(?:\((\d)\))?$")
@@ -41,11 +43,17 @@ def _point(token: str, shown: str, first: bool, last: bool) -> int:
     else:
         value = int(token)
     if value > BAR:
-        raise MoveSyntaxError(f"{shown!r}: {value} is not a point (1–24, bar or 25, off or 0)")
+        raise MoveSyntaxError(
+            mark("{turn}: {point} is not a point (1–24, bar or 25, off or 0)"),
+            turn=repr(shown),
+            point=value,
+        )
     if value == BAR and not first:
-        raise MoveSyntaxError(f"{shown!r}: a checker only comes from the bar, never goes to it")
+        raise MoveSyntaxError(
+            mark("{turn}: a checker only comes from the bar, never goes to it"), turn=repr(shown)
+        )
     if value == OFF and not last:
-        raise MoveSyntaxError(f"{shown!r}: a checker borne off cannot move on")
+        raise MoveSyntaxError(mark("{turn}: a checker borne off cannot move on"), turn=repr(shown))
     return value
 
 
@@ -55,12 +63,18 @@ def parse_paths(shown: str) -> list[Path]:
     text = re.sub(r"\s*/\s*", "/", text)
     text = re.sub(r"\s*\(\s*(\d)\s*\)", r"(\1)", re.sub(r"\s+\*", "*", text)).strip()
     if not text:
-        raise MoveSyntaxError(f"an empty text is not a turn; expected {MOVE_HINT}")
+        raise MoveSyntaxError(
+            mark("an empty text is not a turn; expected {hint}"), hint=Wording(MOVE_HINT)
+        )
     paths = []
     for token in text.split():
         match = _PATH.match(token)
         if match is None:
-            raise MoveSyntaxError(f"{shown!r} is not a backgammon turn; expected {MOVE_HINT}")
+            raise MoveSyntaxError(
+                mark("{turn} is not a backgammon turn; expected {hint}"),
+                turn=repr(shown),
+                hint=Wording(MOVE_HINT),
+            )
         parts = match.group(1).split("/")
         points = []
         starred = set()
@@ -73,12 +87,16 @@ def parse_paths(shown: str) -> list[Path]:
         for a, b in zip(points, points[1:], strict=False):
             if b >= a:
                 raise MoveSyntaxError(
-                    f"{shown!r}: {_name(a)}/{_name(b)} goes backwards (checkers move from "
-                    "higher points to lower ones)"
+                    mark(
+                        "{turn}: {path} goes backwards (checkers move from higher points to "
+                        "lower ones)"
+                    ),
+                    turn=repr(shown),
+                    path=f"{_name(a)}/{_name(b)}",
                 )
         count = int(match.group(2) or 1)
         if not 1 <= count <= 4:
-            raise MoveSyntaxError(f"{shown!r}: a count is 1–4, as in 8/5(2)")
+            raise MoveSyntaxError(mark("{turn}: a count is 1–4, as in 8/5(2)"), turn=repr(shown))
         paths.append(Path(tuple(points), frozenset(starred), count))
     return paths
 
@@ -114,7 +132,9 @@ def match_play(
     if len(fitting) == 1:
         return fitting[0]
     options = " or ".join(str(c) for c in (fitting or candidates))
-    raise IllegalMoveError(shown, f"ambiguous: say the points on the way ({options})")
+    raise IllegalMoveError(
+        shown, mark("ambiguous: say the points on the way ({options})"), options=options
+    )
 
 
 def _fits_dice(paths: list[Path], pool: list[int]) -> bool:
@@ -158,7 +178,7 @@ def explain(
     opp_in: list[int],
     dice: tuple[int, int],
     plays: list[Play],
-) -> str:
+) -> Wording:
     """Why the typed turn is not legal, in one clause, found by playing it step by step."""
     me = list(me_in)
     opp = list(opp_in)
@@ -168,35 +188,51 @@ def explain(
     if me[BAR]:
         entering = sum(p.count for p in paths if p.points[0] == BAR)
         if entering < me[BAR] and any(p.points[0] != BAR for p in paths):
-            many = "checkers" if me[BAR] > 1 else "a checker"
-            return f"you have {many} on the bar: enter before any other checker moves"
+            if me[BAR] > 1:
+                return Wording(
+                    mark("you have checkers on the bar: enter before any other checker moves")
+                )
+            return Wording(
+                mark("you have a checker on the bar: enter before any other checker moves")
+            )
     used = 0
     for path in paths:
         for _ in range(path.count):
             for origin, end in zip(path.points, path.points[1:], strict=False):
                 if not me[origin]:
                     if origin == BAR:
-                        return "you have no checker on the bar"
-                    return f"you have no checker on {origin}"
+                        return Wording(mark("you have no checker on the bar"))
+                    return Wording(mark("you have no checker on {point}"), point=origin)
                 problem = _walk(me, opp, origin, end, pool, all_dice)
-                if isinstance(problem, str):
+                if isinstance(problem, Wording):
                     return problem
                 used += problem
     most = max((len(p.steps) for p in plays), default=0)
     if used < most:
         example = plays[0]
         if high == low:
-            return f"you can play {most} {high}s: play as many as possible (e.g. {example})"
+            return Wording(
+                mark("you can play {count} {die}s: play as many as possible (e.g. {example})"),
+                count=most,
+                die=high,
+                example=str(example),
+            )
         if most == 2:
-            return f"you must use both dice when you can (e.g. {example})"
+            return Wording(
+                mark("you must use both dice when you can (e.g. {example})"), example=str(example)
+            )
     if most == 1 and high != low and all(p.steps[0][2] == high for p in plays):
-        return f"only one die can be played, and the {high} can: play the higher die ({plays[0]})"
-    return "that turn is not legal here"
+        return Wording(
+            mark("only one die can be played, and the {die} can: play the higher die ({turn})"),
+            die=high,
+            turn=str(plays[0]),
+        )
+    return Wording(mark("that turn is not legal here"))
 
 
 def _walk(
     me: list[int], opp: list[int], origin: int, end: int, pool: list[int], all_dice: str
-) -> int | str:
+) -> int | Wording:
     """Play ``origin``→``end`` with some of the dice left in ``pool`` (removing them and moving
     the checker), returning how many dice it used, or the reason it cannot be played."""
     distance = origin - end
@@ -210,18 +246,33 @@ def _walk(
                 ways.append(combo)
     left = _dice_words(pool)
     if not ways:
-        how = f"the dice left are {left}" if left != all_dice else f"your dice are {all_dice}"
+        how = (
+            Wording(mark("the dice left are {dice}"), dice=left)
+            if left != all_dice
+            else Wording(mark("your dice are {dice}"), dice=all_dice)
+        )
         if not pool:
-            how = "every die is used"
-        span = f"{distance} point{'s' if distance != 1 else ''}"
+            how = Wording(mark("every die is used"))
+        if end == OFF and distance == 1:
+            return Wording(
+                mark("{point}/off needs 1 point or more; {how}"), point=_name(origin), how=how
+            )
         if end == OFF:
-            return f"{_name(origin)}/off needs {span} or more; {how}"
-        return f"{_name(origin)}/{_name(end)} is {span}; {how}"
-    first_reason = ""
+            return Wording(
+                mark("{point}/off needs {count} points or more; {how}"),
+                point=_name(origin),
+                count=distance,
+                how=how,
+            )
+        path = f"{_name(origin)}/{_name(end)}"
+        if distance == 1:
+            return Wording(mark("{path} is 1 point; {how}"), path=path, how=how)
+        return Wording(mark("{path} is {count} points; {how}"), path=path, count=distance, how=how)
+    first_reason: Wording | None = None
     for way in ways:
         done: list[Step] = []
         at = origin
-        reason = ""
+        reason: Wording | None = None
         for die in way:
             target = step_target(me, opp, at, die)
             if target is None:
@@ -237,27 +288,45 @@ def _walk(
             return len(way)
         for step in reversed(done):
             undo_step(me, opp, step)
-        first_reason = first_reason or reason or f"{_name(origin)}/{_name(end)} cannot be played"
+        first_reason = (
+            first_reason
+            or reason
+            or Wording(mark("{path} cannot be played"), path=f"{_name(origin)}/{_name(end)}")
+        )
+    assert first_reason is not None
     return first_reason
 
 
-def _step_reason(me: list[int], opp: list[int], origin: int, die: int) -> str:
+def _step_reason(me: list[int], opp: list[int], origin: int, die: int) -> Wording:
     """Why one step of ``die`` from ``origin`` is not legal (the checker is there)."""
     to = origin - die
     start = _name(origin)
     if me[BAR] and origin != BAR:
-        return "a checker on the bar must enter before any other checker moves"
+        return Wording(mark("a checker on the bar must enter before any other checker moves"))
     if to >= 1:
         enemy = opp[25 - to]
-        return f"the {die} is blocked: {start}/{to} lands on {enemy} enemy checkers"
+        return Wording(
+            mark("the {die} is blocked: {path} lands on {count} enemy checkers"),
+            die=die,
+            path=f"{start}/{to}",
+            count=enemy,
+        )
     outside = [p for p in range(BAR, 6, -1) if me[p]]
     if outside:
         where = ", ".join(_name(p) for p in outside)
-        return f"you cannot bear off yet: not all your checkers are home (on {where})"
+        return Wording(
+            mark("you cannot bear off yet: not all your checkers are home (on {points})"),
+            points=where,
+        )
     higher = [p for p in range(6, origin, -1) if me[p]]
-    return (
-        f"the {die} cannot bear off from {origin}: a checker stands on {higher[0]}, "
-        f"so the {die} must be played from a higher point"
+    return Wording(
+        mark(
+            "the {die} cannot bear off from {point}: a checker stands on {higher}, "
+            "so the {die} must be played from a higher point"
+        ),
+        die=die,
+        point=origin,
+        higher=higher[0],
     )
 
 

@@ -23,7 +23,15 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ...errors import IllegalMoveError, MoveSyntaxError, PositionError, RulesError
+from ...errors import (
+    IllegalMoveError,
+    MoveSyntaxError,
+    PositionError,
+    RulesError,
+    Wording,
+    mark,
+    seat_word,
+)
 from ..base import (
     GAME_OVER_REASON,
     ActionResult,
@@ -200,7 +208,7 @@ class BackgammonSession(Session[BackgammonAction]):
         :mod:`.steps`). Only while dice are set to be played."""
         state = self.state
         if self.outcome is not None or state.doubled or state.dice is None:
-            raise IllegalMoveError("move", "there are no dice to play now")
+            raise IllegalMoveError("move", mark("there are no dice to play now"))
         me, opp = self._me_opp()
         return turn_so_far(me, opp, state.dice, done)
 
@@ -224,19 +232,28 @@ class BackgammonSession(Session[BackgammonAction]):
             first, second = max(first, second), min(first, second)
         return f"roll:{first}-{second}"
 
-    def _no_roll_reason(self) -> str:
+    def _no_roll_reason(self) -> Wording:
         state = self.state
         if self.outcome is not None:
-            return GAME_OVER_REASON
+            return Wording(GAME_OVER_REASON)
         if state.doubled:
-            return f"{SEAT_NAMES[state.turn]} has doubled: {self.to_move} takes or drops first"
+            return Wording(
+                mark("{side} has doubled: {other} takes or drops first"),
+                side=seat_word(SEAT_NAMES[state.turn]),
+                other=seat_word(self.to_move),
+            )
         assert state.dice is not None
-        return f"the dice are rolled ({state.dice[0]}-{state.dice[1]}): play them"
+        return Wording(
+            mark("the dice are rolled ({dice}): play them"),
+            dice=f"{state.dice[0]}-{state.dice[1]}",
+        )
 
     def parse(self, text: str) -> BackgammonAction:
         shown = text.strip()
         if len(shown) > MAX_INPUT:
-            raise MoveSyntaxError(f"that turn is too long ({len(shown)} characters)")
+            raise MoveSyntaxError(
+                mark("that turn is too long ({count} characters)"), count=len(shown)
+            )
         word = shown.lower()
         roll = _ROLL_TEXT.match(shown)
         if roll is not None or word == ROLL:
@@ -250,15 +267,20 @@ class BackgammonSession(Session[BackgammonAction]):
         if state.doubled:
             raise IllegalMoveError(shown, self._no_roll_reason())
         if state.dice is None:
-            what = "the opening roll is due" if state.is_opening else f"{self.to_move} rolls first"
-            raise IllegalMoveError(shown, what)
+            if state.is_opening:
+                raise IllegalMoveError(shown, mark("the opening roll is due"))
+            raise IllegalMoveError(shown, mark("{side} rolls first"), side=seat_word(self.to_move))
         plays = self._legal_plays()
         if not paths:
             if plays:
-                raise IllegalMoveError(shown, f"you can play (e.g. {plays[0]}): no pass")
+                raise IllegalMoveError(
+                    shown, mark("you can play (e.g. {turn}): no pass"), turn=str(plays[0])
+                )
             return PASS
         if not plays:
-            raise IllegalMoveError(shown, "no checker can move with these dice: the turn is pass")
+            raise IllegalMoveError(
+                shown, mark("no checker can move with these dice: the turn is pass")
+            )
         me, opp = self._me_opp()
         play = match_play(shown, paths, me, state.dice, plays)
         if play is None:
@@ -267,7 +289,7 @@ class BackgammonSession(Session[BackgammonAction]):
 
     def _parse_roll(self, shown: str, roll: re.Match[str] | None) -> BackgammonAction:
         if roll is None:
-            raise IllegalMoveError(shown, "say the dice, as in roll:5-2 (the bot rolls them)")
+            raise IllegalMoveError(shown, mark("say the dice, as in roll:5-2 (the bot rolls them)"))
         if not self.chance_due:
             raise IllegalMoveError(shown, self._no_roll_reason())
         first, second = int(roll.group(1)), int(roll.group(2))
@@ -284,28 +306,33 @@ class BackgammonSession(Session[BackgammonAction]):
             if reason is not None:
                 raise IllegalMoveError(shown, reason)
         elif not state.doubled:
-            raise IllegalMoveError(shown, f"there is no double to {word}")
+            if word == TAKE:
+                raise IllegalMoveError(shown, mark("there is no double to take"))
+            raise IllegalMoveError(shown, mark("there is no double to drop"))
         return _CUBE_ACTIONS[word]
 
-    def _double_refusal(self) -> str | None:
+    def _double_refusal(self) -> Wording | None:
         """Why ``double`` is not legal now, or ``None`` when it is."""
         state = self.state
         if self.outcome is not None:
-            return GAME_OVER_REASON
+            return Wording(GAME_OVER_REASON)
         if state.doubled:
-            return "a double is already offered"
+            return Wording(mark("a double is already offered"))
         if state.is_opening:
-            return "no doubling before the opening roll"
+            return Wording(mark("no doubling before the opening roll"))
         # why the player may not double at all comes before the dice (which the bot rolls at
         # once for a player who may not double, so "already rolled" would hide the reason)
         if state.crawford:
-            return "this is the Crawford game: no doubling"
+            return Wording(mark("this is the Crawford game: no doubling"))
         if state.owner == 1 - state.turn:
-            return f"the cube is {SEAT_NAMES[state.owner]}'s: only its owner may redouble"
+            return Wording(
+                mark("the cube is {side}'s: only its owner may redouble"),
+                side=seat_word(SEAT_NAMES[state.owner]),
+            )
         if state.dice is not None:
-            return "a double comes before rolling; the dice are already rolled"
+            return Wording(mark("a double comes before rolling; the dice are already rolled"))
         if state.cube_log >= state.max_cube:
-            return f"the cube is at its maximum ({state.cube_value})"
+            return Wording(mark("the cube is at its maximum ({value})"), value=state.cube_value)
         return None
 
     def push(self, action: BackgammonAction) -> ActionResult:

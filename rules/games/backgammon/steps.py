@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...errors import IllegalMoveError
+from ...errors import IllegalMoveError, mark
 from .turns import BAR, Play, Step, apply_step, generate, step_target, step_text
 
 __all__ = ["TurnSoFar", "turn_so_far"]
@@ -105,10 +105,10 @@ def turn_so_far(
         step = step_for(origin, die)
         if step is None or len(steps) >= length:
             shown = f"{'bar' if origin == BAR else origin} with a {die}"
-            raise IllegalMoveError(shown, "that step cannot be played now")
+            raise IllegalMoveError(shown, mark("that step cannot be played now"))
         play(step)
         if not leads_on():
-            raise IllegalMoveError(step_text(step), "that step leads to no legal turn")
+            raise IllegalMoveError(step_text(step), mark("that step leads to no legal turn"))
     chosen = tuple(steps)
     choices: list[Step] = []
     if len(steps) < length:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...errors import Wording, mark, seat_word
 from .position import BASE, FINISH, NAMES, TRACK, State, token_text
 
 
@@ -70,44 +71,60 @@ def apply(state: State, colour: str, move: TokenMove) -> list[int]:
     return [square] if knocked else []
 
 
-def explain(tokens: list[int], colour: str, die: int, src: str, dst: int) -> str:
+def explain(tokens: list[int], colour: str, die: int, src: str, dst: int) -> Wording:
     """Why ``src``-``dst`` (``src`` as typed: ``B``, ``BB``, ``F`` or a number) is not a move of
     ``colour`` with ``die``; only called for moves :func:`generate` does not list."""
-    name = NAMES[colour]
+    name = seat_word(NAMES[colour])
     in_base = tokens.count(BASE)
     if src in ("B", "BB"):
         if not in_base:
-            return f"no {name} token is in the base"
+            return Wording(mark("no {colour} token is in the base"), colour=name)
         if die not in (1, 6):
-            return f"a {die} cannot leave the base: only a 1 or a 6"
+            return Wording(mark("a {die} cannot leave the base: only a 1 or a 6"), die=die)
         if dst not in (0, 5):
-            return "from the base a token goes to its start field (0) or, on a 6, to 5"
+            return Wording(
+                mark("from the base a token goes to its start field (0) or, on a 6, to 5")
+            )
         if src == "BB":
             if die != 6:
-                return "only a 6 brings two tokens out of the base"
+                return Wording(mark("only a 6 brings two tokens out of the base"))
             if in_base < 2:
-                return "only one token is in the base: B-0"
-            return "two tokens come out onto the start field only: BB-0"
+                return Wording(mark("only one token is in the base: B-0"))
+            return Wording(mark("two tokens come out onto the start field only: BB-0"))
         if die == 1:
-            return "a 1 brings one token onto the start field: B-0"
-        return "with two tokens in the base a 6 brings both to the start field: BB-0 (or B-5)"
+            return Wording(mark("a 1 brings one token onto the start field: B-0"))
+        return Wording(
+            mark("with two tokens in the base a 6 brings both to the start field: BB-0 (or B-5)")
+        )
     if src == "F":
-        return "a finished token leaves play"
+        return Wording(mark("a finished token leaves play"))
     progress = int(src)
     if progress not in tokens:
-        return f"no {name} token is at {progress}"
+        return Wording(mark("no {colour} token is at {field}"), colour=name, field=progress)
     end = walk(progress, die)
     if end == progress:
-        return f"{progress} with a {die} would bounce back to {progress}: that is no move"
+        return Wording(
+            mark("{field} with a {die} would bounce back to {field}: that is no move"),
+            field=progress,
+            die=die,
+        )
     if progress + die > FINISH:
-        return (
-            f"the finish needs the exact number: {progress} with a {die} goes to F and back to "
-            f"{token_text(end)} ({progress}-{token_text(end)})"
+        return Wording(
+            mark(
+                "the finish needs the exact number: {field} with a {die} goes to F and back to "
+                "{end} ({field}-{end})"
+            ),
+            field=progress,
+            die=die,
+            end=token_text(end),
         )
     steps = dst - progress
-    return (
-        f"{progress}-{token_text(dst)} is {steps} steps; "
-        f"the die shows {die} ({progress}-{token_text(end)})"
+    return Wording(
+        mark("{move} is {count} steps; the die shows {die} ({fits})"),
+        move=f"{progress}-{token_text(dst)}",
+        count=steps,
+        die=die,
+        fits=f"{progress}-{token_text(end)}",
     )
 
 

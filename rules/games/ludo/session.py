@@ -22,7 +22,15 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ...errors import IllegalMoveError, MoveSyntaxError, RulesError
+from ...errors import (
+    IllegalMoveError,
+    MoveSyntaxError,
+    RulesError,
+    Wording,
+    mark,
+    seat_list,
+    seat_word,
+)
 from ..base import (
     GAME_OVER_REASON,
     ActionResult,
@@ -48,7 +56,7 @@ from .position import (
 
 ROLL, MOVE, PASS_WORD = "roll", "move", "pass"
 MAX_INPUT = 40
-MOVE_HINT = "B-0, BB-0, B-5, 12-17, 41-F or pass"
+MOVE_HINT = mark("B-0, BB-0, B-5, 12-17, 41-F or pass")
 _ROLL_TEXT = re.compile(r"^roll\s*:?\s*([1-6](?:\s*-\s*[1-6])*)$", re.IGNORECASE)
 _MOVE_TEXT = re.compile(r"^(BB|B|F|\d{1,2})\s*-\s*(B|F|\d{1,2})$", re.IGNORECASE)
 _LEAVE_TEXT = re.compile(r"^(resign|timeout)\s*:\s*([a-z]+)$", re.IGNORECASE)
@@ -222,15 +230,21 @@ class LudoSession(Session[LudoAction]):
         count = len(self.state.rolling) or 1
         return "roll:" + "-".join(str(rng.randint(1, 6)) for _ in range(count))
 
-    def _no_roll_reason(self) -> str:
+    def _no_roll_reason(self) -> Wording:
         if self.outcome is not None:
-            return GAME_OVER_REASON
-        return f"the die shows {self.state.die}: {self.to_move} moves"
+            return Wording(GAME_OVER_REASON)
+        return Wording(
+            mark("the die shows {die}: {side} moves"),
+            die=self.state.die,
+            side=seat_word(self.to_move),
+        )
 
     def parse(self, text: str) -> LudoAction:
         shown = text.strip()
         if len(shown) > MAX_INPUT:
-            raise MoveSyntaxError(f"that move is too long ({len(shown)} characters)")
+            raise MoveSyntaxError(
+                mark("that move is too long ({count} characters)"), count=len(shown)
+            )
         word = shown.lower()
         roll = _ROLL_TEXT.match(shown)
         if roll is not None or word == ROLL:
@@ -241,26 +255,35 @@ class LudoSession(Session[LudoAction]):
         match = _MOVE_TEXT.match(shown)
         if match is None and word != PASS_WORD:
             raise MoveSyntaxError(
-                f"{shown!r} is not a ludo move (expected e.g. {MOVE_HINT}, or roll:6)"
+                mark("{move} is not a ludo move (expected e.g. {hint}, or roll:6)"),
+                move=repr(shown),
+                hint=Wording(MOVE_HINT),
             )
         if self.outcome is not None:
             raise IllegalMoveError(shown, GAME_OVER_REASON)
         state = self.state
         if state.rolling:
-            colours = ", ".join(self.rolling_for_first)
-            raise IllegalMoveError(shown, f"the first player is not decided: {colours} roll for it")
+            raise IllegalMoveError(
+                shown,
+                mark("the first player is not decided: {colours} roll for it"),
+                colours=seat_list(self.rolling_for_first),
+            )
         if state.die is None:
-            raise IllegalMoveError(shown, f"{self.to_move} rolls first")
+            raise IllegalMoveError(shown, mark("{side} rolls first"), side=seat_word(self.to_move))
         moves = generate(state.tokens[state.to_move], state.die)
         if match is None:
             if moves:
-                raise IllegalMoveError(shown, f"a token can move (e.g. {moves[0]}): no pass")
+                raise IllegalMoveError(
+                    shown, mark("a token can move (e.g. {move}): no pass"), move=str(moves[0])
+                )
             return PASS
         src, dst = match.group(1).upper(), _progress(match.group(2))
         if dst is None:
-            raise MoveSyntaxError(f"{shown!r}: a move ends on 0–43 or F, never in the base")
+            raise MoveSyntaxError(
+                mark("{move}: a move ends on 0–43 or F, never in the base"), move=repr(shown)
+            )
         if (src.isdigit() and int(src) >= FINISH) or dst > FINISH:
-            raise MoveSyntaxError(f"{shown!r}: progress runs 0–43, then F")
+            raise MoveSyntaxError(mark("{move}: progress runs 0–43, then F"), move=repr(shown))
         for move in moves:
             if str(move) == f"{src}-{_text(dst)}" or _same(move, src, dst):
                 return LudoAction(MOVE, move=move)
@@ -272,23 +295,37 @@ class LudoSession(Session[LudoAction]):
         count = len(self.state.rolling) or 1
         example = "roll:" + "-".join(str(d) for d in (3, 5, 2, 6)[:count])
         if roll is None:
-            raise IllegalMoveError(shown, f"say the dice, as in {example} (the bot rolls them)")
+            raise IllegalMoveError(
+                shown, mark("say the dice, as in {example} (the bot rolls them)"), example=example
+            )
         if not self.chance_due:
             raise IllegalMoveError(shown, self._no_roll_reason())
         dice = tuple(int(d) for d in re.findall(r"[1-6]", roll.group(1)))
         if len(dice) != count:
-            who = ", ".join(self.rolling_for_first) or self.to_move
-            raise IllegalMoveError(shown, f"{count} dice are due ({who}), as in {example}")
+            who = seat_list(self.rolling_for_first or (self.to_move,))
+            if count == 1:
+                raise IllegalMoveError(
+                    shown, mark("1 die is due ({who}), as in {example}"), who=who, example=example
+                )
+            raise IllegalMoveError(
+                shown,
+                mark("{count} dice are due ({who}), as in {example}"),
+                count=count,
+                who=who,
+                example=example,
+            )
         return LudoAction(ROLL, dice)
 
     def _parse_leave(self, shown: str, verb: str, name: str) -> LudoAction:
         colour = LETTERS.get(name)
         if colour is None or colour not in self.state.seats:
-            raise IllegalMoveError(shown, f"{name} does not play in this game")
+            raise IllegalMoveError(
+                shown, mark("{colour} does not play in this game"), colour=seat_word(name)
+            )
         if self.outcome is not None:
             raise IllegalMoveError(shown, GAME_OVER_REASON)
         if colour in self.state.left:
-            raise IllegalMoveError(shown, f"{name} has already left")
+            raise IllegalMoveError(shown, mark("{colour} has already left"), colour=seat_word(name))
         return LudoAction("leave", leaver=colour, reason=_LEAVE_WORDS[verb])
 
     def leave(self, seat: str, reason: Reason = Reason.RESIGNATION) -> ActionResult:

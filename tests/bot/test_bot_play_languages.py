@@ -1,0 +1,248 @@
+"""Playing in other languages (issue 17): what only one player sees -- refusals with the rules'
+reasons, confirmations, the Move menus, suggestions -- comes in that player's language; what
+both players read in the game's thread -- a draw offer, a takeback request, their answers --
+in the server's language (English when it has none).
+
+The whole-game proof of the issue asks for a member whose Discord client is Bulgarian. simcord
+3.2.1 cannot simulate one: it writes ``"locale": "en-US"`` into every interaction it builds
+(``simcord.interactions.base_payload``) and offers no argument, member attribute or payload
+hook to change it. So the Bulgarian member here chose Bulgarian with ``/language`` (the stored
+setting, which the resolution puts first), and the client-language step is tested through
+:func:`bot.i18n.resolve_language` directly (and in tests/bot/test_bot_i18n.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.errors import game_over, in_language, message_for
+from bot.exts.play import PLAYED
+from bot.i18n import resolve_language, translate
+from bot.services.games import ALREADY_OVER
+from rules import IllegalMoveError
+from rules.games import find_game
+
+from .conftest import Arena
+from .helpers import challenge_and_accept, last_board, pick
+
+OFFER = (
+    "🤝 {player} offers a draw in game #{game}. {opponent}, do you accept? "
+    "(The offer lapses when a move is played.)"
+)
+DECLINED = "{player} declined the draw offer in game #{game}. Play on!"
+NOT_YOUR_TURN = "It is not your turn in game #{game}: it is {player}'s move ({seat})."
+NOTE = "✅ You played {move} in game #{game}:"
+TAKEBACK_ASKED = (
+    "↩️ {player} asks to take back {moves} in game #{game}. {opponent}, do you accept? "
+    "(The request lapses when a move is played.)"
+)
+TAKEBACK_DECLINED = "{player} declined {asker}'s takeback request in game #{game}. Play on!"
+
+
+async def set_languages(arena: Arena, *, server: str | None) -> None:
+    """Alice chooses Bulgarian, Bob Arabic; ``server`` is set by a member with Manage Server."""
+    await arena.alice.slash(arena.channel, "language", language="bg")
+    await arena.bob.slash(arena.channel, "language", language="ar")
+    if server is not None:
+        admins = arena.guild.create_role(
+            "Admins", permissions=discord.Permissions(manage_guild=True)
+        )
+        dora = arena.guild.add_member(arena.env.create_user("dora"), roles=[admins])
+        await dora.slash(arena.channel, "language", server=server)
+
+
+def components(message: Any) -> list[Any]:
+    out = []
+    for row in message.components:
+        out.extend(row["components"] if isinstance(row, dict) else row.children)
+    return out
+
+
+def custom_id_of(message: Any, prefix: str, suffix: str = "") -> str:
+    """The custom id of the message's component starting with ``prefix`` and ending with
+    ``suffix`` (labels are words of the server's language, ids are not)."""
+    for c in components(message):
+        cid = c["custom_id"] if isinstance(c, dict) else c.custom_id
+        if cid and cid.startswith(prefix) and cid.endswith(suffix):
+            return str(cid)
+    raise AssertionError(f"no component {prefix}…{suffix} in {message}")
+
+
+def public_texts(thread: Any) -> list[str]:
+    """Every public message in the game's thread, as all its members read them."""
+    return [m.content for m in thread.history() if not m.flags.ephemeral]
+
+
+async def test_a_whole_game_bulgarian_and_arabic_players_greek_server(arena: Arena) -> None:
+    """Fool's mate between Alice (Bulgarian) and Bob (Arabic) in a server whose default is
+    Greek: every private reply to Alice in Bulgarian, to Bob in Arabic, and the thread's
+    messages about the draw offer in Greek."""
+    alice, bob, channel = arena.alice, arena.bob, arena.channel
+    await set_languages(arena, server="el")
+    game, thread = await challenge_and_accept(arena, "chess")  # Alice White
+    n = game.id
+    ref = f"#{n}"
+
+    # Bob before his turn: a refusal and a suggestion line in Arabic
+    r = await bob.slash(thread, "move", move="e5")
+    white = translate("White", "ar")
+    expected = translate(NOT_YOUR_TURN, "ar", game=n, player=f"<@{alice.id}>", seat=white)
+    assert expected.startswith("ليس دورك في اللعبة #")
+    assert r.ephemeral and r.response.content == expected
+    [hint] = await bob.autocomplete(thread, "move", "move", "")
+    assert hint["name"].startswith("ليس دورك: الدور على Alice")
+
+    # Alice's illegal move: the rules core's reason, in Bulgarian
+    r = await alice.slash(thread, "move", move="Ke2")
+    assert r.ephemeral and r.response.content == (
+        "`Ke2` не е позволен тук: никоя фигура „цар“ (белите) не може да отиде на e2."
+    )
+    # Alice moves from the channel: the board goes to the thread, her note is Bulgarian
+    r = await alice.slash(channel, "move", move="f3", game=ref)
+    assert r.ephemeral and r.response.content.startswith(f"✅ Изиграхте `f3` в партия #{n}:")
+    assert r.response.content.startswith(translate(NOTE, "bg", move="`f3`", game=n))
+    r = await bob.slash(channel, "move", move="e5", game=ref)
+    assert r.ephemeral and r.response.content.startswith(f"✅ لعبت `e5` في اللعبة #{n}:")
+
+    # Alice offers a draw: the offer in the thread is Greek, her note Bulgarian
+    r = await alice.slash(channel, "draw", game=ref)
+    assert r.ephemeral and r.response.content.startswith("Предложено реми: ")
+    offer = thread.history()[-1]
+    greek_offer = translate(OFFER, "el", player=f"<@{alice.id}>", game=n, opponent=f"<@{bob.id}>")
+    assert greek_offer.startswith(f"🤝 Ο/Η <@{alice.id}> προτείνει ισοπαλία στην παρτίδα #{n}.")
+    assert offer.content == greek_offer
+    # Bob declines with the offer's button: the offer message now says so, in Greek
+    await bob.click(offer, custom_id=custom_id_of(offer, f"lat:draw:{n}:", ":no"))
+    greek_declined = translate(DECLINED, "el", player=f"<@{bob.id}>", game=n)
+    assert greek_declined == (
+        f"Ο/Η <@{bob.id}> απέρριψε την πρόταση ισοπαλίας στην παρτίδα #{n}. Συνεχίστε!"
+    )
+    assert greek_declined in public_texts(thread)
+
+    # Alice's g4 through the Move menu: prompt and confirmation in Bulgarian
+    menu = await alice.click(last_board(thread), custom_id=f"lat:move:{n}")
+    assert menu.ephemeral and menu.response.content == f"**Партия #{n}**: изберете ход."
+    done = await pick(alice, menu.response, "g4")
+    assert done.acknowledged
+    content = menu.response.content  # the menu became the confirmation
+    assert content.startswith(f"✅ Изиграхте `g4` в партия #{n}: ")
+    assert content.startswith(translate(PLAYED, "bg", move="`g4`", game=n, link=""))
+
+    r = await bob.slash(channel, "move", move="Qh4#", game=ref)
+    assert r.ephemeral and r.response.content.startswith(f"✅ لعبت `Qh4#` في اللعبة #{n}:")
+    record = await arena.db.games.load_game(n)
+    assert not record.is_active and record.reason == "checkmate"
+
+    # after the end: Alice's /resign and Bob's /takeback refused in their own languages
+    r = await alice.slash(channel, "resign", game=ref)
+    assert r.ephemeral and r.response.content == f"Партия #{n} вече приключи."
+    assert r.response.content == translate(ALREADY_OVER, "bg", game=n)
+    r = await bob.slash(channel, "takeback", game=ref)
+    over = in_language(game_over(n, "chess", "checkmate"), "ar")
+    assert over.startswith(f"انتهت اللعبة #{n} (")
+    assert r.ephemeral and r.response.content == f"{over}: لا يمكن التراجع في لعبة منتهية."
+
+    # nothing of this game's thread is in Bulgarian or Arabic: those were private
+    for text in public_texts(thread):
+        assert "Изиграхте" not in text and "لعبت" not in text and "Предложено" not in text
+
+
+async def test_without_a_server_default_the_thread_is_english_and_replies_personal(
+    arena: Arena,
+) -> None:
+    alice, bob, channel = arena.alice, arena.bob, arena.channel
+    await set_languages(arena, server=None)
+    game, thread = await challenge_and_accept(arena, "chess")
+    n, ref = game.id, f"#{game.id}"
+    r = await alice.slash(channel, "move", move="e4", game=ref)
+    assert r.response.content.startswith(f"✅ Изиграхте `e4` в партия #{n}:")
+    r = await alice.slash(channel, "draw", game=ref)
+    assert r.response.content.startswith("Предложено реми: ")
+    english = OFFER.format(player=f"<@{alice.id}>", game=n, opponent=f"<@{bob.id}>")
+    assert thread.history()[-1].content == english
+    r = await bob.slash(channel, "move", move="e5", game=ref)
+    assert r.response.content.startswith(f"✅ لعبت `e5` في اللعبة #{n}:")
+    assert f"🤝 <@{alice.id}>'s draw offer in game #{n} lapsed: a move was played." in public_texts(
+        thread
+    )
+
+
+async def test_a_takeback_asked_and_declined_in_the_servers_greek(arena: Arena) -> None:
+    alice, bob, channel = arena.alice, arena.bob, arena.channel
+    await set_languages(arena, server="el")
+    game, thread = await challenge_and_accept(arena, "chess")
+    n, ref = game.id, f"#{game.id}"
+    await alice.slash(channel, "move", move="e4", game=ref)
+    r = await alice.slash(channel, "takeback", game=ref)
+    assert r.ephemeral and r.response.content.startswith("Поискано връщане на ход: ")
+    request = thread.history()[-1]
+    assert request.content == translate(
+        TAKEBACK_ASKED,
+        "el",
+        player=f"<@{alice.id}>",
+        moves=f"`e4` (<@{alice.id}>)",
+        game=n,
+        opponent=f"<@{bob.id}>",
+    )
+    assert request.content.startswith(f"↩️ Ο/Η <@{alice.id}> ζητά να επιστραφεί `e4`")
+    # Alice cannot answer her own request: told in Bulgarian
+    r = await alice.click(request, custom_id=custom_id_of(request, f"lat:tb:{n}:", ":yes"))
+    assert r.ephemeral
+    assert r.response.content == "Вие поискахте това връщане; отговаря противникът ви."
+    await bob.click(request, custom_id=custom_id_of(request, f"lat:tb:{n}:", ":no"))
+    declined = translate(
+        TAKEBACK_DECLINED, "el", player=f"<@{bob.id}>", asker=f"<@{alice.id}>", game=n
+    )
+    assert declined in public_texts(thread)
+
+
+async def test_resigning_is_announced_in_the_servers_language(arena: Arena) -> None:
+    alice, channel = arena.alice, arena.channel
+    await set_languages(arena, server="el")
+    game, thread = await challenge_and_accept(arena, "chess")
+    r = await alice.slash(channel, "resign", game=f"#{game.id}")
+    assert r.ephemeral and r.response.content.startswith("Готово: ")
+    assert any(
+        f"🏳️ Ο/Η <@{alice.id}> παραιτήθηκε." in text for text in public_texts(thread)
+    )
+
+
+def test_a_bulgarian_client_is_answered_in_bulgarian_unless_the_player_chose() -> None:
+    """The client-language step simcord cannot drive: a Bulgarian client beats a Greek server
+    default, a player's own choice beats the client, an English client says nothing."""
+    assert resolve_language(None, "bg", "el") == "bg"
+    assert resolve_language("ar", "bg", "el") == "ar"
+    assert resolve_language(None, "en-US", "el") == "el"
+    assert resolve_language(None, "en-US", None) == "en"
+
+
+def test_the_rules_reasons_are_translated_and_stay_english_in_the_rules_core() -> None:
+    """A rules core error keeps its English sentence (the command line prints it) and
+    carries its template and values, translated word by word where shown."""
+    chess = find_game("chess").session()
+    try:
+        chess.parse("Ke2")
+    except IllegalMoveError as error:
+        assert str(error) == "Ke2: no white king can move to e2"
+        assert error.reason == "no white king can move to e2"
+        assert message_for(error) == "`Ke2` is not legal here: no white king can move to e2."
+        assert message_for(error, "ru") == (
+            "`Ke2` здесь невозможен: ни одна фигура «король» (белые) не может пойти на e2."
+        )
+        assert message_for(error, "tr") == (
+            "`Ke2` burada geçerli değil: hiçbir şah (beyaz) e2 karesine gidemez."
+        )
+    else:  # pragma: no cover - the test fails here
+        raise AssertionError("Ke2 was accepted")
+    backgammon = find_game("backgammon").session()
+    try:
+        backgammon.parse("13/11")
+    except IllegalMoveError as error:
+        assert error.reason == "the opening roll is due"
+        assert message_for(error, "el") == (
+            "Η `13/11` δεν επιτρέπεται εδώ: σειρά έχει η αρχική ζαριά."
+        )
+    else:  # pragma: no cover
+        raise AssertionError("13/11 was accepted before the opening roll")

@@ -121,6 +121,41 @@ def _why(variant: str | None, reason: str | None) -> str | None:
         return None
 
 
+_STORAGE_REFUSALS: dict[str, str] = {
+    "you cannot challenge yourself": mark("You cannot challenge yourself."),
+    "that is a challenge, not a table: it is accepted, not joined": mark(
+        "That is a challenge, not a table: it is accepted, not joined."
+    ),
+    "you are already seated at this table": mark("You are already seated at this table."),
+    "the table is full: all {seats} seats are taken": mark(
+        "The table is full: all {seats} seats are taken."
+    ),
+    "you are not seated at this table": mark("You are not seated at this table."),
+    "only the host, {host}, can start the game": mark("Only the host, {host}, can start the game."),
+    "a game needs at least {count} players at the table": mark(
+        "A game needs at least {count} players at the table."
+    ),
+    "the table changed just now: look at it again": mark(
+        "The table changed just now: look at it again."
+    ),
+    "a table is joined and started, not accepted": mark(
+        "A table is joined and started, not accepted."
+    ),
+    "you cannot accept your own challenge": mark("You cannot accept your own challenge."),
+    "this challenge is for someone else": mark("This challenge is for someone else."),
+    "user {user} is not a player of game {game}": mark("You are not playing in game #{game}."),
+    "game {game} has {seats} seats: no draw by two": mark(
+        "Game #{game} has {seats} players: a draw is agreed by two players only."
+    ),
+}
+"""Storage's refusals (:class:`storage.NotAllowed` templates, English, lower case) as the bot
+says them: one marked sentence each, filled with the refusal's values."""
+
+_STORAGE_VERBS = {
+    "decline": mark("You cannot decline this challenge."),
+    "cancel": mark("You cannot cancel this challenge."),
+}
+
 _NOT_PENDING = {
     "accepted": mark("That challenge was already accepted."),
     "declined": mark("That challenge was declined."),
@@ -175,9 +210,19 @@ def message_for(error: BaseException, language: str = DEFAULT_LANGUAGE) -> str |
             language,
         )
     if isinstance(error, NotAllowed):
-        text = plain(str(error))
-        return text[:1].upper() + text[1:] + "."
+        return _not_allowed(error, language)
     return None
+
+
+def _not_allowed(error: NotAllowed, language: str) -> str:
+    """Storage's refusal in ``language``: its template's sentence, else (a refusal without
+    one) its English text."""
+    verb = error.values.get("verb")
+    template = _STORAGE_VERBS.get(str(verb)) if verb else _STORAGE_REFUSALS.get(error.template)
+    if template is not None:
+        return translate(template, language, **error.values)
+    text = plain(str(error))
+    return text[:1].upper() + text[1:] + "."
 
 
 async def send_ephemeral(interaction: discord.Interaction[Any], text: str) -> None:

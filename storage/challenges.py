@@ -314,7 +314,9 @@ class ChallengeRepository:
             if ai_level is None and user_id in table.seated:
                 raise NotAllowed("you are already seated at this table")
             if len(table.seated) >= (table.max_seats or MAX_SEATS):
-                raise NotAllowed(f"the table is full: all {table.max_seats} seats are taken")
+                raise NotAllowed(
+                    "the table is full: all {seats} seats are taken", seats=table.max_seats
+                )
             await self._db.execute(
                 "INSERT INTO challenge_seats (challenge_id, seat, player_id, joined_at, ai_level)"
                 " VALUES (?, (SELECT coalesce(max(seat), -1) + 1 FROM challenge_seats"
@@ -369,9 +371,14 @@ class ChallengeRepository:
         async with self._db.transaction():
             table = await self._pending_table(challenge_id, now_ms)
             if host_only and user_id != table.challenger_id:
-                raise NotAllowed(f"only the host, <@{table.challenger_id}>, can start the game")
+                raise NotAllowed(
+                    "only the host, {host}, can start the game",
+                    host=f"<@{table.challenger_id}>",
+                )
             if len(table.seated) < MIN_SEATS:
-                raise NotAllowed(f"a game needs at least {MIN_SEATS} players at the table")
+                raise NotAllowed(
+                    "a game needs at least {count} players at the table", count=MIN_SEATS
+                )
             if len(table.seated) != len(seat_names):
                 raise NotAllowed("the table changed just now: look at it again")
             seats = game_seats(table.variant, zip(seat_names, table.seated, strict=True))
@@ -579,7 +586,7 @@ class ChallengeRepository:
             if row is None:
                 error = await self._not_pending(challenge_id, now_ms)
                 if isinstance(error, ChallengeNotPending) and error.status == "pending":
-                    raise NotAllowed(f"you cannot {verb} this challenge")
+                    raise NotAllowed("you cannot {verb} this challenge", verb=verb)
                 raise error
         log.info("challenge %d %s by %d", challenge_id, status, user_id)
         return challenge_from_row(row)

@@ -127,7 +127,16 @@ class ChallengeExpired(ChallengeNotPending):
 
 
 class NotAllowed(StorageError):
-    """The user may not do this: not a player of the game, not the challenged user, ..."""
+    """The user may not do this: not a player of the game, not the challenged user, ...
+
+    ``NotAllowed("the table is full: all {seats} seats are taken", seats=4)``: ``str()`` is the
+    English sentence; ``template`` and ``values`` keep its wording and facts apart, so the bot
+    can say it in its users' languages."""
+
+    def __init__(self, template: str, /, **values: object) -> None:
+        super().__init__(template.format(**values) if values else template)
+        self.template = template
+        self.values = values
 
 
 class RematchExists(StorageError):

@@ -611,7 +611,9 @@ class GameRepository:
         if row["ply"] != expected_ply:
             return ConcurrencyError(game_id, expected_ply, row["ply"])
         if user_id is not None and not row["seated"]:
-            return NotAllowed(f"user {user_id} is not a player of game {game_id}")
+            return NotAllowed(
+                "user {user} is not a player of game {game}", user=user_id, game=game_id
+            )
         return ConcurrencyError(game_id, expected_ply, row["ply"])  # pragma: no cover
 
     async def record_move(
@@ -709,7 +711,11 @@ class GameRepository:
                 game = await self._settle(game, places, now_ms)
             for ply in plies[1:]:
                 if game.seat_of(ply.player_id) is None:  # rolls the update back
-                    raise NotAllowed(f"user {ply.player_id} is not a player of game {game_id}")
+                    raise NotAllowed(
+                        "user {user} is not a player of game {game}",
+                        user=ply.player_id,
+                        game=game_id,
+                    )
             try:
                 await self._db.executemany(
                     "INSERT INTO moves (game_id, ply, player_id, move, position_after, created_at)"
@@ -925,9 +931,15 @@ class GameRepository:
             if game.ply != at_ply:
                 raise ConcurrencyError(game_id, at_ply, game.ply)
             if game.seat_of(user_id) is None:
-                raise NotAllowed(f"user {user_id} is not a player of game {game_id}")
+                raise NotAllowed(
+                    "user {user} is not a player of game {game}", user=user_id, game=game_id
+                )
             if len(game.seats) != 2:
-                raise NotAllowed(f"game {game_id} has {len(game.seats)} seats: no draw by two")
+                raise NotAllowed(
+                    "game {game} has {seats} seats: no draw by two",
+                    game=game_id,
+                    seats=len(game.seats),
+                )
             offer = game.pending_draw_offer
             if offer is None or offer == user_id:
                 raise NoDrawOffer(f"there is no draw offer from your opponent in game {game_id}")

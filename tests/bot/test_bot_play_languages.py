@@ -23,6 +23,7 @@ from bot.i18n import resolve_language, translate
 from bot.services.games import ALREADY_OVER
 from rules import IllegalMoveError
 from rules.games import find_game
+from storage import NotAllowed
 
 from .conftest import Arena
 from .helpers import challenge_and_accept, last_board, pick
@@ -246,3 +247,19 @@ def test_the_rules_reasons_are_translated_and_stay_english_in_the_rules_core() -
         )
     else:  # pragma: no cover
         raise AssertionError("13/11 was accepted before the opening roll")
+
+
+def test_storage_refusals_are_said_in_the_users_language() -> None:
+    """storage keeps its English sentence (``str``) and its template and values apart; the
+    bot says the refusal from its own marked sentence, in the user's language."""
+    full = NotAllowed("the table is full: all {seats} seats are taken", seats=4)
+    assert str(full) == "the table is full: all 4 seats are taken"
+    assert message_for(full) == "The table is full: all 4 seats are taken."
+    assert message_for(full, "ru") == "Стол заполнен: все места (4) заняты."
+    assert message_for(NotAllowed("you cannot {verb} this challenge", verb="cancel"), "bg") == (
+        "Не можете да отмените това предизвикателство."
+    )
+    stranger = NotAllowed("user {user} is not a player of game {game}", user=5, game=12)
+    assert message_for(stranger, "el") == "Δεν παίζετε στην παρτίδα #12."
+    unknown = NotAllowed("something new")  # no sentence of the bot's: the English, tidied
+    assert message_for(unknown, "ru") == "Something new."

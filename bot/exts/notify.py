@@ -15,6 +15,8 @@ from storage import NOTIFY_MODES, NotifyMode
 
 from ..client import LatrunculiBot
 from ..errors import UserError, user_errors
+from ..i18n import mark, translate
+from ..services.languages import language_for
 from ..services.notify import send_dm
 
 log = logging.getLogger(__name__)
@@ -30,19 +32,19 @@ MODE_CHOICES = [
 MODES: dict[str, NotifyMode] = {m: m for m in NOTIFY_MODES}
 
 EXPLAINED: dict[str, str] = {
-    "mention": "🔔 When it is your move, I mention you in the game's thread (the default).",
-    "dm": (
+    "mention": mark("🔔 When it is your move, I mention you in the game's thread (the default)."),
+    "dm": mark(
         "📬 When it is your move, I send you a direct message: at most one an hour, listing "
         "every game waiting for you, with links. A reminder before a timeout comes by DM too. "
         "Boards in the thread still name you, without a ping."
     ),
-    "silent": (
+    "silent": mark(
         "🔕 I don't notify you when it is your move (reminders before a timeout are posted "
         "without a ping). Boards still name you; `/games` lists your games."
     ),
 }
 
-WELCOME_DM = (
+WELCOME_DM = mark(
     "📬 This is where I'll tell you it is your move in Latrunculi: at most one message an "
     "hour, listing every game waiting for you. `/notify` in a server changes it."
 )
@@ -62,23 +64,28 @@ class Notify(commands.Cog):
         async with user_errors(interaction):
             bot = self.bot
             user = interaction.user
+            language = await language_for(bot.db, interaction)
             if mode is None:
                 current = await bot.db.players.notify_mode(user.id)
+                change = translate("Change it with `/notify mode`.", language)
                 await interaction.response.send_message(
-                    f"{EXPLAINED[current]}\nChange it with `/notify mode`.", ephemeral=True
+                    f"{translate(EXPLAINED[current], language)}\n{change}", ephemeral=True
                 )
                 return
             await interaction.response.defer(ephemeral=True, thinking=True)
             chosen = MODES.get(mode)
             if chosen is None:
-                raise UserError("Choose one of the offered ways: mention, DM or silent.")
+                raise UserError(mark("Choose one of the offered ways: mention, DM or silent."))
             await bot.db.players.set_notify(user.id, user.display_name, chosen, now=bot.now())
             log.info("user %d: turn notifications by %s", user.id, chosen)
-            text = EXPLAINED[chosen]
-            if chosen == "dm" and not await send_dm(bot, user.id, WELCOME_DM):
-                text += (
-                    "\n⚠️ I could not send you a direct message (are your DMs closed to this "
-                    "server?). Until I can, I mention you in the game's thread instead."
+            text = translate(EXPLAINED[chosen], language)
+            # the welcome DM in the language they are answered in here (their choice first)
+            welcome = translate(WELCOME_DM, language)
+            if chosen == "dm" and not await send_dm(bot, user.id, welcome):
+                text += "\n" + translate(
+                    "⚠️ I could not send you a direct message (are your DMs closed to this "
+                    "server?). Until I can, I mention you in the game's thread instead.",
+                    language,
                 )
             await interaction.followup.send(text, ephemeral=True)
 

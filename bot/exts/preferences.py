@@ -16,6 +16,8 @@ from discord.ext import commands
 
 from ..client import LatrunculiBot
 from ..errors import user_errors
+from ..i18n import mark, translate
+from ..services.languages import language_for
 
 log = logging.getLogger(__name__)
 
@@ -27,15 +29,18 @@ ONLY_TURN_CHOICES = [
 ]
 
 EXPLAINED = {
-    True: (
+    True: mark(
         "🤖 **Only legal turn: on.** When your dice allow exactly one legal play (backgammon), "
         "I play it for you and say so under the board."
     ),
-    False: (
+    False: mark(
         "✋ **Only legal turn: off** (the default). You play every turn yourself, even when "
         "there is only one legal play. (A roll with no legal play is always passed for you.)"
     ),
 }
+"""What the setting does, in English (translated where shown)."""
+
+CHANGE_IT = mark("Change it with `/settings only_turn`.")
 
 
 class Preferences(commands.Cog):
@@ -57,14 +62,19 @@ class Preferences(commands.Cog):
             if only_turn is None:
                 player = await db.players.get_player(user.id)
                 on = player is not None and player.play_only_turn
+                language = await language_for(db, interaction)
                 await interaction.response.send_message(
-                    f"{EXPLAINED[on]}\nChange it with `/settings only_turn`.", ephemeral=True
+                    f"{translate(EXPLAINED[on], language)}\n{translate(CHANGE_IT, language)}",
+                    ephemeral=True,
                 )
                 return
             on = only_turn == "on"
             await db.players.set_play_only_turn(user.id, user.display_name, on, now=self.bot.now())
             log.info("user %d: only legal turn played for them: %s", user.id, on)
-            await interaction.response.send_message(EXPLAINED[on], ephemeral=True)
+            language = await language_for(db, interaction)
+            await interaction.response.send_message(
+                translate(EXPLAINED[on], language), ephemeral=True
+            )
 
 
 async def setup(bot: LatrunculiBot) -> None:

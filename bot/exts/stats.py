@@ -23,9 +23,11 @@ from .. import ui
 from ..buttons import PersistentButton
 from ..client import LatrunculiBot
 from ..errors import UserError, user_errors
+from ..i18n import mark, translate, translate_plural
 from ..limits import MAX_CONTENT, fit_lines
+from ..services.languages import language_for, server_language
 from ..services.ratings import leaderboard_page, rating_chart_file, rating_words
-from ..texts import record_words, variant_title
+from ..texts import variant_title
 from .challenges import variant_choices
 
 __all__ = ["RankingPageButton", "Stats", "setup"]
@@ -37,12 +39,28 @@ Interaction = discord.Interaction[LatrunculiBot]
 TOP = 10
 
 
-def _line(row: LeaderboardRow) -> str:
+def _line(row: LeaderboardRow, language: str) -> str:
     medal = {1: "🥇", 2: "🥈", 3: "🥉"}.get(row.rank, f"{row.rank}.")
-    return (
-        f"{medal} <@{row.user_id}> — {record_words(row.wins, row.losses, row.draws)} "
-        f"({row.games} game{'s' if row.games != 1 else ''})"
+    return translate_plural(
+        "{medal} <@{player}> — {wins} won, {losses} lost, {draws} drawn ({count} game)",
+        "{medal} <@{player}> — {wins} won, {losses} lost, {draws} drawn ({count} games)",
+        row.games,
+        language,
+        medal=medal,
+        player=row.user_id,
+        wins=row.wins,
+        losses=row.losses,
+        draws=row.draws,
     )
+
+
+async def reply_language(interaction: Interaction, *, private: bool) -> str:
+    """A private reply is the reader's own: their language; a public one is read by
+    everyone in the channel: the server's."""
+    db = interaction.client.db
+    if private:
+        return await language_for(db, interaction)
+    return await server_language(db, interaction.guild_id)
 
 
 class Stats(commands.Cog):
@@ -63,9 +81,15 @@ class Stats(commands.Cog):
     ) -> None:
         async with user_errors(interaction):
             assert interaction.guild_id is not None  # guild_only
+            language = await reply_language(interaction, private=private)
             if game is not None:
                 content, pages = await leaderboard_page(
-                    self.bot.db, interaction.guild_id, game, 0, now=self.bot.now()
+                    self.bot.db,
+                    interaction.guild_id,
+                    game,
+                    0,
+                    now=self.bot.now(),
+                    language=language,
                 )
                 view = ui.ranking_pages_view(game, 0, pages)
                 if view is None:
@@ -76,17 +100,22 @@ class Stats(commands.Cog):
             rows = await self.bot.db.players.leaderboard(interaction.guild_id, limit=TOP)
             if not rows:
                 raise UserError(
-                    "No games have been finished in this server yet. Start one with `/challenge`."
+                    mark(
+                        "No games have been finished in this server yet. "
+                        "Start one with `/challenge`."
+                    )
                 )
             embed = discord.Embed(
-                title="Latrunculi leaderboard",
-                description="\n".join(_line(r) for r in rows),
+                title=translate("Latrunculi leaderboard", language),
+                description="\n".join(_line(r, language) for r in rows),
                 colour=discord.Colour.dark_gold(),
             )
             rated = await self.bot.db.ratings.rated_games(interaction.guild_id)
-            footer = "Finished games in this server; ranked by wins, then losses."
+            footer = translate(
+                "Finished games in this server; ranked by wins, then losses.", language
+            )
             if rated:
-                footer += " Ratings: /leaderboard game:<game>."
+                footer += " " + translate("Ratings: /leaderboard game:<game>.", language)
             embed.set_footer(text=footer)
             await interaction.response.send_message(embed=embed, ephemeral=private)
 
@@ -113,41 +142,75 @@ class Stats(commands.Cog):
             db = self.bot.db
             target = user or interaction.user
             if target.bot:
-                raise UserError(f"{target.mention} is a bot; bots don't play Latrunculi.")
+                raise UserError(
+                    mark("{player} is a bot; bots don't play Latrunculi."), player=target.mention
+                )
+            language = await reply_language(interaction, private=private)
             here = await db.players.guild_record(guild_id, target.id)
             overall = (
                 await db.players.get_player(target.id) if target.id == interaction.user.id else None
             )
-            lines = [f"**Record of <@{target.id}>**"]
+            lines = [translate("**Record of <@{player}>**", language, player=target.id)]
             if here is None:
-                lines.append("In this server: no finished games yet.")
+                lines.append(translate("In this server: no finished games yet.", language))
             else:
                 lines.append(
-                    f"In this server: {record_words(here.wins, here.losses, here.draws)} "
-                    f"in {here.games} game{'s' if here.games != 1 else ''} "
-                    f"— rank {here.rank} on `/leaderboard`."
+                    translate_plural(
+                        "In this server: {wins} won, {losses} lost, {draws} drawn in {count} game "
+                        "— rank {rank} on `/leaderboard`.",
+                        "In this server: {wins} won, {losses} lost, {draws} drawn in {count} games "
+                        "— rank {rank} on `/leaderboard`.",
+                        here.games,
+                        language,
+                        wins=here.wins,
+                        losses=here.losses,
+                        draws=here.draws,
+                        rank=here.rank,
+                    )
                 )
             if overall is not None and overall.games_played:
                 lines.append(
-                    "In all servers: "
-                    f"{record_words(overall.wins, overall.losses, overall.draws)} "
-                    f"in {overall.games_played} game{'s' if overall.games_played != 1 else ''}."
+                    translate_plural(
+                        "In all servers: {wins} won, {losses} lost, {draws} drawn in {count} game.",
+                        "In all servers: {wins} won, {losses} lost, {draws} drawn "
+                        "in {count} games.",
+                        overall.games_played,
+                        language,
+                        wins=overall.wins,
+                        losses=overall.losses,
+                        draws=overall.draws,
+                    )
                 )
             active = await db.games.active_games(user_id=target.id, guild_id=guild_id)
             if active:
-                lines.append(f"Games in progress here: {len(active)}.")
+                lines.append(
+                    translate("Games in progress here: {count}.", language, count=len(active))
+                )
             ratings = {r.game: r for r in await db.ratings.player_ratings(guild_id, target.id)}
             tallies = {t.game: t for t in await db.players.game_records(guild_id, target.id)}
             now = self.bot.now()
             for game_id in sorted(set(ratings) | set(tallies), key=variant_title):
-                lines.append(_game_line(game_id, ratings.get(game_id), tallies.get(game_id), now))
+                lines.append(
+                    _game_line(game_id, ratings.get(game_id), tallies.get(game_id), now, language)
+                )
             chart_game = game or _most_rated(ratings)
             file = None
             if chart_game is not None:
-                title = f"{variant_title(chart_game)} rating of {target.display_name}"
+                title = translate(
+                    "{game} rating of {player}",
+                    language,
+                    game=variant_title(chart_game),
+                    player=target.display_name,
+                )
                 file = await rating_chart_file(db, guild_id, target.id, chart_game, title=title)
                 if file is None:
-                    lines.append(f"No rated {variant_title(chart_game)} results here yet.")
+                    lines.append(
+                        translate(
+                            "No rated {game} results here yet.",
+                            language,
+                            game=variant_title(chart_game),
+                        )
+                    )
             content = fit_lines(lines, MAX_CONTENT, keep_head=1)
             if file is None:
                 await interaction.response.send_message(content, ephemeral=private)
@@ -155,19 +218,44 @@ class Stats(commands.Cog):
                 await interaction.response.send_message(content, file=file, ephemeral=private)
 
 
-def _game_line(game: str, rating: RatingRecord | None, tally: GameTally | None, now: float) -> str:
+def _game_line(
+    game: str, rating: RatingRecord | None, tally: GameTally | None, now: float, language: str
+) -> str:
     """ "• Chess: rating **1741?** (± 397, 1 rated result); 1 won, 0 lost, 0 drawn"."""
-    parts = [f"• {variant_title(game)}:"]
-    if rating is not None:
-        results = f"{rating.results} rated result{'s' if rating.results != 1 else ''}"
-        rd = rating.rd_at(now)
-        parts.append(f"rating **{rating_words(rating.rating, rd)}** (± {round(rd)}, {results})")
-    else:
-        parts.append("not rated yet")
-    if tally is not None:
-        parts[-1] += ";"
-        parts.append(record_words(tally.wins, tally.losses, tally.draws))
-    return " ".join(parts)
+    name = variant_title(game)
+    if rating is None:
+        if tally is None:  # pragma: no cover - a game is listed for a rating or a record
+            return translate("• {game}: not rated yet", language, game=name)
+        return translate(
+            "• {game}: not rated yet; {wins} won, {losses} lost, {draws} drawn",
+            language,
+            game=name,
+            wins=tally.wins,
+            losses=tally.losses,
+            draws=tally.draws,
+        )
+    rd = rating.rd_at(now)
+    values = {"game": name, "rating": rating_words(rating.rating, rd), "rd": round(rd)}
+    if tally is None:
+        return translate_plural(
+            "• {game}: rating **{rating}** (± {rd}, {count} rated result)",
+            "• {game}: rating **{rating}** (± {rd}, {count} rated results)",
+            rating.results,
+            language,
+            **values,
+        )
+    return translate_plural(
+        "• {game}: rating **{rating}** (± {rd}, {count} rated result); "
+        "{wins} won, {losses} lost, {draws} drawn",
+        "• {game}: rating **{rating}** (± {rd}, {count} rated results); "
+        "{wins} won, {losses} lost, {draws} drawn",
+        rating.results,
+        language,
+        wins=tally.wins,
+        losses=tally.losses,
+        draws=tally.draws,
+        **values,
+    )
 
 
 def _most_rated(ratings: dict[str, RatingRecord]) -> str | None:
@@ -193,8 +281,15 @@ class RankingPageButton(
     async def act(self, interaction: Interaction) -> None:
         assert interaction.guild_id is not None
         bot = interaction.client
+        message = interaction.message
+        private = message is not None and message.flags.ephemeral
         content, pages = await leaderboard_page(
-            bot.db, interaction.guild_id, self.game, self.page, now=bot.now()
+            bot.db,
+            interaction.guild_id,
+            self.game,
+            self.page,
+            now=bot.now(),
+            language=await reply_language(interaction, private=private),
         )
         page = min(self.page, pages - 1)
         await interaction.response.edit_message(

@@ -14,7 +14,9 @@ from discord.ext import commands
 from storage import VACATION_DAYS_PER_MONTH, NotAllowed
 
 from ..client import LatrunculiBot
-from ..errors import UserError, user_errors
+from ..errors import send_ephemeral, user_errors
+from ..i18n import translate, translate_plural
+from ..services.languages import language_for
 from ..services.vacations import pause_clocks
 
 log = logging.getLogger(__name__)
@@ -41,41 +43,75 @@ class Vacation(commands.Cog):
             user = interaction.user
             now = bot.now()
             month = time.strftime("%Y-%m", time.gmtime(now))
+            language = await language_for(bot.db, interaction)
             if days is None:
                 player = await bot.db.players.get_player(user.id)
                 used = player.vacation_days if player and player.vacation_month == month else 0
-                left = VACATION_DAYS_PER_MONTH - used
                 if player is not None and player.on_vacation(now):
                     back = int(player.vacation_until or now)
-                    head = f"🏖️ You are on vacation until <t:{back}:f>: your clock is paused."
+                    head = translate(
+                        "🏖️ You are on vacation until <t:{until}:f>: your clock is paused.",
+                        language,
+                        until=back,
+                    )
                 else:
-                    head = "You are not on vacation."
-                await interaction.response.send_message(
-                    f"{head} {left} of {VACATION_DAYS_PER_MONTH} vacation days left this month "
-                    "(`/vacation days`).",
-                    ephemeral=True,
+                    head = translate("You are not on vacation.", language)
+                left = translate(
+                    "{left} of {total} vacation days left this month (`/vacation days`).",
+                    language,
+                    left=VACATION_DAYS_PER_MONTH - used,
+                    total=VACATION_DAYS_PER_MONTH,
                 )
+                await interaction.response.send_message(f"{head} {left}", ephemeral=True)
                 return
             await interaction.response.defer(ephemeral=True, thinking=True)
             try:
                 start, until = await bot.db.players.book_vacation(
                     user.id, user.display_name, days, now=now
                 )
-            except NotAllowed as exc:
-                raise UserError(f"No vacation was booked: {exc}.") from None
+            except NotAllowed:  # too many days this month: storage's own check decided it
+                player = await bot.db.players.get_player(user.id)
+                used = player.vacation_days if player and player.vacation_month == month else 0
+                await send_ephemeral(
+                    interaction,
+                    translate_plural(
+                        "No vacation was booked: {count} more day would pass the monthly limit "
+                        "of vacation days ({limit}); {left} left in {month}.",
+                        "No vacation was booked: {count} more days would pass the monthly limit "
+                        "of vacation days ({limit}); {left} left in {month}.",
+                        days,
+                        language,
+                        limit=VACATION_DAYS_PER_MONTH,
+                        left=max(VACATION_DAYS_PER_MONTH - used, 0),
+                        month=month,
+                    ),
+                )
+                return
             paused = await pause_clocks(bot, user.id, start, until)
-            waiting = (
-                f" Paused now in {len(paused)} game{'s' if len(paused) != 1 else ''} waiting "
-                "for your move;"
-                if paused
-                else ""
+            lines = [
+                translate(
+                    "🏖️ You are on vacation until <t:{until}:f> (<t:{until}:R>).",
+                    language,
+                    until=int(until),
+                )
+            ]
+            if paused:
+                lines.append(
+                    translate_plural(
+                        "Paused now in {count} game waiting for your move.",
+                        "Paused now in {count} games waiting for your move.",
+                        len(paused),
+                        language,
+                    )
+                )
+            lines.append(
+                translate(
+                    "A turn that becomes yours meanwhile starts its clock when you are back; "
+                    "your opponents see it under the board. A vacation cannot be cut short.",
+                    language,
+                )
             )
-            await interaction.followup.send(
-                f"🏖️ You are on vacation until <t:{int(until)}:f> (<t:{int(until)}:R>).{waiting} "
-                "a turn that becomes yours meanwhile starts its clock when you are back; your "
-                "opponents see it under the board. A vacation cannot be cut short.",
-                ephemeral=True,
-            )
+            await interaction.followup.send(" ".join(lines), ephemeral=True)
 
 
 async def setup(bot: LatrunculiBot) -> None:

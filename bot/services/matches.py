@@ -16,7 +16,9 @@ from typing import TYPE_CHECKING
 from rules.games.backgammon import BackgammonSession, parse_xgid, score_after
 from storage import GameRecord, MatchRecord, NotAllowed
 
+from ..i18n import DEFAULT_LANGUAGE, translate
 from .games import position_session
+from .languages import server_language
 
 if TYPE_CHECKING:
     from ..client import LatrunculiBot
@@ -26,13 +28,27 @@ __all__ = ["match_line", "next_match_game"]
 log = logging.getLogger(__name__)
 
 
-def match_line(match: MatchRecord, names: dict[str, str]) -> str:
-    """The match score in words: the winner once it is over, else the score so far."""
-    white, black = match.scores["white"], match.scores["black"]
-    score = f"{names['white']} {white} – {black} {names['black']}"
+def match_line(match: MatchRecord, names: dict[str, str], language: str = DEFAULT_LANGUAGE) -> str:
+    """The match score in words (in ``language``: the server's, as it is shown under the
+    boards in the thread): the winner once it is over, else the score so far."""
+    values = {
+        "white": names["white"],
+        "black": names["black"],
+        "white_points": match.scores["white"],
+        "black_points": match.scores["black"],
+        "length": match.length,
+    }
     if match.winner is not None:
-        return f"🏆 **{names[match.winner]} wins the match to {match.length}**, {score}."
-    return f"Match to {match.length}: {score}."
+        return translate(
+            "🏆 **{winner} wins the match to {length}**, {white} {white_points} – "
+            "{black_points} {black}.",
+            language,
+            winner=names[match.winner],
+            **values,
+        )
+    return translate(
+        "Match to {length}: {white} {white_points} – {black_points} {black}.", language, **values
+    )
 
 
 def _next_start(record: GameRecord) -> str:
@@ -74,11 +90,19 @@ async def next_match_game(bot: LatrunculiBot, record: GameRecord) -> GameRecord 
     opened = await bot.games.open(game)  # its opening roll; a first mover away waits
     game = opened.game
     crawford = parse_xgid(game.start_position).crawford
-    intro = (
-        f"**Game {game.match_game} of the match to {match.length}** (game #{game.id}) begins: "
-        f"White {match.scores['white']} – {match.scores['black']} Black."
-        + (" **Crawford game**: no doubling." if crawford else "")
+    language = await server_language(bot.db, game.guild_id)  # the thread is everyone's
+    intro = translate(
+        "**Game {number} of the match to {length}** (game #{game}) begins: "
+        "White {white_points} – {black_points} Black.",
+        language,
+        number=game.match_game,
+        length=match.length,
+        game=game.id,
+        white_points=match.scores["white"],
+        black_points=match.scores["black"],
     )
+    if crawford:
+        intro += " " + translate("**Crawford game**: no doubling.", language)
     payload = await board_payload(
         bot.db, game, played=opened, intro=intro, move_timeout=bot.settings.move_timeout_seconds
     )

@@ -23,11 +23,13 @@ import discord
 from rules.games import find_game
 from storage import Database, GameRecord
 
+from ..i18n import LANGUAGES, translate, translate_plural
 from ..limits import fit_lines
 from ..links import home_channel, jump_url
 from ..mentions import ping_only
 from ..texts import plain
 from .games import player_to_move
+from .languages import server_language
 from .names import player_name
 
 if TYPE_CHECKING:
@@ -37,6 +39,7 @@ __all__ = [
     "BATCH",
     "DIGEST_EVERY",
     "deliver_reminder",
+    "dm_language",
     "games_waiting",
     "send_digests",
     "send_dm",
@@ -80,6 +83,15 @@ async def send_dm(bot: LatrunculiBot, user_id: int, text: str) -> bool:
     return True
 
 
+async def dm_language(db: Database, user_id: int, guild_id: int | None) -> str:
+    """The language of a direct message to ``user_id`` about a game of ``guild_id``: their
+    ``/language`` choice, else that server's language (a DM carries no client locale)."""
+    chosen = await db.players.language(user_id)
+    if chosen is not None and chosen in LANGUAGES:
+        return chosen
+    return await server_language(db, guild_id)
+
+
 async def games_waiting(db: Database, user_id: int) -> list[GameRecord]:
     """Every active game (in any server) waiting for ``user_id``'s move, longest first."""
     games = [g for g in await db.games.active_games(user_id=user_id) if to_move_id(g) == user_id]
@@ -89,35 +101,79 @@ async def games_waiting(db: Database, user_id: int) -> list[GameRecord]:
 async def digest_text(
     bot: LatrunculiBot, user_id: int, games: list[GameRecord], since: float | None
 ) -> str:
-    """The digest: one line per waiting game (new ones marked), with its link."""
+    """The digest: one line per waiting game (new ones marked), with its link; in the
+    player's language (their choice, else the server's of the game waiting longest)."""
     timeout = bot.settings.move_timeout_seconds
-    lines = [
-        f"♟️ It is your move in {len(games)} game{'s' if len(games) != 1 else ''}:"
-        if len(games) != 1
-        else "♟️ It is your move:"
-    ]
+    language = await dm_language(bot.db, user_id, games[0].guild_id if games else None)
+    if len(games) == 1:
+        head = translate("♟️ It is your move:", language)
+    else:
+        head = translate_plural(
+            "♟️ It is your move in {count} game:",
+            "♟️ It is your move in {count} games:",
+            len(games),
+            language,
+        )
+    lines = [head]
     for g in games[:MAX_LISTED]:
         others = [uid for uid in dict.fromkeys(g.player_ids) if uid != user_id]
         named = [plain(await player_name(bot.db, uid), 40) for uid in others]
-        against = f" vs {', '.join(named)}" if named else ""
+        values = {
+            "game": g.id,
+            "variant": find_game(g.variant).name,
+            "opponents": ", ".join(named) or "—",
+            "since": int(g.turn_since),
+        }
+        if timeout is not None:
+            line = translate(
+                "• **Game #{game}** · {variant} vs {opponents} — waiting <t:{since}:R>, "
+                "by <t:{deadline}:R>",
+                language,
+                deadline=int(g.turn_since + timeout),
+                **values,
+            )
+        else:
+            line = translate(
+                "• **Game #{game}** · {variant} vs {opponents} — waiting <t:{since}:R>",
+                language,
+                **values,
+            )
         new = " 🆕" if since is None or g.turn_since > since else ""
-        by = f", by <t:{int(g.turn_since + timeout)}:R>" if timeout is not None else ""
         url = jump_url(g)
-        lines.append(
-            f"• **Game #{g.id}** · {find_game(g.variant).name}{against} — waiting "
-            f"<t:{int(g.turn_since)}:R>{by}{new}" + (f": {url}" if url else "")
-        )
+        lines.append(line + new + (f": {url}" if url else ""))
     if len(games) > MAX_LISTED:
-        lines.append(f"… and {len(games) - MAX_LISTED} more (`/games` in each server).")
-    lines.append("At most one such message an hour; `/notify` changes how you are told.")
+        lines.append(
+            translate_plural(
+                "… and {count} more (`/games` in each server).",
+                "… and {count} more (`/games` in each server).",
+                len(games) - MAX_LISTED,
+                language,
+            )
+        )
+    lines.append(
+        translate("At most one such message an hour; `/notify` changes how you are told.", language)
+    )
     return fit_lines(lines, keep_head=1, keep_tail=1)
 
 
 async def fall_back(bot: LatrunculiBot, user_id: int, games: list[GameRecord]) -> None:
-    """A digest that could not be delivered: ping them in each game's thread instead."""
+    """A digest that could not be delivered: ping them in each game's thread instead (in
+    the server's language: the thread is everyone's)."""
     for g in games[:MAX_LISTED]:
         url = jump_url(g)
-        text = f"<@{user_id}>, your move in game #{g.id}" + (f": {url}" if url else ".")
+        language = await server_language(bot.db, g.guild_id)
+        if url:
+            text = translate(
+                "<@{player}>, your move in game #{game}: {url}",
+                language,
+                player=user_id,
+                game=g.id,
+                url=url,
+            )
+        else:
+            text = translate(
+                "<@{player}>, your move in game #{game}.", language, player=user_id, game=g.id
+            )
         try:
             await home_channel(bot, g).send(text, allowed_mentions=ping_only(user_id))
         except discord.HTTPException as exc:

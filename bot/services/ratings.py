@@ -17,8 +17,10 @@ from rendering import RatingPoint, render_rating_chart
 from storage import Database, GameRecord, RatingChange, RatingRecord
 from storage.rating_maths import is_provisional
 
+from ..i18n import DEFAULT_LANGUAGE, translate, translate_plural
 from ..limits import MAX_CONTENT, paginate
 from ..texts import variant_title
+from .languages import server_language
 
 __all__ = [
     "LEADERBOARD_HEADER_ROOM",
@@ -48,24 +50,33 @@ def change_words(change: RatingChange) -> str:
     )
 
 
-async def ratings_line(db: Database, record: GameRecord) -> str | None:
+async def ratings_line(db: Database, record: GameRecord, language: str | None = None) -> str | None:
     """The line under a finished game: each player's rating change, "Casual game: no
     rating changes." for a casual one, nothing for a rated game that changed none (aborted,
-    or a backgammon match game before the match ends)."""
+    or a backgammon match game before the match ends). In ``language``, by default the
+    server's (the final board is read by every player in the thread)."""
     if record.is_active:
         return None
+    if language is None:
+        language = await server_language(db, record.guild_id)
     changes = await db.ratings.changes_for_game(record.id)
     if changes:
-        what = "match" if record.match_id is not None else variant_title(record.variant)
-        parts = [f"<@{c.player_id}> {change_words(c)}" for c in changes]
-        return f"Ratings ({what}): " + "; ".join(parts) + "."
+        parts = "; ".join(f"<@{c.player_id}> {change_words(c)}" for c in changes)
+        if record.match_id is not None:
+            return translate("Ratings (match): {changes}.", language, changes=parts)
+        return translate(
+            "Ratings ({game}): {changes}.",
+            language,
+            game=variant_title(record.variant),
+            changes=parts,
+        )
     if not record.rated:
-        return "Casual game: no rating changes."
+        return translate("Casual game: no rating changes.", language)
     return None
 
 
-def _board_line(rank: int | None, rating: RatingRecord, now: float) -> str:
-    results = f"{rating.results} result{'s' if rating.results != 1 else ''}"
+def _board_line(rank: int | None, rating: RatingRecord, now: float, language: str) -> str:
+    results = translate_plural("{count} result", "{count} results", rating.results, language)
     shown = rating_words(rating.rating, rating.rd_at(now))
     if rank is None:
         return f"• <@{rating.player_id}> {shown} ({results})"
@@ -74,32 +85,56 @@ def _board_line(rank: int | None, rating: RatingRecord, now: float) -> str:
 
 
 async def leaderboard_page(
-    db: Database, guild_id: int, game: str, page: int, *, now: float
+    db: Database,
+    guild_id: int,
+    game: str,
+    page: int,
+    *,
+    now: float,
+    language: str = DEFAULT_LANGUAGE,
 ) -> tuple[str, int]:
     """Page ``page`` (0-based; past the end means the last) of this server's ``game``
-    ratings: established players ranked by rating, then the provisional ones apart (their
-    rating is still a guess). Returns the text and the number of pages; every page fits in
-    one message."""
+    ratings in ``language``: established players ranked by rating, then the provisional ones
+    apart (their rating is still a guess). Returns the text and the number of pages; every
+    page fits in one message."""
     ratings = await db.ratings.leaderboard(guild_id, game)
     name = variant_title(game)
     if not ratings:
-        return f"No rated {name} results in this server yet.", 1
+        return translate("No rated {game} results in this server yet.", language, game=name), 1
     settled = [r for r in ratings if not r.is_provisional(now)]
     provisional = [r for r in ratings if r.is_provisional(now)]
-    lines = [_board_line(rank, r, now) for rank, r in enumerate(settled, start=1)]
+    lines = [_board_line(rank, r, now, language) for rank, r in enumerate(settled, start=1)]
     if provisional:
         lines.append(
-            f"**Provisional** ({len(provisional)}: rating uncertain until more games are rated,"
-            " shown with ?):"
+            translate(
+                "**Provisional** ({count}: rating uncertain until more games are rated, "
+                "shown with ?):",
+                language,
+                count=len(provisional),
+            )
         )
-        lines.extend(_board_line(None, r, now) for r in provisional)
+        lines.extend(_board_line(None, r, now, language) for r in provisional)
     pages = paginate(lines, MAX_CONTENT - LEADERBOARD_HEADER_ROOM)
     page = max(0, min(page, len(pages) - 1))
-    title = f"**{name} ratings in this server** — {len(settled)} ranked"
     if provisional:
-        title += f", {len(provisional)} provisional"
+        title = translate(
+            "**{game} ratings in this server** — {ranked} ranked, {provisional} provisional",
+            language,
+            game=name,
+            ranked=len(settled),
+            provisional=len(provisional),
+        )
+    else:
+        title = translate(
+            "**{game} ratings in this server** — {ranked} ranked",
+            language,
+            game=name,
+            ranked=len(settled),
+        )
     if len(pages) > 1:
-        title += f" — page {page + 1} of {len(pages)}"
+        title += " — " + translate(
+            "page {page} of {pages}", language, page=page + 1, pages=len(pages)
+        )
     return title + "\n" + "\n".join(pages[page]), len(pages)
 
 

@@ -21,8 +21,10 @@ import discord
 
 from storage import GameRecord
 
+from ..i18n import translate
 from .announce import home_channel
 from .games import player_to_move
+from .languages import server_language
 
 if TYPE_CHECKING:
     from ..client import LatrunculiBot
@@ -60,11 +62,14 @@ async def pause_clocks(
             record.id, record.ply, since
         ):
             paused.append(record)
-    text = (
-        f"🏖️ <@{user_id}> is on vacation until <t:{int(until)}:f> (<t:{int(until)}:R>): their "
-        "move clock is paused until then."
-    )
     for record in games[:MAX_NOTICES]:
+        text = translate(  # read by both players in the game's thread: the server's language
+            "🏖️ <@{player}> is on vacation until <t:{until}:f> (<t:{until}:R>): their move "
+            "clock is paused until then.",
+            await server_language(bot.db, record.guild_id),
+            player=user_id,
+            until=int(until),
+        )
         try:
             await home_channel(bot, record).send(
                 text, allowed_mentions=discord.AllowedMentions.none()

@@ -8,6 +8,7 @@ The views are built by :func:`bot.buttons.dynamic_view`, so discord.py keeps non
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import discord
@@ -79,17 +80,25 @@ CHALLENGE_STYLES = {
 }
 
 
-def challenge_button(challenge_id: int, action: str) -> discord.ui.Button[discord.ui.View]:
+def challenge_button(
+    challenge_id: int, action: str, label: str | None = None
+) -> discord.ui.Button[discord.ui.View]:
+    """Accept / Decline / Cancel under a challenge (``label``: the words in the message's
+    language, English by default)."""
     return discord.ui.Button(
-        label=CHALLENGE_LABELS[action],
+        label=label or CHALLENGE_LABELS[action],
         style=CHALLENGE_STYLES[action],
         custom_id=f"lat:ch:{challenge_id}:{action}",
     )
 
 
-def challenge_view(challenge_id: int, *, open_challenge: bool) -> discord.ui.View:
+def challenge_view(
+    challenge_id: int, *, open_challenge: bool, labels: Mapping[str, str] | None = None
+) -> discord.ui.View:
     actions = ("accept", "cancel") if open_challenge else ("accept", "decline", "cancel")
-    return dynamic_view(*(challenge_button(challenge_id, action) for action in actions))
+    return dynamic_view(
+        *(challenge_button(challenge_id, a, (labels or {}).get(a)) for a in actions)
+    )
 
 
 TABLE_LABELS = {
@@ -110,11 +119,14 @@ TABLE_BOT_ACTIONS = ("bot-easy", "bot-medium", "bot-hard", "unbot")
 """The host's buttons for the computer's seats (a second row, under a game the bot plays)."""
 
 
-def table_button(challenge_id: int, action: str) -> discord.ui.Button[discord.ui.View]:
+def table_button(
+    challenge_id: int, action: str, label: str | None = None
+) -> discord.ui.Button[discord.ui.View]:
     """Join / Leave / Start under a table (a multi-seat game's lobby); the computer's seat
-    buttons go on the second row."""
+    buttons go on the second row. ``label``: the words in the message's language (English by
+    default)."""
     return discord.ui.Button(
-        label=TABLE_LABELS[action],
+        label=label or TABLE_LABELS[action],
         style=TABLE_STYLES.get(action, discord.ButtonStyle.secondary),
         emoji="🤖" if action in TABLE_BOT_ACTIONS else None,
         custom_id=f"lat:tbl:{challenge_id}:{action}",
@@ -122,11 +134,13 @@ def table_button(challenge_id: int, action: str) -> discord.ui.Button[discord.ui
     )
 
 
-def table_view(challenge_id: int, *, computer: bool = False) -> discord.ui.View:
+def table_view(
+    challenge_id: int, *, computer: bool = False, labels: Mapping[str, str] | None = None
+) -> discord.ui.View:
     """The table's buttons; with ``computer`` (the bot plays the game) the host's Add bot
-    (one per level) and Remove bot as well."""
+    (one per level) and Remove bot as well; ``labels`` by action, in the message's language."""
     actions = ("join", "leave", "start", *(TABLE_BOT_ACTIONS if computer else ()))
-    return dynamic_view(*(table_button(challenge_id, a) for a in actions))
+    return dynamic_view(*(table_button(challenge_id, a, (labels or {}).get(a)) for a in actions))
 
 
 def move_button(game_id: int) -> discord.ui.Button[discord.ui.View]:

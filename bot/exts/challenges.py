@@ -17,15 +17,17 @@ from .. import ui
 from ..buttons import PersistentButton
 from ..client import LatrunculiBot
 from ..errors import UserError, send_ephemeral, user_errors
+from ..i18n import mark, translate
 from ..presenters import playable_games, presenter_for
 from ..services.challenges import (
-    challenge_content,
+    closed_challenge,
     parse_options,
     parse_position,
     send_challenge,
     start_game,
 )
 from ..services.computer import computer_games
+from ..services.languages import server_language
 from ..services.tables import invited_ids, is_table_game
 
 log = logging.getLogger(__name__)
@@ -90,11 +92,22 @@ def challenge_options(variant: str, options: str | None, position: str | None) -
     if position is not None and position.strip():
         if options:
             raise UserError(
-                "Give either `options` or a `position`: a position says everything "
-                "about the board. No challenge was made."
+                mark(
+                    "Give either `options` or a `position`: a position says everything "
+                    "about the board. No challenge was made."
+                )
             )
         resolved[CUSTOM_POSITION] = parse_position(variant, position)
     return resolved
+
+
+NO_LONGER_OPEN = {
+    "expired": mark("This challenge is no longer open: it has expired."),
+    "accepted": mark("This challenge is no longer open: it was accepted."),
+    "declined": mark("This challenge is no longer open: it was declined."),
+    "cancelled": mark("This challenge is no longer open: it was cancelled."),
+}
+"""Why a challenge's button refuses, by the challenge's status."""
 
 
 class ChallengeButton(
@@ -113,36 +126,39 @@ class ChallengeButton(
         bot = interaction.client
         ch = await bot.db.challenges.get_challenge(self.challenge_id)
         if ch is None or ch.guild_id != interaction.guild_id:  # a challenge of another server
-            raise UserError("I can't find that challenge any more.")
+            raise UserError(mark("I can't find that challenge any more."))
         uid = interaction.user.id
         if ch.status != "pending" or ch.expires_at <= bot.now():
             status = "expired" if ch.status == "pending" else ch.status
-            words = "it has expired" if status == "expired" else f"it was {status}"
-            raise UserError(f"This challenge is no longer open: {words}.")
+            raise UserError(NO_LONGER_OPEN.get(status, NO_LONGER_OPEN["expired"]))
         if self.action == "cancel":
             if uid != ch.challenger_id:
                 raise UserError(
-                    f"Only <@{ch.challenger_id}>, who made this challenge, can cancel it."
+                    mark("Only <@{player}>, who made this challenge, can cancel it."),
+                    player=ch.challenger_id,
                 )
             await bot.db.challenges.cancel_challenge(ch.id, uid, now=bot.now())
+            language = await server_language(bot.db, ch.guild_id)  # the message is public
+            words = translate("🚫 Cancelled by the challenger.", language)
             await interaction.response.edit_message(
-                content=challenge_content(ch).split("\n")[0] + "\n🚫 Cancelled by the challenger.",
-                view=None,
+                content=closed_challenge(ch, language, words), view=None
             )
             return
         if uid == ch.challenger_id:
             raise UserError(
-                "You can't accept or decline your own challenge; use Cancel to withdraw it."
+                mark("You can't accept or decline your own challenge; use Cancel to withdraw it.")
             )
         if ch.challenged_id is not None and uid != ch.challenged_id:
             raise UserError(
-                f"This challenge is for <@{ch.challenged_id}>; only they can answer it."
+                mark("This challenge is for <@{player}>; only they can answer it."),
+                player=ch.challenged_id,
             )
         if self.action == "decline":
             await bot.db.challenges.decline_challenge(ch.id, uid, now=bot.now())
+            language = await server_language(bot.db, ch.guild_id)
+            words = translate("❌ Declined by <@{player}>.", language, player=uid)
             await interaction.response.edit_message(
-                content=challenge_content(ch).split("\n")[0] + f"\n❌ Declined by <@{uid}>.",
-                view=None,
+                content=closed_challenge(ch, language, words), view=None
             )
             return
         await interaction.response.defer()
@@ -185,8 +201,10 @@ class Challenges(commands.Cog):
             if is_table_game(variant):
                 if position:
                     raise UserError(
-                        "A ludo table starts from the start (the bot rolls for the first "
-                        "player); leave `position` empty. No table was opened."
+                        mark(
+                            "A ludo table starts from the start (the bot rolls for the first "
+                            "player); leave `position` empty. No table was opened."
+                        )
                     )
                 await self.open_table(
                     interaction, variant, opponent, colour, options, players, rated, level
@@ -194,8 +212,11 @@ class Challenges(commands.Cog):
                 return
             if players:
                 raise UserError(
-                    "`players` invites players to a ludo table; to challenge one person to "
-                    f"{find_game(variant).name}, use `opponent`."
+                    mark(
+                        "`players` invites players to a ludo table; to challenge one person to "
+                        "{game}, use `opponent`."
+                    ),
+                    game=find_game(variant).name,
                 )
             me = self.bot.user
             if opponent is not None and me is not None and opponent.id == me.id:
@@ -204,19 +225,28 @@ class Challenges(commands.Cog):
                 return
             if level is not None:
                 raise UserError(
-                    f"`level` is for a game against me: choose <@{me.id if me else 0}> as the "
-                    "opponent, or leave `level` empty. No challenge was made."
+                    mark(
+                        "`level` is for a game against me: choose <@{bot}> as the opponent, "
+                        "or leave `level` empty. No challenge was made."
+                    ),
+                    bot=me.id if me else 0,
                 )
             if opponent is not None:
                 if opponent.id == user.id:
                     raise UserError(
-                        "You can't challenge yourself. "
-                        "Leave `opponent` empty for an open challenge."
+                        mark(
+                            "You can't challenge yourself. "
+                            "Leave `opponent` empty for an open challenge."
+                        )
                     )
                 if opponent.bot:
                     raise UserError(
-                        f"{opponent.mention} is a bot and can't play; challenge a person, "
-                        f"or me (<@{me.id if me else 0}>)."
+                        mark(
+                            "{player} is a bot and can't play; challenge a person, "
+                            "or me (<@{bot}>)."
+                        ),
+                        player=opponent.mention,
+                        bot=me.id if me else 0,
                     )
             resolved = challenge_options(variant, options, position)
             bot = self.bot
@@ -258,8 +288,10 @@ class Challenges(commands.Cog):
         user = interaction.user
         if colour != "random":
             raise UserError(
-                "At a ludo table the colours follow the seats (the order players sit down); "
-                "leave `colour` empty."
+                mark(
+                    "At a ludo table the colours follow the seats (the order players sit down); "
+                    "leave `colour` empty."
+                )
             )
         most = presenter_for(variant).table_seats or 4
         invited = invited_ids(players, user.id, most)
@@ -268,21 +300,34 @@ class Challenges(commands.Cog):
         levels: list[AILevel | None] | None = None
         if opponent is not None and me is not None and opponent.id == me.id:
             if variant not in computer_games():  # pragma: no cover - the bot plays ludo
-                raise UserError(f"I can't play {find_game(variant).name} myself yet.")
+                raise UserError(
+                    mark("I can't play {game} myself yet; challenge a person to it."),
+                    game=find_game(variant).name,
+                )
             seated, levels = [user.id, me.id], [None, cast(AILevel, level or DEFAULT_LEVEL)]
             opponent = None
         elif level is not None:
             raise UserError(
-                f"`level` is for my seat: choose <@{me.id if me else 0}> as the opponent (or "
-                "press **Add bot** on the table), or leave `level` empty. No table was opened."
+                mark(
+                    "`level` is for my seat: choose <@{bot}> as the opponent (or press "
+                    "**Add bot** on the table), or leave `level` empty. No table was opened."
+                ),
+                bot=me.id if me else 0,
             )
         if opponent is not None:
             if opponent.bot:
-                raise UserError(f"{opponent.mention} is a bot and can't play; invite a person.")
+                raise UserError(
+                    mark("{player} is a bot and can't play; invite a person."),
+                    player=opponent.mention,
+                )
             if opponent.id != user.id and opponent.id not in invited:
                 invited.insert(0, opponent.id)
         if len(invited) > most - 1:
-            raise UserError(f"A table has {most} seats: invite at most {most - 1} players.")
+            raise UserError(
+                mark("A table has {seats} seats: invite at most {most} players."),
+                seats=most,
+                most=most - 1,
+            )
         resolved = parse_options(variant, options)
         bot = self.bot
         now = bot.now()
@@ -321,9 +366,15 @@ class Challenges(commands.Cog):
         if variant not in computer_games():
             playable = {g.id: g.name for g in playable_games()}
             mine = ", ".join(playable[g] for g in computer_games() if g in playable)
+            if not mine:  # pragma: no cover - the bot plays the Latrunculi rule sets
+                raise UserError(
+                    mark("I can't play {game} myself yet; challenge a person to it."),
+                    game=find_game(variant).name,
+                )
             raise UserError(
-                f"I can't play {find_game(variant).name} myself yet; challenge a person to it. "
-                f"I play {mine or 'no game yet'}."
+                mark("I can't play {game} myself yet; challenge a person to it. I play {games}."),
+                game=find_game(variant).name,
+                games=mine,
             )
         user = interaction.user
         now = bot.now()

@@ -15,8 +15,10 @@ from .. import ui
 from ..buttons import PersistentButton
 from ..client import LatrunculiBot
 from ..errors import UserError
+from ..i18n import mark, translate
 from ..mentions import ping_users
 from ..services.computer import computer_games
+from ..services.languages import server_language
 from ..services.tables import closed_line, start_table_game, table_payload
 
 log = logging.getLogger(__name__)
@@ -24,15 +26,23 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[LatrunculiBot]
 
 
-def _closed(ch: ChallengeRecord, now: float) -> str | None:
+_CLOSED = {
+    "expired": mark("This table is no longer open: it has expired."),
+    "cancelled": mark("This table is no longer open: the host closed it."),
+}
+
+
+def _closed(ch: ChallengeRecord, now: float) -> UserError | None:
     """Why the table takes no one any more, or ``None`` while it is open."""
     if ch.status == "accepted":
-        return f"This table is no longer open: its game has started (game #{ch.game_id})."
+        return UserError(
+            mark("This table is no longer open: its game has started (game #{game})."),
+            game=ch.game_id,
+        )
     if ch.status == "pending" and ch.expires_at <= now:
-        return "This table is no longer open: it has expired."
+        return UserError(_CLOSED["expired"])
     if ch.status != "pending":
-        words = "the host closed it" if ch.status == "cancelled" else f"it {ch.status}"
-        return f"This table is no longer open: {words}."
+        return UserError(_CLOSED.get(ch.status, _CLOSED["expired"]))
     return None
 
 
@@ -53,10 +63,10 @@ class TableButton(
         bot = interaction.client
         ch = await bot.db.challenges.get_challenge(self.challenge_id)
         if ch is None or ch.guild_id != interaction.guild_id or not ch.is_table:
-            raise UserError("I can't find that table any more.")
+            raise UserError(mark("I can't find that table any more."))
         closed = _closed(ch, bot.now())
         if closed is not None:
-            raise UserError(closed)
+            raise closed
         user = interaction.user
         if self.action.startswith("bot-") or self.action == "unbot":
             ch = await self._computer_seat(interaction, ch)
@@ -64,9 +74,12 @@ class TableButton(
                 return  # the table filled up and started
         elif self.action == "join":
             if user.id in ch.seated:
-                raise UserError("You are already seated at this table.")
+                raise UserError(mark("You are already seated at this table."))
             if len(ch.seated) >= (ch.max_seats or 4):
-                raise UserError(f"This table is full: all {ch.max_seats} seats are taken.")
+                raise UserError(
+                    mark("This table is full: all {seats} seats are taken."),
+                    seats=ch.max_seats or 4,
+                )
             await bot.db.players.upsert_player(user.id, user.display_name, now=bot.now())
             ch = await bot.db.challenges.join_table(ch.id, user.id, now=bot.now())
             if len(ch.seated) >= (ch.max_seats or 4):  # full: it starts by itself
@@ -75,24 +88,31 @@ class TableButton(
                 return
         elif self.action == "leave":
             if user.id not in ch.seated:
-                raise UserError("You are not seated at this table.")
+                raise UserError(mark("You are not seated at this table."))
             ch = await bot.db.challenges.leave_table(ch.id, user.id, now=bot.now())
             if ch.status == "cancelled":
+                language = await server_language(bot.db, ch.guild_id)
+                closed_by = translate(
+                    "🚫 <@{player}>, the host, closed the table.", language, player=user.id
+                )
                 await interaction.response.edit_message(
-                    content=closed_line(ch, f"🚫 <@{user.id}>, the host, closed the table."),
+                    content=closed_line(ch, language, closed_by),
                     view=None,
                     allowed_mentions=ping_users(),
                 )
                 return
         else:  # start
             if user.id != ch.challenger_id:
-                raise UserError(f"Only the host, <@{ch.challenger_id}>, can start the game.")
+                raise UserError(
+                    mark("Only the host, <@{host}>, can start the game."), host=ch.challenger_id
+                )
             if len(ch.seated) < 2:
-                raise UserError("A game needs at least 2 players; wait for someone to join.")
+                raise UserError(mark("A game needs at least 2 players; wait for someone to join."))
             await interaction.response.defer()
             await start_table_game(interaction, ch, host_only=True)
             return
-        await interaction.response.edit_message(**table_payload(ch, ping=False))
+        language = await server_language(bot.db, ch.guild_id)
+        await interaction.response.edit_message(**table_payload(ch, language, ping=False))
 
     async def _computer_seat(
         self, interaction: Interaction, ch: ChallengeRecord
@@ -105,17 +125,20 @@ class TableButton(
         assert me is not None
         host = ch.challenger_id
         if ch.variant not in computer_games():  # pragma: no cover - no button is shown
-            raise UserError("I can't play this game myself; invite people instead.")
+            raise UserError(mark("I can't play this game myself; invite people instead."))
         if interaction.user.id != host:
-            verb = "remove my seat" if self.action == "unbot" else "seat me"
-            raise UserError(f"Only the host, <@{host}>, can {verb} at this table.")
+            if self.action == "unbot":
+                raise UserError(
+                    mark("Only the host, <@{host}>, can remove my seat at this table."), host=host
+                )
+            raise UserError(mark("Only the host, <@{host}>, can seat me at this table."), host=host)
         if self.action == "unbot":
             if me.id not in ch.seated:
-                raise UserError("I have no seat at this table to give up.")
+                raise UserError(mark("I have no seat at this table to give up."))
             return await bot.db.challenges.leave_table(ch.id, me.id, now=bot.now())
         most = ch.max_seats or 4
         if len(ch.seated) >= most:
-            raise UserError(f"This table is full: all {most} seats are taken.")
+            raise UserError(mark("This table is full: all {seats} seats are taken."), seats=most)
         level = cast(AILevel, self.action.removeprefix("bot-"))
         await bot.db.players.upsert_player(me.id, me.display_name, now=bot.now())
         ch = await bot.db.challenges.join_table(ch.id, me.id, ai_level=level, now=bot.now())

@@ -15,11 +15,13 @@ from storage import CUSTOM_POSITION, ChallengeRecord, GameRecord
 
 from .. import ui
 from ..errors import UserError
+from ..i18n import mark, translate
 from ..links import message_link, server_channel
 from ..mentions import ping_only, rationed_ping
 from ..presenters import presenter_for
 from ..texts import code, variant_line
 from .announce import board_payload, home_channel, post_board, start_line
+from .languages import server_language
 from .names import display_names
 from .tables import table_content, table_payload
 
@@ -27,7 +29,10 @@ if TYPE_CHECKING:
     from ..client import LatrunculiBot
 
 __all__ = [
+    "CHALLENGE_BUTTONS",
     "challenge_content",
+    "challenge_view",
+    "closed_challenge",
     "expire_overdue",
     "open_game",
     "launch_game",
@@ -47,10 +52,18 @@ MAX_OPTIONS_TEXT = 100
 """Far more than every option of a variant written out; longer text is refused unread."""
 
 COLOUR_WORDS = {
-    "random": "colours drawn at random",
-    "white": "{c} plays White",
-    "black": "{c} plays Black",
+    "random": mark("colours drawn at random"),
+    "white": mark("<@{player}> plays White"),
+    "black": mark("<@{player}> plays Black"),
 }
+"""The colour clause of a challenge's first line (translated where shown)."""
+
+LEVEL_WORDS = {"easy": mark("easy"), "medium": mark("medium"), "hard": mark("hard")}
+"""The computer's levels as a challenge names them."""
+
+CHALLENGE_BUTTONS = {"accept": mark("Accept"), "decline": mark("Decline"), "cancel": mark("Cancel")}
+"""The labels of a challenge's buttons (translated into the server's language)."""
+
 
 
 def parse_options(variant_id: str, text: str | None) -> dict[str, str]:
@@ -58,21 +71,30 @@ def parse_options(variant_id: str, text: str | None) -> dict[str, str]:
     variant = find_game(variant_id)
     if text is not None and len(text) > MAX_OPTIONS_TEXT:
         raise UserError(
-            f"The options text is {len(text):,} characters; options are short, "
-            f"e.g. `{_example(variant_id) or 'size=12x8'}`. No challenge was made."
+            mark(
+                "The options text is {length} characters; options are short, e.g. `{example}`. "
+                "No challenge was made."
+            ),
+            length=len(text),
+            example=_example(variant_id) or "size=12x8",
         )
     parts = [p.strip() for p in (text or "").replace(";", ",").split(",") if p.strip()]
     if parts and not variant.options:
-        raise UserError(f"{variant.name} has no options; leave `options` empty.")
+        raise UserError(mark("{game} has no options; leave `options` empty."), game=variant.name)
     options: dict[str, str] = {}
     for part in parts:
         key, sep, value = (x.strip().lower() for x in part.partition("="))
         if not sep and len(variant.options) == 1:  # "12x8" for classic's only option
             key, value = variant.options[0].key, key
         elif not sep or not key:
-            raise UserError(f"Write options as `key=value`, e.g. `{_example(variant_id)}`.")
+            raise UserError(
+                mark("Write options as `key=value`, e.g. `{example}`."),
+                example=_example(variant_id),
+            )
         if key in options:
-            raise UserError(f"The option {code(key)} is given twice; give it once.")
+            raise UserError(
+                mark("The option {option} is given twice; give it once."), option=code(key)
+            )
         options[key] = value
     return variant.resolve_options(options)  # raises PositionError with the allowed values
 
@@ -90,24 +112,34 @@ def parse_position(variant_id: str, text: str) -> str:
     shown = text.strip()
     if len(shown) > MAX_POSITION_TEXT:
         raise UserError(
-            f"That position is {len(shown):,} characters, longer than any {game.name} position. "
-            "No challenge was made."
+            mark(
+                "That position is {length} characters, longer than any {game} position. "
+                "No challenge was made."
+            ),
+            length=len(shown),
+            game=game.name,
         )
     full = shown if shown.lower().startswith(f"{variant_id}:") else f"{variant_id}:{shown}"
     try:
         session = open_session(full)
     except (RulesError, ValueError) as exc:
         raise UserError(
-            f"That is not a valid {game.name} position: {exc}. No challenge was made."
+            mark("That is not a valid {game} position: {reason}. No challenge was made."),
+            game=game.name,
+            reason=exc,
         ) from None
     if session.outcome is not None:
         raise UserError(
-            f"That {game.name} position is already decided ({session.outcome.reason.value}); "
-            "give one with a game left to play. No challenge was made."
+            mark(
+                "That {game} position is already decided ({reason}); give one with a game "
+                "left to play. No challenge was made."
+            ),
+            game=game.name,
+            reason=session.outcome.reason.value,
         )
     refusal = presenter_for(variant_id).custom_start_refusal(session)
     if refusal is not None:
-        raise UserError(f"{refusal} No challenge was made.")
+        raise UserError(mark("{refusal} No challenge was made."), refusal=refusal)
     canonical = session.position_text()
     return canonical
 
@@ -130,51 +162,114 @@ def _example(variant_id: str) -> str:
     return f"{o.key}={o.choices[-1][0]}"
 
 
-def challenge_content(ch: ChallengeRecord) -> str:
+def _who_and_what(ch: ChallengeRecord, language: str) -> str:
+    """The first sentence: who challenges whom to what, with the colours."""
+    values: dict[str, object] = {
+        "challenger": ch.challenger_id,
+        "challenged": ch.challenged_id,
+        "game": find_game(ch.variant).name,
+        "rematch": ch.rematch_of,
+        "colour": translate(COLOUR_WORDS[ch.colour], language, player=ch.challenger_id),
+    }
+    if ch.ai_level is not None:
+        if ch.rematch_of:
+            text = mark(
+                "⚔️ <@{challenger}> challenges <@{challenged}> (the computer) to a rematch of "
+                "game #{rematch} ({colour})."
+            )
+        else:
+            text = mark(
+                "⚔️ <@{challenger}> challenges <@{challenged}> (the computer) to a game of "
+                "{game} ({colour})."
+            )
+    elif ch.challenged_id is None:
+        if ch.rematch_of:
+            text = mark(
+                "⚔️ <@{challenger}> is looking for an opponent to a rematch of game #{rematch} "
+                "({colour})."
+            )
+        else:
+            text = mark(
+                "⚔️ <@{challenger}> is looking for an opponent to a game of {game} ({colour})."
+            )
+    elif ch.rematch_of:
+        text = mark(
+            "⚔️ <@{challenger}> challenges <@{challenged}> to a rematch of game #{rematch} "
+            "({colour})."
+        )
+    else:
+        text = mark("⚔️ <@{challenger}> challenges <@{challenged}> to a game of {game} ({colour}).")
+    return translate(text, language, **values)
+
+
+def challenge_content(ch: ChallengeRecord, language: str) -> str:
+    """The challenge's (or table's) message in ``language`` (the server's: it is public)."""
     if ch.is_table:
-        return table_content(ch)
-    colour = COLOUR_WORDS[ch.colour].format(c=f"<@{ch.challenger_id}>")
+        return table_content(ch, language)
+    first = _who_and_what(ch, language)
     if ch.ai_level is not None:  # the computer accepts at once: no expiry to tell
-        who = f"⚔️ <@{ch.challenger_id}> challenges <@{ch.challenged_id}> (the computer)"
-        game = find_game(ch.variant).name
-        what = f"a rematch of game #{ch.rematch_of}" if ch.rematch_of else f"a game of {game}"
-        return (
-            f"{who} to {what} ({colour}).\n"
-            f"{variant_line(ch.variant, ch.options)}\n"
-            f"<@{ch.challenged_id}> plays at the **{ch.ai_level}** level and accepts at once."
+        accepts = translate(
+            "<@{computer}> plays at the **{level}** level and accepts at once.",
+            language,
+            computer=ch.challenged_id,
+            level=translate(LEVEL_WORDS.get(ch.ai_level, ch.ai_level), language),
+        )
+        return f"{first}\n{variant_line(ch.variant, ch.options)}\n{accepts}"
+    if ch.rated:
+        kind = translate("Rated.", language)
+    else:
+        kind = translate("Casual: no rating changes.", language)
+    lines = [f"{first} {kind}", variant_line(ch.variant, ch.options)]
+    custom = ch.options.get(CUSTOM_POSITION)
+    if custom:
+        lines.append(
+            translate(
+                "Starts from a custom position (a casual game): `{position}`",
+                language,
+                position=custom,
+            )
         )
     if ch.challenged_id is None:
-        who = f"⚔️ <@{ch.challenger_id}> is looking for an opponent"
-        accept = f"Anyone but <@{ch.challenger_id}> can accept."
+        accept = translate("Anyone but <@{player}> can accept.", language, player=ch.challenger_id)
     else:
-        who = f"⚔️ <@{ch.challenger_id}> challenges <@{ch.challenged_id}>"
-        accept = f"Only <@{ch.challenged_id}> can accept or decline."
-    expires = int(ch.expires_at)
-    game = find_game(ch.variant).name
-    what = f"a rematch of game #{ch.rematch_of}" if ch.rematch_of else f"a game of {game}"
-    custom = ch.options.get(CUSTOM_POSITION)
-    start = f"Starts from a custom position (a casual game): `{custom}`\n" if custom else ""
-    kind = "Rated." if ch.rated else "Casual: no rating changes."
-    return (
-        f"{who} to {what} ({colour}). {kind}\n"
-        f"{variant_line(ch.variant, ch.options)}\n{start}"
-        f"{accept} This challenge expires <t:{expires}:R> (<t:{expires}:f>)."
+        accept = translate(
+            "Only <@{player}> can accept or decline.", language, player=ch.challenged_id
+        )
+    expires = translate(
+        "This challenge expires <t:{expires}:R> (<t:{expires}:f>).",
+        language,
+        expires=int(ch.expires_at),
     )
+    lines.append(f"{accept} {expires}")
+    return "\n".join(lines)
+
+
+def closed_challenge(ch: ChallengeRecord, language: str, words: str) -> str:
+    """A challenge's (or table's) first line and what became of it, the buttons gone."""
+    return challenge_content(ch, language).split("\n")[0] + "\n" + words
+
+
+def challenge_view(ch: ChallengeRecord, language: str) -> discord.ui.View:
+    """Accept / (Decline) / Cancel, labelled in ``language``."""
+    labels = {action: translate(label, language) for action, label in CHALLENGE_BUTTONS.items()}
+    return ui.challenge_view(ch.id, open_challenge=ch.is_open, labels=labels)
 
 
 async def challenge_payload(bot: LatrunculiBot, ch: ChallengeRecord) -> dict[str, Any]:
     """The challenge message: its text, Accept / Decline / Cancel, and a ping for the
-    challenged player only (rationed: challenging and cancelling again and again pings once)."""
+    challenged player only (rationed: challenging and cancelling again and again pings once).
+    In the server's language: everyone in the channel reads it."""
+    language = await server_language(bot.db, ch.guild_id)
     if ch.is_table:  # a table pings those invited (or re-seated) once, when posted
-        return table_payload(ch, ping=True)
+        return table_payload(ch, language, ping=True)
     mentions = ping_only(None)  # an open challenge (or one to the computer) pings nobody
     if ch.challenged_id is not None and ch.ai_level is None:
         mentions = await rationed_ping(
             bot.db, "challenge", ch.challenger_id, ch.challenged_id, now=bot.now()
         )
     return {
-        "content": challenge_content(ch),
-        "view": ui.challenge_view(ch.id, open_challenge=ch.is_open),
+        "content": challenge_content(ch, language),
+        "view": challenge_view(ch, language),
         "allowed_mentions": mentions,
     }
 
@@ -251,17 +346,22 @@ async def launch_game(
         now=bot.now(),
     )
     log.info("challenge %d accepted by %d: game %d", ch.id, accepter.id, game.id)
-    await edit(
-        challenge_content(ch).split("\n")[0]
-        + f"\n✅ Accepted by <@{accepter.id}>: **game #{game.id}** has started."
+    language = await server_language(bot.db, ch.guild_id)
+    accepted = translate(
+        "✅ Accepted by <@{player}>: **game #{game}** has started.",
+        language,
+        player=accepter.id,
+        game=game.id,
     )
+    await edit(closed_challenge(ch, language, accepted))
     return await open_game_in(bot, ch, game, channel=channel, message=message)
 
 
-def thread_title(game: GameRecord, names: dict[str, str]) -> str:
+def thread_title(game: GameRecord, names: dict[str, str], language: str) -> str:
     """ "Game #12: Alice vs Bob" (White first in a two-colour game, else in seat order)."""
     order = sorted(names, key=lambda seat: seat != "white")
-    return f"Game #{game.id}: {' vs '.join(names[seat] for seat in order)}"[:100]
+    players = " vs ".join(names[seat] for seat in order)
+    return translate("Game #{game}: {players}", language, game=game.id, players=players)[:100]
 
 
 async def open_game(
@@ -286,13 +386,14 @@ async def open_game_in(
     ``message``; in ``channel`` when that is a thread already or no thread can be made), the
     bot's first actions (an opening roll) and the first board, pinging who is to move."""
     target: discord.abc.Messageable | None = None
+    language = await server_language(bot.db, game.guild_id)  # the thread is everyone's
     if isinstance(channel, discord.Thread):
         target = channel
     elif message is not None:
         try:
             names = await display_names(bot.db, game)
             thread = await message.create_thread(
-                name=thread_title(game, names),
+                name=thread_title(game, names, language),
                 auto_archive_duration=1440,
             )
         except discord.HTTPException as exc:  # Forbidden: threads not allowed here
@@ -307,11 +408,15 @@ async def open_game_in(
         target = server_channel(bot, ch.channel_id, ch.guild_id)
     opened = await bot.games.open(game)  # the bot's first actions (an opening roll)
     game = opened.game
-    custom = " Started from a custom position: a casual game." if game.custom_start else ""
-    intro = (
-        f"**Game #{game.id} begins.** {variant_line(game.variant, game.options)}{custom}\n"
-        f"{start_line(game)}"
+    intro = translate(
+        "**Game #{game} begins.** {variant}",
+        language,
+        game=game.id,
+        variant=variant_line(game.variant, game.options),
     )
+    if game.custom_start:
+        intro += " " + translate("Started from a custom position: a casual game.", language)
+    intro += f"\n{start_line(game)}"
     payload = await board_payload(
         bot.db,
         game,
@@ -339,7 +444,13 @@ async def link_from_old_game(
         f"<@{s.player_id}> ({title(s.name)})"
         for s in sorted(game.seats, key=lambda s: s.name != "white")
     )
-    text = f"🔁 The rematch has started: **game #{game.id}**, {players}, in its own thread: {link}"
+    text = translate(
+        "🔁 The rematch has started: **game #{game}**, {players}, in its own thread: {link}",
+        await server_language(bot.db, old.guild_id),
+        game=game.id,
+        players=players,
+        link=link,
+    )
     try:
         await home_channel(bot, old).send(text)
     except discord.HTTPException as exc:
@@ -366,12 +477,14 @@ async def show_expiries(bot: LatrunculiBot, limit: int = EDITS_PER_TICK) -> int:
     for ch in await bot.db.challenges.claim_stale_messages(limit):
         assert ch.message_id is not None  # only challenges with a message are flagged
         message = server_channel(bot, ch.channel_id, ch.guild_id).get_partial_message(ch.message_id)
+        language = await server_language(bot.db, ch.guild_id)
+        expired = translate(
+            "⌛ This challenge expired <t:{expires}:R> without an answer.",
+            language,
+            expires=int(ch.expires_at),
+        )
         try:
-            await message.edit(
-                content=challenge_content(ch).split("\n")[0]
-                + f"\n⌛ This challenge expired <t:{int(ch.expires_at)}:R> without an answer.",
-                view=None,
-            )
+            await message.edit(content=closed_challenge(ch, language, expired), view=None)
         except discord.HTTPException as exc:
             log.warning("could not mark challenge %d as expired: %s", ch.id, exc)
         else:

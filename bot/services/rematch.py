@@ -11,6 +11,7 @@ from __future__ import annotations
 from storage import ChallengeRecord, Database, GameRecord, RematchExists
 
 from ..errors import UserError
+from ..i18n import mark
 from ..links import message_link
 from ..presenters import presenter_for
 
@@ -23,13 +24,21 @@ def challenge_link(ch: ChallengeRecord) -> str | None:
     return message_link(ch.guild_id, ch.channel_id, ch.message_id)
 
 
-def already_offered(game_id: int, existing: ChallengeRecord | None) -> str:
-    text = f"A rematch of game #{game_id} was already offered"
+def already_offered(game_id: int, existing: ChallengeRecord | None) -> UserError:
+    """The refusal of a second rematch, pointing at the first (its game, or its message)."""
     if existing is not None and existing.status == "accepted" and existing.game_id:
-        text += f" and accepted: it is game #{existing.game_id}"
-    elif existing is not None and (link := challenge_link(existing)):
-        text += f": {link}"
-    return text + "."
+        return UserError(
+            mark(
+                "A rematch of game #{game} was already offered and accepted: it is game #{rematch}."
+            ),
+            game=game_id,
+            rematch=existing.game_id,
+        )
+    if existing is not None and (link := challenge_link(existing)):
+        return UserError(
+            mark("A rematch of game #{game} was already offered: {link}."), game=game_id, link=link
+        )
+    return UserError(mark("A rematch of game #{game} was already offered."), game=game_id)
 
 
 async def offer_rematch(
@@ -61,16 +70,19 @@ async def offer_rematch(
     colour = record.colour_of(user_id)
     opponent = record.opponent_of(user_id)
     if colour is None or opponent is None:
-        raise UserError("Only the two players of this game can ask for a rematch.")
+        raise UserError(mark("Only the two players of this game can ask for a rematch."))
     if record.is_active:
-        raise UserError("This game is still being played.")
+        raise UserError(mark("This game is still being played."))
     for waiting in await db.challenges.pending_challenges(guild_id, user_id=user_id, now=now):
         if waiting.rematch_of == record.id:
-            raise UserError(already_offered(record.id, waiting))
+            raise already_offered(record.id, waiting)
         if {waiting.challenger_id, waiting.challenged_id} == {user_id, opponent}:
             raise UserError(
-                f"A challenge between you two is already waiting "
-                f"(from <@{waiting.challenger_id}>); answer or cancel that one."
+                mark(
+                    "A challenge between you two is already waiting (from <@{player}>); "
+                    "answer or cancel that one."
+                ),
+                player=waiting.challenger_id,
             )
     await db.players.upsert_player(user_id, display_name, now=now)
     try:
@@ -92,7 +104,7 @@ async def offer_rematch(
         existing = None
         if exc.challenge_id is not None:
             existing = await db.challenges.get_challenge(exc.challenge_id)
-        raise UserError(already_offered(record.id, existing)) from exc
+        raise already_offered(record.id, existing) from exc
 
 
 async def _rematch_table(
@@ -111,12 +123,12 @@ async def _rematch_table(
     first, the others follow in their old seat order (the computer's seats at their levels);
     the host presses Start."""
     if record.seat_of(user_id) is None:
-        raise UserError("Only the players of this game can ask for a rematch.")
+        raise UserError(mark("Only the players of this game can ask for a rematch."))
     if record.is_active:
-        raise UserError("This game is still being played.")
+        raise UserError(mark("This game is still being played."))
     for waiting in await db.challenges.pending_challenges(guild_id, user_id=user_id, now=now):
         if waiting.rematch_of == record.id:
-            raise UserError(already_offered(record.id, waiting))
+            raise already_offered(record.id, waiting)
     await db.players.upsert_player(user_id, display_name, now=now)
     others = [seat for seat in record.seats if seat.player_id != user_id]
     try:
@@ -138,4 +150,4 @@ async def _rematch_table(
         existing = None
         if exc.challenge_id is not None:
             existing = await db.challenges.get_challenge(exc.challenge_id)
-        raise UserError(already_offered(record.id, existing)) from exc
+        raise already_offered(record.id, existing) from exc

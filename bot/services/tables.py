@@ -21,15 +21,19 @@ from storage import ChallengeRecord, GameRecord
 
 from .. import ui
 from ..errors import UserError
+from ..i18n import mark, translate
 from ..mentions import ping_users
 from ..presenters import presenter_for
 from ..texts import variant_line
 from .computer import computer_games
+from .languages import server_language
 
 if TYPE_CHECKING:
     from ..client import LatrunculiBot
 
 __all__ = [
+    "TABLE_BUTTONS",
+    "closed_line",
     "invited_ids",
     "is_table_game",
     "start_table_game",
@@ -41,6 +45,28 @@ log = logging.getLogger(__name__)
 
 _MENTION = re.compile(r"<@!?(\d{15,21})>")
 _DOTS = {"red": "🔴", "blue": "🔵", "yellow": "🟡", "green": "🟢"}
+
+TABLE_BUTTONS = {
+    "join": mark("Join"),
+    "leave": mark("Leave"),
+    "start": mark("Start"),
+    "bot-easy": mark("Add bot: easy"),
+    "bot-medium": mark("Add bot: medium"),
+    "bot-hard": mark("Add bot: hard"),
+    "unbot": mark("Remove bot"),
+}
+"""The labels of a table's buttons (translated into the server's language; the table's
+message names them with the same words)."""
+
+ADD_BOT = mark("Add bot")
+"""The host's Add bot buttons as the table's text names them (one per level)."""
+
+COMPUTER_SEAT = {
+    "easy": mark("(the computer, easy)"),
+    "medium": mark("(the computer, medium)"),
+    "hard": mark("(the computer, hard)"),
+}
+"""How a seat the computer plays is marked in the table's list, by its level."""
 
 
 def is_table_game(variant: str) -> bool:
@@ -56,14 +82,21 @@ def invited_ids(text: str | None, host_id: int, max_seats: int) -> list[int]:
     found = [int(m) for m in _MENTION.findall(text)]
     if not found:
         raise UserError(
-            "Name the players you invite by mentioning them, e.g. `players: @Bob @Carol`; "
-            "no table was opened."
+            mark(
+                "Name the players you invite by mentioning them, e.g. `players: @Bob @Carol`; "
+                "no table was opened."
+            )
         )
     invited = [uid for uid in dict.fromkeys(found) if uid != host_id]
     if len(invited) > max_seats - 1:
         raise UserError(
-            f"A table has {max_seats} seats, so you can invite at most {max_seats - 1} "
-            f"players, not {len(invited)}; no table was opened."
+            mark(
+                "A table has {seats} seats, so you can invite at most {most} players, not "
+                "{count}; no table was opened."
+            ),
+            seats=max_seats,
+            most=max_seats - 1,
+            count=len(invited),
         )
     return invited
 
@@ -81,61 +114,109 @@ def seat_levels(ch: ChallengeRecord) -> tuple[str | None, ...]:
     return ch.seated_levels or (None,) * len(ch.seated)
 
 
-def table_content(ch: ChallengeRecord) -> str:
-    """The table's message: who opened it, who is invited, the seats with their colours, and
-    how it starts and expires."""
+def _labels(language: str) -> dict[str, str]:
+    return {action: translate(label, language) for action, label in TABLE_BUTTONS.items()}
+
+
+def table_content(ch: ChallengeRecord, language: str) -> str:
+    """The table's message in ``language`` (the server's: it is public): who opened it, who
+    is invited, the seats with their colours, and how it starts and expires."""
     presenter = presenter_for(ch.variant)
     game = find_game(ch.variant).name
-    what = f"a rematch of game #{ch.rematch_of}" if ch.rematch_of else f"a game of {game}"
     most = ch.max_seats or 4
-    kind = "Rated (by places)." if ch.rated else "Casual: no rating changes."
     levels = seat_levels(ch)
     if any(levels):
-        kind = "With the computer playing: recorded, not counted in records or the leaderboard."
-    lines = [f"🎲 <@{ch.challenger_id}> opens a table for {what} (2–{most} players). {kind}"]
+        kind = translate(
+            "With the computer playing: recorded, not counted in records or the leaderboard.",
+            language,
+        )
+    elif ch.rated:
+        kind = translate("Rated (by places).", language)
+    else:
+        kind = translate("Casual: no rating changes.", language)
+    if ch.rematch_of:
+        first = translate(
+            "🎲 <@{host}> opens a table for a rematch of game #{rematch} (2–{most} players).",
+            language,
+            host=ch.challenger_id,
+            rematch=ch.rematch_of,
+            most=most,
+        )
+    else:
+        first = translate(
+            "🎲 <@{host}> opens a table for a game of {game} (2–{most} players).",
+            language,
+            host=ch.challenger_id,
+            game=game,
+            most=most,
+        )
+    lines = [f"{first} {kind}"]
     if ch.invited:
-        lines.append("Invited: " + ", ".join(f"<@{uid}>" for uid in ch.invited) + ".")
-    lines.append(f"**Seats ({len(ch.seated)} of {most}):**")
+        invited = ", ".join(f"<@{uid}>" for uid in ch.invited)
+        lines.append(translate("Invited: {players}.", language, players=invited))
+    lines.append(
+        translate("**Seats ({count} of {most}):**", language, count=len(ch.seated), most=most)
+    )
     seats = zip(ch.seated, levels, seat_colours(ch), strict=True)
     for i, (uid, level, seat) in enumerate(seats, start=1):
-        host = " (host)" if uid == ch.challenger_id and i == 1 else ""
-        who = f" (the computer, {level})" if level else host
+        if level:
+            who = " " + translate(COMPUTER_SEAT.get(level, COMPUTER_SEAT["medium"]), language)
+        elif uid == ch.challenger_id and i == 1:
+            who = " " + translate("(host)", language)
+        else:
+            who = ""
         dot = _DOTS.get(seat, "•")
         lines.append(f"{i}. {dot} {presenter.seat_title(seat)} — <@{uid}>{who}")
     lines.append(
         f"{variant_line(ch.variant, {k: v for k, v in ch.options.items() if k != 'players'})}"
     )
-    expires = int(ch.expires_at)
+    labels = _labels(language)
     lines.append(
-        "Colours follow the number seated: two play Red and Yellow, three Red, Blue and "
-        f"Yellow, four all. Anyone may **Join** while a seat is free; <@{ch.challenger_id}> "
-        f"presses **Start** (2–{most} seated); with {most} it starts by itself. "
-        f"This table expires <t:{expires}:R> (<t:{expires}:f>)."
+        translate(
+            "Colours follow the number seated: two play Red and Yellow, three Red, Blue and "
+            "Yellow, four all. Anyone may **{join}** while a seat is free; <@{host}> presses "
+            "**{start}** (2–{most} seated); with {most} it starts by itself. This table "
+            "expires <t:{expires}:R> (<t:{expires}:f>).",
+            language,
+            join=labels["join"],
+            start=labels["start"],
+            host=ch.challenger_id,
+            most=most,
+            expires=int(ch.expires_at),
+        )
     )
     if ch.variant in computer_games():
         lines.append(
-            f"<@{ch.challenger_id}> may seat me at a free seat with **Add bot** (easy, medium "
-            "or hard; up to three) and take my last seat away with **Remove bot**."
+            translate(
+                "<@{host}> may seat me at a free seat with **{add}** (easy, medium or hard; up "
+                "to three) and take my last seat away with **{remove}**.",
+                language,
+                host=ch.challenger_id,
+                add=translate(ADD_BOT, language),
+                remove=labels["unbot"],
+            )
         )
     return "\n".join(lines)
 
 
-def table_payload(ch: ChallengeRecord, *, ping: bool) -> dict[str, Any]:
-    """The table message; with ``ping`` (its first post) the invited players and those
-    seated by the host (a rematch) are mentioned -- once: later edits ping nobody."""
+def table_payload(ch: ChallengeRecord, language: str, *, ping: bool) -> dict[str, Any]:
+    """The table message in ``language``; with ``ping`` (its first post) the invited players
+    and those seated by the host (a rematch) are mentioned -- once: later edits ping nobody."""
     seated = zip(ch.seated, seat_levels(ch), strict=True)
     people = [uid for uid, level in seated if level is None]
     who = [uid for uid in (*ch.invited, *people) if uid != ch.challenger_id]
     return {
-        "content": table_content(ch),
-        "view": ui.table_view(ch.id, computer=ch.variant in computer_games()),
+        "content": table_content(ch, language),
+        "view": ui.table_view(
+            ch.id, computer=ch.variant in computer_games(), labels=_labels(language)
+        ),
         "allowed_mentions": ping_users(*who) if ping else ping_users(),
     }
 
 
-def closed_line(ch: ChallengeRecord, words: str) -> str:
+def closed_line(ch: ChallengeRecord, language: str, words: str) -> str:
     """The table's first line and what became of it (the buttons go)."""
-    return table_content(ch).split("\n")[0] + "\n" + words
+    return table_content(ch, language).split("\n")[0] + "\n" + words
 
 
 async def start_table_game(
@@ -152,7 +233,9 @@ async def start_table_game(
     presenter = presenter_for(ch.variant)
     count = len(ch.seated)
     if count < 2:
-        raise UserError("A game needs at least 2 players at the table; wait for someone to join.")
+        raise UserError(
+            mark("A game needs at least 2 players at the table; wait for someone to join.")
+        )
     position, seats = presenter.table_start(ch.options, count)
     game = await bot.db.challenges.start_table(
         ch.id,
@@ -165,8 +248,12 @@ async def start_table_game(
     )
     log.info("table %d: game %d started with %d players", ch.id, game.id, count)
     players = ", ".join(f"<@{uid}>" for uid in ch.seated)
+    language = await server_language(bot.db, ch.guild_id)
+    started = translate(
+        "✅ **Game #{game}** has started: {players}.", language, game=game.id, players=players
+    )
     await interaction.edit_original_response(
-        content=closed_line(ch, f"✅ **Game #{game.id}** has started: {players}."),
+        content=closed_line(ch, language, started),
         view=None,
         allowed_mentions=ping_users(),
     )

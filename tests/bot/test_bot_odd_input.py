@@ -88,7 +88,7 @@ async def test_game_numbers_that_do_not_exist_or_belong_to_others(arena):
         ("classic", "size=12x8,size=8x8", "`size` is given twice"),
         ("rugen", "rows=3", "must be one of"),
         ("lat", "size=12x8", "has no options; leave `options` empty"),
-        ("classic", "x" * 6000, "options text is 6,000 characters"),
+        ("classic", "x" * 6000, "options text is 6000 characters"),
         ("classic", "size=12x8\u202e", "must be one of"),
     ],
 )

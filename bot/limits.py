@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import partial
+
+from .i18n import DEFAULT_LANGUAGE, translate_plural
 
 __all__ = [
     "MAX_CHOICES",
@@ -75,14 +78,18 @@ def fit_lines(
     *,
     keep_head: int = 0,
     keep_tail: int = 0,
-    more: Callable[[int], str] = lambda n: f"… and {n} more.",
+    more: Callable[[int], str] | None = None,
+    language: str = DEFAULT_LANGUAGE,
 ) -> str:
     """Join ``lines`` with newlines within ``limit`` characters.
 
     When they do not fit, the middle lines (after the first ``keep_head``, before the last
     ``keep_tail``, which are always kept) are dropped from the end, whole, and ``more(n)``
-    says how many were left out. A kept line that alone is too long is :func:`cut`.
+    says how many were left out (by default "… and 3 more." in ``language``). A kept line that
+    alone is too long is :func:`cut`.
     """
+    if more is None:
+        more = partial(_and_more, language=language)
     text = "\n".join(lines)
     if len(text) <= limit:
         return text
@@ -103,6 +110,10 @@ def fit_lines(
         if len("\n".join(body)) <= limit:
             return "\n".join(body)
     return cut("\n".join([*head, *tail]), limit)
+
+
+def _and_more(count: int, language: str) -> str:
+    return translate_plural("… and {count} more.", "… and {count} more.", count, language)
 
 
 def paginate(lines: Sequence[str], limit: int = MAX_CONTENT) -> list[list[str]]:

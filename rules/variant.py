@@ -18,6 +18,8 @@ from .model import Move, MoveKind, MoveResult, Outcome, Side
 from .position import Position, State
 
 NOT_LEGAL = mark("that move is not legal here")
+NO_OPTION = mark("{game} has no option {key} (its options: {options})")
+BAD_OPTION = mark("{game} option {key} must be one of {values}, not {value}")
 """The reason given when no more precise one applies."""
 
 
@@ -92,10 +94,14 @@ class Variant(ABC):
             opt = known.get(key)
             if opt is None:
                 have = ", ".join(known) or "none"
-                raise PositionError(f"{self.id} has no option {key!r} (its options: {have})")
+                raise PositionError(NO_OPTION, game=self.id, key=repr(key), options=have)
             if value not in opt.values:
                 raise PositionError(
-                    f"{self.id} option {key} must be one of {', '.join(opt.values)}, not {value!r}"
+                    BAD_OPTION,
+                    game=self.id,
+                    key=key,
+                    values=", ".join(opt.values),
+                    value=repr(value),
                 )
             resolved[key] = value
         return resolved

@@ -24,7 +24,7 @@ from enum import Enum
 from typing import Any, Generic, TypeVar
 
 from ..errors import IllegalMoveError, PositionError, mark
-from ..variant import VariantOption
+from ..variant import BAD_OPTION, NO_OPTION, VariantOption
 
 #: A choice a player makes when starting a game (board size, match length, players).
 GameOption = VariantOption
@@ -127,10 +127,10 @@ def resolve_options(
         opt = known.get(key)
         if opt is None:
             have = ", ".join(known) or "none"
-            raise PositionError(f"{game_id} has no option {key!r} (its options: {have})")
+            raise PositionError(NO_OPTION, game=game_id, key=repr(key), options=have)
         if value not in opt.values and value != opt.default:  # resolved options round-trip
             raise PositionError(
-                f"{game_id} option {key} must be one of {', '.join(opt.values)}, not {value!r}"
+                BAD_OPTION, game=game_id, key=key, values=", ".join(opt.values), value=repr(value)
             )
         resolved[key] = value
     return resolved

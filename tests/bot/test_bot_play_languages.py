@@ -20,6 +20,7 @@ import discord
 from bot.errors import game_over, in_language, message_for
 from bot.exts.play import PLAYED
 from bot.i18n import resolve_language, translate
+from bot.limits import fit_lines
 from bot.services.games import ALREADY_OVER
 from rules import IllegalMoveError
 from rules.games import find_game
@@ -263,3 +264,25 @@ def test_storage_refusals_are_said_in_the_users_language() -> None:
     assert message_for(stranger, "el") == "Δεν παίζετε στην παρτίδα #12."
     unknown = NotAllowed("something new")  # no sentence of the bot's: the English, tidied
     assert message_for(unknown, "ru") == "Something new."
+
+
+async def test_a_wrong_option_is_refused_with_the_rules_words_in_russian(arena: Arena) -> None:
+    """The rules core's option refusal reaches the player through ``message_for``, its
+    template translated and filled (the option's values as they are)."""
+    await arena.alice.slash(arena.channel, "language", language="ru")
+    r = await arena.alice.slash(
+        arena.channel, "challenge", variant="classic", opponent=arena.bob, options="size=9x9"
+    )
+    assert r.ephemeral
+    assert r.response.content.startswith(
+        "Параметр size игры classic должен быть одним из: 8x8, 12x8, а не '9x9'"
+    ), r.response.content
+
+
+def test_a_shortened_list_says_how_many_were_left_out_in_the_readers_language() -> None:
+    lines = [f"line {i}" for i in range(40)]
+    assert fit_lines(lines, 60).endswith("\n… and 34 more.")
+    russian = fit_lines(lines, 60, language="ru")
+    kept = russian.count("line ")
+    assert russian.endswith(f"\n… и ещё {40 - kept}.") and len(russian) <= 60
+    assert fit_lines(lines, 60, language="sl").endswith("\n… in še 33.")

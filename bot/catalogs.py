@@ -115,12 +115,27 @@ def domain_of(path: str) -> str:
 
 
 def localised_commands() -> list[Any]:
-    """The commands whose names and descriptions are translated (the others follow in the
-    next steps of issue 17)."""
-    from .exts.info import Info  # the cogs import the client, which imports this package
-    from .exts.language import Language
+    """Every application command of the bot (slash commands and groups, as each cog of
+    :data:`bot.client.EXTENSIONS` declares them), in the order the extensions load: all of
+    them are translated. Read from the cog classes, so no bot, database or Discord connection
+    is needed (the extractor and the catalog test call this)."""
+    import importlib
 
-    return [Info.help, Language.language]
+    from discord.ext import commands
+
+    from .client import EXTENSIONS  # the cogs import the client, which imports this package
+
+    found: list[Any] = []
+    for name in EXTENSIONS:
+        module = importlib.import_module(name)
+        for value in vars(module).values():
+            if (
+                isinstance(value, type)
+                and issubclass(value, commands.Cog)
+                and value.__module__ == module.__name__
+            ):
+                found.extend(value.__cog_app_commands__)
+    return found
 
 
 def _code_messages() -> Iterator[tuple[str | tuple[str, ...], str | None, str]]:

@@ -7,11 +7,16 @@ stored paths: a player's own choice and a server's default."""
 
 from __future__ import annotations
 
+import unicodedata
+from typing import Any
+
 import discord
 
+from bot.catalogs import localised_commands
 from bot.errors import UserError, message_for
 from bot.exts.language import NOT_ALLOWED
-from bot.i18n import translate
+from bot.i18n import CLIENT_LANGUAGES, translate
+from bot.presenters import playable_games
 
 from .conftest import Arena
 
@@ -96,17 +101,57 @@ def test_a_refusal_template_is_filled_after_translation() -> None:
     assert message_for(UserError(NOT_ALLOWED), "ru") == translate(NOT_ALLOWED, "ru")
 
 
+def _synced(arena: Arena) -> list[dict[str, Any]]:
+    """The commands as the bot last synced them (the bulk PUT discord.py sends)."""
+    puts = [
+        request.json
+        for request in arena.env.http_requests
+        if request.method == "PUT" and isinstance(request.json, list)
+    ]
+    return list(puts[-1])
+
+
+def _is_name(text: str) -> bool:
+    """Discord's rule for command and option names: ``^[-_\\p{L}\\p{N}]{1,32}$``, lowercase."""
+    return (
+        1 <= len(text) <= 32
+        and all(c in "-_" or unicodedata.category(c)[0] in "LN" for c in text)
+        and text == text.lower()
+    )
+
+
+def _options(command: dict[str, Any]) -> list[dict[str, Any]]:
+    """A command's options, those of its subcommands (and groups) included."""
+    found = []
+    for option in command.get("options", []):
+        found.append(option)
+        if option.get("type") in (1, 2):  # subcommand, subcommand group
+            found.extend(_options(option))
+    return found
+
+
 async def test_command_names_and_descriptions_are_synced_in_the_client_languages(
     arena: Arena,
 ) -> None:
-    """The translator set in setup_hook localises /help and /language for the languages
-    Discord's client offers, and leaves the other commands alone for now."""
-    synced = [
-        command
-        for request in arena.env.http_requests
-        if request.method == "PUT" and isinstance(request.json, list)
-        for command in request.json
-    ]
+    """The translator set in setup_hook localises every command of the bot -- its name,
+    description, options and choices -- for the languages Discord's client offers."""
+    synced = _synced(arena)
+    assert {c["name"] for c in synced} == {c.name for c in localised_commands()}
+    for command in synced:
+        for field in ("name_localizations", "description_localizations"):
+            assert set(command.get(field) or {}) == CLIENT_LANGUAGES, (command["name"], field)
+        for name in command["name_localizations"].values():
+            assert _is_name(name), (command["name"], name)
+        for text in command["description_localizations"].values():
+            assert 1 <= len(text) <= 100, (command["name"], text)
+        for option in _options(command):
+            where = (command["name"], option["name"])
+            assert set(option.get("name_localizations") or {}) == CLIENT_LANGUAGES, where
+            assert set(option.get("description_localizations") or {}) == CLIENT_LANGUAGES, where
+            assert all(_is_name(n) for n in option["name_localizations"].values()), where
+            for choice in option.get("choices", []):
+                names = choice.get("name_localizations") or {}
+                assert all(1 <= len(n) <= 100 for n in names.values()), (where, choice)
     by_name = {c["name"]: c for c in synced}
     assert by_name["help"]["name_localizations"] == {
         "bg": "помощ",
@@ -115,6 +160,10 @@ async def test_command_names_and_descriptions_are_synced_in_the_client_languages
         "ru": "помощь",
         "tr": "yardım",
     }
+    assert by_name["move"]["name_localizations"]["hr"] == "potez"
+    assert by_name["challenge"]["description_localizations"]["tr"] == (
+        "Birine (ya da herkese) oyun için meydan okuyun"
+    )
     language = by_name["language"]
     assert language["description_localizations"]["ru"] == (
         "Язык, на котором я с вами говорю (или язык сервера по умолчанию)"
@@ -125,4 +174,34 @@ async def test_command_names_and_descriptions_are_synced_in_the_client_languages
     assert auto["name_localizations"]["el"].startswith("Αυτόματα")
     native = [c for c in language["options"][0]["choices"] if c["value"] == "ar"]
     assert not native[0].get("name_localizations")  # a language's own name is never translated
-    assert not by_name["move"].get("name_localizations")
+
+
+async def test_choices_whose_values_are_ids_keep_them_and_translate_only_their_names(
+    arena: Arena,
+) -> None:
+    by_name = {c["name"]: c for c in _synced(arena)}
+    challenge = {o["name"]: o for o in by_name["challenge"]["options"]}
+    variants = {c["value"]: c for c in challenge["variant"]["choices"]}
+    assert set(variants) == {g.id for g in playable_games()}
+    assert variants["backgammon"]["name_localizations"]["el"].startswith("Τάβλι")
+    assert variants["ludo"]["name_localizations"]["tr"].startswith("Kızma Birader")
+    levels = {c["value"]: c for c in challenge["level"]["choices"]}
+    assert set(levels) == {"easy", "medium", "hard"}
+    assert levels["easy"]["name_localizations"]["bg"] == "Лесно — начинаещ може да спечели"
+
+
+async def test_option_names_are_unique_within_each_command_in_every_locale(
+    arena: Arena,
+) -> None:
+    """Discord refuses a command whose options share a name in any locale; and command names
+    must be unique per locale too."""
+    synced = _synced(arena)
+    for locale in CLIENT_LANGUAGES:
+        names = [c["name_localizations"][locale] for c in synced]
+        assert len(names) == len(set(names)), locale
+        for command in synced:
+            siblings = [command.get("options", [])]
+            siblings += [o.get("options", []) for o in _options(command) if o.get("type") in (1, 2)]
+            for options in siblings:
+                local = [o["name_localizations"][locale] for o in options]
+                assert len(local) == len(set(local)), (locale, command["name"], local)

@@ -23,6 +23,7 @@ from ..presenters import BoardView, presenter_for
 from ..services.announce import jump_url
 from ..services.complete import game_label
 from ..services.languages import language_for
+from ..services.rules_texts import rules_messages
 from ..translator import command_mention
 from .challenges import variant_choices
 
@@ -31,9 +32,11 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[LatrunculiBot]
 
 HELP_LINES = [
-    mark("**Latrunculi** — the Roman game of soldiers, in four rule sets — and **chess** and **English draughts**."),
+    mark("**Latrunculi** — the Roman game of soldiers, in four rule sets (classic, Rügen, Schädler, LAT) — **chess**, **English draughts**, **backgammon** (with the doubling cube, single games or matches) and **ludo** for 2–4 players."),
     mark("• `/challenge variant [opponent] [colour] [options]` — challenge someone, or leave `opponent` empty for an open challenge. The game is played in a thread under the challenge."),
     mark("• `/challenge variant:ludo [players:@a @b @c]` — open a ludo table for 2–4: players press **Join**, you press **Start**; the bot rolls, you pick a token (buttons or `/move 12-17`)."),
+    mark("• `/challenge variant:backgammon [options:match=5]` — backgammon with the doubling cube: I roll the dice; **Roll**, **Double**, **Take** and **Drop** under the board; `/move 24/18 13/11` or the **Move** button step by step. `match=N` plays a match to N points (Crawford rule)."),
+    mark("• `/challenge variant opponent:`{bot}` [level]` — play against me, in any game: `level` easy, medium (default) or hard; I move in the game's thread as soon as it is my turn."),
     mark("• `/move move [game]` — play a move: `a2-a5` (slide or step), `c3-c5-e5` (jumps), `@d4` (place), `xd5` (remove); chess in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`); draughts in PDN (`11-15`, `22x15`, `15x24x31`). Suggestions list your legal moves; the **Move** button under each board does the same with menus."),
     mark("• `/board [game] [private] [view] [theme]` — the current board (your side at the bottom). `/history [game]` — the moves and the full record as a file."),
     mark("• `/games` — your games in progress. `/draw` — offer (or accept) a draw. `/resign` — give up a game. `/abort` — call off a game before both sides have moved (no result)."),
@@ -42,20 +45,24 @@ HELP_LINES = [
     mark("• `/vacation [days]` — pause your move clock (up to 14 days a month); your opponents see it under the board."),
     mark("• `/settings [only_turn]` — whether the bot plays your turn when the dice allow only one legal play (backgammon; off by default)."),
     mark("• `/leaderboard [game]` — this server's top ten, or its ratings for a game. `/stats [user] [game]` — a player's record, ratings and rating chart. Games between people are rated unless you challenge with `rated:False`."),
-    mark("• `/rules variant` — the rules of a game or variant, with its start position."),
+    mark("• `/rules variant` — the rules of a game as its sheet states them, then the decisions of this bot, with its start position. `/help` — this page."),
     mark("• {command} — the language I speak to you, or this server's default (needs Manage Server)."),
     mark("Only a game's players can move; captures are announced after every move; forced passes are played for you."),
 ]
 """``/help``, one catalog entry a line (``{command}``: ``/language`` as the reader's client
-names it)."""
+names it; ``{bot}``: the bot's own mention, the opponent to challenge to play against it)."""
 
 HELP_TITLE = mark("Latrunculi bot")
 
+START_FOOTER = mark("Start position ({format}): {position}")
+"""Under ``/rules``: the start position in the game's notation."""
 
-def help_text(language: str, client_locale: str) -> str:
-    """``/help`` in ``language``, with the count of languages the bot speaks under it."""
+
+def help_text(language: str, client_locale: str, bot: str) -> str:
+    """``/help`` in ``language``, with the count of languages the bot speaks under it
+    (``bot``: how to name the bot as an opponent, its mention)."""
     command = command_mention("language", client_locale)
-    lines = [translate(line, language, command=command) for line in HELP_LINES]
+    lines = [translate(line, language, command=command, bot=bot) for line in HELP_LINES]
     footer = translate_plural(
         "I speak {count} language; choose yours with {command}.",
         "I speak {count} languages; choose yours with {command}.",
@@ -77,31 +84,36 @@ class Info(commands.Cog):
     @app_commands.describe(variant="Which game or rule set")
     @app_commands.choices(variant=variant_choices())
     async def rules(self, interaction: Interaction, variant: str) -> None:
+        """The game's rules in the reader's language -- its sheet's own text where the sheet
+        has that language, then the house decisions (:mod:`bot.services.rules_texts`) -- with
+        the start position's picture. Only the reader sees it: it is in their language, and
+        several messages long for the longer sheets."""
         async with user_errors(interaction):
             game = find_game(variant)
             presenter = presenter_for(game.id)
-            await interaction.response.defer(thinking=True)
+            language = await language_for(self.bot.db, interaction)
+            await interaction.response.defer(ephemeral=True, thinking=True)
             start = game.start()
-            embed = discord.Embed(
-                title=game.name,
-                description=f"*{game.description}*\n\n{presenter.rules_text()}",
-                colour=discord.Colour.dark_gold(),
+            footer = translate(
+                START_FOOTER, language, format=presenter.position_format, position=start
             )
-            for name, value in presenter.rules_fields():
-                embed.add_field(name=name, value=value, inline=True)
-            for opt in game.options:
-                choices = ", ".join(f"`{opt.key}={val}` {label}" for val, label in opt.choices)
-                embed.add_field(
-                    name=f"Option: {opt.label}", value=f"{opt.description}. {choices}", inline=False
-                )
-            embed.set_image(url="attachment://start.png")
-            embed.set_footer(text=f"Start position ({presenter.position_format}): {start}")
+            messages = rules_messages(
+                game.id, language, colour=discord.Colour.dark_gold(), footer=footer
+            )
+            messages[0][-1].set_image(url="attachment://start.png")
             file = await picture_file(
                 presenter,
                 BoardView(start, {"white": "White", "black": "Black"}, status="Start position"),
                 filename="start.png",
             )
-            await interaction.followup.send(embed=embed, file=file)
+            await interaction.followup.send(embeds=messages[0], file=file, ephemeral=True)
+            for embeds in messages[1:]:
+                await interaction.followup.send(embeds=embeds, ephemeral=True)
+
+    def _mention(self) -> str:
+        """The bot as players name it in ``/challenge opponent:``."""
+        user = self.bot.user
+        return user.mention if user is not None else "@Latrunculi"
 
     @app_commands.command(name="help", description="How to play Latrunculi with this bot")
     @app_commands.guild_only()
@@ -109,7 +121,7 @@ class Info(commands.Cog):
         language = await language_for(self.bot.db, interaction)
         embed = discord.Embed(
             title=translate(HELP_TITLE, language),
-            description=help_text(language, interaction.locale.value),
+            description=help_text(language, interaction.locale.value, self._mention()),
             colour=discord.Colour.dark_gold(),
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)

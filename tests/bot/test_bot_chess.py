@@ -176,6 +176,9 @@ async def test_restart_mid_game_and_resign(arena, bot_factory):
 
 async def test_rules_for_chess(arena):
     r = await arena.alice.slash(arena.channel, "rules", variant="chess")
-    [embed] = r.response.embeds
-    assert embed.title == "Chess" and "Checkmate" in embed.description
-    assert embed.footer.text == "Start position (FEN): chess:" + chess.STARTING_FEN
+    first = r.response.embeds[0]
+    assert first.title == "Chess" and "checkmate" in first.description
+    assert "**Castling:**" in "".join(e.description for e in r.response.embeds)
+    assert r.response.embeds[-1].footer.text == (
+        "Start position (FEN): chess:" + chess.STARTING_FEN
+    )

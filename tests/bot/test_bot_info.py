@@ -36,8 +36,10 @@ async def test_history_lists_moves_and_attaches_record(arena):
 @pytest.mark.parametrize("variant", [v.id for v in variants()])
 async def test_rules_embed_with_start_picture(arena, variant):
     r = await arena.alice.slash(arena.channel, "rules", variant=variant)
-    [embed] = r.response.embeds
+    assert r.ephemeral
+    embed = r.response.embeds[0]
     assert embed.title and len(embed.description) > 50
+    assert r.response.embeds[-1].image.url == "attachment://start.png"
     [att] = r.response.attachments
     assert att.filename == "start.png"
     img = open_png(await att.read())

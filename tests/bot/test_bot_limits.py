@@ -154,9 +154,12 @@ async def test_leaderboard_stats_help_and_rules_fit(arena):
     assert_whole(embed.description, 4096)
     for v in variants():
         r = await arena.carol.slash(arena.channel, "rules", variant=v.id)
-        [embed] = r.response.embeds
-        assert len(embed) <= 6000 and len(embed.description or "") <= 4096
-        assert all(len(f.name) <= 256 and len(f.value) <= 1024 for f in embed.fields)
+        for message in [r.response, *r.followups]:
+            embeds = message.embeds
+            assert 1 <= len(embeds) <= 10 and sum(len(e) for e in embeds) <= 6000
+            for embed in embeds:
+                assert len(embed.description or "") <= 4096
+                assert_whole(embed.description, 4096)
 
 
 SCHADLER_26 = "schadler:1cC2Ccc/2C1C1c1/1C1C3C/2c1C2C/1ccCc*c2/1c1CC3/2cc1C1c/cC*cC1C2 w hand=0,0"

@@ -480,25 +480,43 @@ class GameRepository:
         )
         return [game_from_row(row) for row in rows]
 
-    async def turns_started_before(self, before: float, *, limit: int = 100) -> list[GameRecord]:
+    async def turns_started_before(
+        self,
+        before: float,
+        *,
+        limit: int = 100,
+        unclaimed: str | None = None,
+        now: float | None = None,
+    ) -> list[GameRecord]:
         """Active games whose side to move got the turn at or before ``before``, oldest first:
-        the games a move timeout is due for (``before = now - timeout``)."""
+        the games a move timeout is due for (``before = now - timeout``). With ``unclaimed``
+        (a claim kind, see :mod:`storage.claims`), games someone holds an unexpired claim of
+        that kind on at ``now`` are left out, so several processes take different games."""
+        skip, params = _unclaimed(unclaimed, now)
         rows = await self._db.fetchall(
-            SELECT_GAMES + " WHERE status = 'active' AND turn_since <= ?"
+            SELECT_GAMES + f" WHERE status = 'active' AND turn_since <= ?{skip}"
             " ORDER BY turn_since, id LIMIT ?",
-            (to_ms(before), limit),
+            (to_ms(before), *params, limit),
         )
         return [game_from_row(r) for r in rows]
 
     async def reminders_due(
-        self, started_before: float, started_after: float, *, limit: int = 100
+        self,
+        started_before: float,
+        started_after: float,
+        *,
+        limit: int = 100,
+        unclaimed: str | None = None,
+        now: float | None = None,
     ) -> list[GameRecord]:
         """Active games whose turn started in ``(started_after, started_before]`` and whose
-        current turn has not been reminded yet, oldest first."""
+        current turn has not been reminded yet, oldest first (``unclaimed``: as for
+        :meth:`turns_started_before`)."""
+        skip, params = _unclaimed(unclaimed, now)
         rows = await self._db.fetchall(
             SELECT_GAMES + " WHERE status = 'active' AND turn_since <= ? AND turn_since > ?"
-            " AND reminded_ply IS NOT ply ORDER BY turn_since, id LIMIT ?",
-            (to_ms(started_before), to_ms(started_after), limit),
+            f" AND reminded_ply IS NOT ply{skip} ORDER BY turn_since, id LIMIT ?",
+            (to_ms(started_before), to_ms(started_after), *params, limit),
         )
         return [game_from_row(r) for r in rows]
 
@@ -983,3 +1001,15 @@ class GameRepository:
         )
         if row is None:
             raise GameNotFound(game_id)
+
+
+def _unclaimed(kind: str | None, now: float | None) -> tuple[str, tuple[Any, ...]]:
+    """The condition (and its parameters) leaving out games with an unexpired claim of
+    ``kind`` (one primary-key probe of ``claims`` per game); nothing without a kind."""
+    if kind is None:
+        return "", ()
+    return (
+        " AND NOT EXISTS (SELECT 1 FROM claims WHERE claims.kind = ?"
+        " AND claims.item = games.id AND claims.expires_at > ?)",
+        (kind, to_ms(now)),
+    )

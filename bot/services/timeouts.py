@@ -49,12 +49,17 @@ async def sweep_turns(bot: LatrunculiBot) -> tuple[int, int]:
         return (0, 0)
     now = bot.now()
     finished = 0
-    overdue = await bot.db.games.turns_started_before(now - timeout, limit=BATCH)
+    # what another process holds is left out of the read: two processes take different games
+    overdue = await bot.db.games.turns_started_before(
+        now - timeout, limit=BATCH, unclaimed=TIMEOUT, now=now
+    )
     async with claimed_games(bot, TIMEOUT, overdue) as mine:
         for record in mine:
             finished += await finish_on_time(bot, record, timeout)
     reminded = 0
-    due = await bot.db.games.reminders_due(now - (timeout - lead), now - timeout, limit=BATCH)
+    due = await bot.db.games.reminders_due(
+        now - (timeout - lead), now - timeout, limit=BATCH, unclaimed=REMINDER, now=now
+    )
     async with claimed_games(bot, REMINDER, due) as mine:
         for record in mine:
             reminded += await remind(bot, record, timeout)

@@ -17,6 +17,7 @@ import pytest_asyncio
 
 from ai import Level
 from bot import LatrunculiBot, create_bot
+from bot.services import timeouts
 from bot.services.claims import COMPUTER, COMPUTER_LEASE, REMINDER, SWEEP_LEASE, TIMEOUT
 from bot.services.timeouts import sweep_turns
 from rules.games import open_session
@@ -91,6 +92,31 @@ async def test_two_processes_sweeping_at_once_finish_each_game_once(arena, secon
         assert not (await arena.db.games.load_game(game.id)).is_active
         assert len(time_ups(where)) == 1, game.id
     assert await arena.db.fetchval("SELECT count(*) FROM claims") == 0  # all released
+
+
+@pytest.mark.bot_settings(move_timeout_hours=0.25)
+async def test_a_second_process_takes_the_timeouts_the_first_has_not_claimed(
+    arena, second, monkeypatch
+):
+    """Each sweep reads at most BATCH due games a tick (two here): while the first process
+    works on the two oldest, the second reads past them and takes the next, never the same."""
+    monkeypatch.setattr(timeouts, "BATCH", 2)
+    arena.bot.get_cog("Sweep").loop.cancel()
+    played = [
+        await challenge_and_accept(arena, "rugen", challenger=a, opponent=b)
+        for a, b in ((arena.alice, arena.bob), (arena.bob, arena.carol), (arena.carol, arena.alice))
+    ]
+    await arena.env.advance_time(TIMEOUT_S + MIN)
+    first_two = [game.id for game, _ in played[:2]]
+    # the first process is busy with the two oldest (claimed, not yet finished)
+    assert await arena.db.claims.claim_many(
+        TIMEOUT, first_two, arena.bot.claim_owner, lease=SWEEP_LEASE, now=arena.bot.now()
+    ) == set(first_two)
+    assert await sweep_turns(second) == (1, 0)
+    last, where = played[2]
+    assert not (await arena.db.games.load_game(last.id)).is_active and len(time_ups(where)) == 1
+    for game, where in played[:2]:
+        assert (await arena.db.games.load_game(game.id)).is_active and time_ups(where) == []
 
 
 @pytest.mark.bot_settings(move_timeout_hours=0.25)

@@ -119,6 +119,7 @@ _TABLES = {
     "matches",
     "ratings",
     "rating_history",
+    "claims",
 }
 
 
@@ -745,6 +746,11 @@ async def test_hot_queries_use_indexes(db: Database) -> None:
         await db.players.leaderboard(GUILD)
         await db.games.turns_started_before(5000.0)
         await db.games.reminders_due(5000.0, 100.0)
+        await db.games.turns_started_before(5000.0, unclaimed="timeout", now=5000.0)
+        await db.games.reminders_due(5000.0, 100.0, unclaimed="reminder", now=5000.0)
+        await db.health.moves_since(1000.0)
+        await db.health.oldest_overdue_challenge(5000.0)
+        await db.health.oldest_stale_message()
         await db.games.unannounced_games(5000.0, 100.0)
         await db.challenges.claim_stale_messages(10)
         await db.pings.claim("draw", 1, ALICE, every=3600.0, now=1000.0)

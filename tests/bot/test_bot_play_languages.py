@@ -82,8 +82,8 @@ async def test_a_whole_game_bulgarian_and_arabic_players_greek_server(arena: Are
     Greek: every private reply to Alice in Bulgarian, to Bob in Arabic, and the thread's
     messages about the draw offer in Greek."""
     alice, bob, channel = arena.alice, arena.bob, arena.channel
-    await set_languages(arena, server="el")
     game, thread = await challenge_and_accept(arena, "chess")  # Alice White
+    await set_languages(arena, server="el")  # read at each reply: set once the game is on
     n = game.id
     ref = f"#{n}"
 
@@ -155,8 +155,8 @@ async def test_without_a_server_default_the_thread_is_english_and_replies_person
     arena: Arena,
 ) -> None:
     alice, bob, channel = arena.alice, arena.bob, arena.channel
-    await set_languages(arena, server=None)
     game, thread = await challenge_and_accept(arena, "chess")
+    await set_languages(arena, server=None)
     n, ref = game.id, f"#{game.id}"
     r = await alice.slash(channel, "move", move="e4", game=ref)
     assert r.response.content.startswith(f"✅ Изиграхте `e4` в партия #{n}:")
@@ -173,8 +173,8 @@ async def test_without_a_server_default_the_thread_is_english_and_replies_person
 
 async def test_a_takeback_asked_and_declined_in_the_servers_greek(arena: Arena) -> None:
     alice, bob, channel = arena.alice, arena.bob, arena.channel
-    await set_languages(arena, server="el")
     game, thread = await challenge_and_accept(arena, "chess")
+    await set_languages(arena, server="el")
     n, ref = game.id, f"#{game.id}"
     await alice.slash(channel, "move", move="e4", game=ref)
     r = await alice.slash(channel, "takeback", game=ref)
@@ -202,8 +202,8 @@ async def test_a_takeback_asked_and_declined_in_the_servers_greek(arena: Arena) 
 
 async def test_resigning_is_announced_in_the_servers_language(arena: Arena) -> None:
     alice, channel = arena.alice, arena.channel
-    await set_languages(arena, server="el")
     game, thread = await challenge_and_accept(arena, "chess")
+    await set_languages(arena, server="el")
     r = await alice.slash(channel, "resign", game=f"#{game.id}")
     assert r.ephemeral and r.response.content.startswith("Готово: ")
     assert any(

@@ -59,10 +59,15 @@ def in_language(wording: Wording, language: str) -> str:
 
 
 def _values_in(values: dict[str, object], language: str) -> dict[str, object]:
-    return {
-        key: in_language(value, language) if isinstance(value, Wording) else value
-        for key, value in values.items()
-    }
+    """``values`` for a template in ``language``: a :class:`~rules.Wording` translated, a rules
+    core error given as a value (a reason quoted in a refusal) as its reason's wording."""
+    return {key: _value_in(value, language) for key, value in values.items()}
+
+
+def _value_in(value: object, language: str) -> object:
+    if isinstance(value, RulesError):
+        value = value.wording
+    return in_language(value, language) if isinstance(value, Wording) else value
 
 
 def mark_plural(singular: str, plural: str) -> tuple[str, str]:

@@ -17,12 +17,12 @@ from typing import Any
 
 import discord
 
-from bot.errors import game_over, in_language, message_for
+from bot.errors import UserError, game_over, in_language, message_for
 from bot.exts.play import PLAYED
-from bot.i18n import resolve_language, translate
+from bot.i18n import mark, resolve_language, translate
 from bot.limits import fit_lines
 from bot.services.games import ALREADY_OVER
-from rules import IllegalMoveError
+from rules import IllegalMoveError, PositionError
 from rules.games import find_game
 from storage import NotAllowed
 
@@ -286,3 +286,19 @@ def test_a_shortened_list_says_how_many_were_left_out_in_the_readers_language() 
     kept = russian.count("line ")
     assert russian.endswith(f"\n… и ещё {40 - kept}.") and len(russian) <= 60
     assert fit_lines(lines, 60, language="sl").endswith("\n… in še 33.")
+
+
+def test_a_rules_error_quoted_in_a_refusal_is_quoted_in_the_refusals_language() -> None:
+    try:
+        find_game("classic").start({"size": "9x9"})
+    except PositionError as error:
+        refusal = UserError(mark("That is not a valid position: {reason}."), reason=error)
+        assert str(refusal) == (
+            "That is not a valid position: classic option size must be one of 8x8, 12x8, "
+            "not '9x9'."
+        )
+        assert refusal.in_language("ru").endswith(
+            "параметр size игры classic должен быть одним из: 8x8, 12x8, а не '9x9'."
+        )
+    else:  # pragma: no cover
+        raise AssertionError("a 9x9 classic board was accepted")

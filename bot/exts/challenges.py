@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from rules import Wording
 from rules.games import find_game
 from storage import CUSTOM_POSITION, AILevel
 
@@ -216,7 +217,7 @@ class Challenges(commands.Cog):
                         "`players` invites players to a ludo table; to challenge one person to "
                         "{game}, use `opponent`."
                     ),
-                    game=find_game(variant).name,
+                    game=Wording(find_game(variant).name),
                 )
             me = self.bot.user
             if opponent is not None and me is not None and opponent.id == me.id:
@@ -302,7 +303,7 @@ class Challenges(commands.Cog):
             if variant not in computer_games():  # pragma: no cover - the bot plays ludo
                 raise UserError(
                     mark("I can't play {game} myself yet; challenge a person to it."),
-                    game=find_game(variant).name,
+                    game=Wording(find_game(variant).name),
                 )
             seated, levels = [user.id, me.id], [None, cast(AILevel, level or DEFAULT_LEVEL)]
             opponent = None
@@ -369,11 +370,11 @@ class Challenges(commands.Cog):
             if not mine:  # pragma: no cover - the bot plays the Latrunculi rule sets
                 raise UserError(
                     mark("I can't play {game} myself yet; challenge a person to it."),
-                    game=find_game(variant).name,
+                    game=Wording(find_game(variant).name),
                 )
             raise UserError(
                 mark("I can't play {game} myself yet; challenge a person to it. I play {games}."),
-                game=find_game(variant).name,
+                game=Wording(find_game(variant).name),
                 games=mine,
             )
         user = interaction.user

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from rules import RulesError
+from rules import RulesError, Wording
 from rules.games import find_game, open_session
 from storage import CUSTOM_POSITION, ChallengeRecord, GameRecord
 
@@ -65,7 +65,6 @@ CHALLENGE_BUTTONS = {"accept": mark("Accept"), "decline": mark("Decline"), "canc
 """The labels of a challenge's buttons (translated into the server's language)."""
 
 
-
 def parse_options(variant_id: str, text: str | None) -> dict[str, str]:
     """``"size=12x8, rows=1"`` → checked options of the variant (errors name the choices)."""
     variant = find_game(variant_id)
@@ -80,7 +79,9 @@ def parse_options(variant_id: str, text: str | None) -> dict[str, str]:
         )
     parts = [p.strip() for p in (text or "").replace(";", ",").split(",") if p.strip()]
     if parts and not variant.options:
-        raise UserError(mark("{game} has no options; leave `options` empty."), game=variant.name)
+        raise UserError(
+            mark("{game} has no options; leave `options` empty."), game=Wording(variant.name)
+        )
     options: dict[str, str] = {}
     for part in parts:
         key, sep, value = (x.strip().lower() for x in part.partition("="))
@@ -117,7 +118,7 @@ def parse_position(variant_id: str, text: str) -> str:
                 "No challenge was made."
             ),
             length=len(shown),
-            game=game.name,
+            game=Wording(game.name),
         )
     full = shown if shown.lower().startswith(f"{variant_id}:") else f"{variant_id}:{shown}"
     try:
@@ -125,7 +126,7 @@ def parse_position(variant_id: str, text: str) -> str:
     except (RulesError, ValueError) as exc:
         raise UserError(
             mark("That is not a valid {game} position: {reason}. No challenge was made."),
-            game=game.name,
+            game=Wording(game.name),
             reason=exc,
         ) from None
     if session.outcome is not None:
@@ -134,7 +135,7 @@ def parse_position(variant_id: str, text: str) -> str:
                 "That {game} position is already decided ({reason}); give one with a game "
                 "left to play. No challenge was made."
             ),
-            game=game.name,
+            game=Wording(game.name),
             reason=session.outcome.reason.value,
         )
     refusal = presenter_for(variant_id).custom_start_refusal(session)

@@ -10,6 +10,8 @@ from discord.utils import escape_markdown, escape_mentions
 from rules import MoveKind, MoveResult, Position, Side, find_variant, square_name
 from rules.games import GameOption, Reason, find_game
 
+from .i18n import DEFAULT_LANGUAGE, format_number, mark, translate, translate_plural
+
 __all__ = [
     "code",
     "one_line",
@@ -17,6 +19,9 @@ __all__ = [
     "record_words",
     "describe_move",
     "describe_result",
+    "game_name",
+    "join_words",
+    "seat_words",
     "duration_words",
     "full_moves",
     "moves_words",
@@ -56,20 +61,26 @@ def code(text: str, limit: int = 30) -> str:
     return "`" + escape_mentions(_visible(text, limit).replace("`", "\u02cb") or " ") + "`"
 
 
-def record_words(wins: int, losses: int, draws: int) -> str:
+def record_words(wins: int, losses: int, draws: int, language: str = DEFAULT_LANGUAGE) -> str:
     """E.g. "3 won, 1 lost, 0 drawn": one wording for records under games and in /stats."""
-    return f"{wins} won, {losses} lost, {draws} drawn"
+    return translate(
+        "{wins} won, {losses} lost, {draws} drawn",
+        language,
+        wins=format_number(wins, language),
+        losses=format_number(losses, language),
+        draws=format_number(draws, language),
+    )
 
 
-def duration_words(seconds: float) -> str:
+def duration_words(seconds: float, language: str = DEFAULT_LANGUAGE) -> str:
     """A span rounded for people: "45 minutes", "24 hours", "3 days"."""
     minutes = max(1, round(seconds / 60))
     if minutes < 120:
-        return f"{minutes} minute{'s' if minutes != 1 else ''}"
+        return translate_plural("{count} minute", "{count} minutes", minutes, language)
     hours = round(seconds / 3600)
     if hours < 72 or hours % 24:
-        return f"{hours} hours"
-    return f"{hours // 24} days"
+        return translate_plural("{count} hour", "{count} hours", hours, language)
+    return translate_plural("{count} day", "{count} days", hours // 24, language)
 
 
 def full_moves(plies: int) -> int:
@@ -78,116 +89,299 @@ def full_moves(plies: int) -> int:
     return (plies + 1) // 2
 
 
-def moves_words(plies: int) -> str:
+def moves_words(plies: int, language: str = DEFAULT_LANGUAGE) -> str:
     """How long a game lasted, in full moves: "no moves", "1 move", "12 moves"."""
     n = full_moves(plies)
-    return "no moves" if n == 0 else f"{n} move{'s' if n != 1 else ''}"
+    if n == 0:
+        return translate("no moves", language)
+    return translate_plural("{count} move", "{count} moves", n, language)
 
 
-def turn_words(ply: int, to_play: Side | str) -> str:
+def turn_words(ply: int, to_play: Side | str, language: str = DEFAULT_LANGUAGE) -> str:
     """Where an active game stands: "move 2, Black to play" (the full move being played,
-    numbered as in ``/history``'s "2. a3-a4 a6-a5")."""
-    return f"move {ply // 2 + 1}, {side_name(to_play)} to play"
+    numbered as in ``/history``'s "2. a3-a4 a6-a5"); ``to_play`` is a side or a seat's
+    title already in ``language``."""
+    side = side_name(to_play, language) if isinstance(to_play, Side) else to_play
+    return translate("move {number}, {side} to play", language, number=ply // 2 + 1, side=side)
 
 
-def side_name(side: Side | str) -> str:
+#: Every seat's name as players read it (the rules core's seats are lowercase ids).
+SEAT_NAMES: dict[str, str] = {
+    "white": mark("White"),
+    "black": mark("Black"),
+    "red": mark("Red"),
+    "blue": mark("Blue"),
+    "yellow": mark("Yellow"),
+    "green": mark("Green"),
+}
+
+
+def seat_words(seat: str, language: str = DEFAULT_LANGUAGE) -> str:
+    """A seat id (``white``, ``red``) as players of ``language`` read it: ``White``."""
+    english = SEAT_NAMES.get(seat.lower())
+    return translate(english, language) if english else seat.title()
+
+
+def side_name(side: Side | str, language: str = DEFAULT_LANGUAGE) -> str:
     if isinstance(side, Side):
-        return side.title
-    return side.title()
+        return seat_words(side.value, language)
+    return seat_words(side, language)
 
 
-def options_summary(declared: tuple[GameOption, ...], options: Mapping[str, str]) -> str:
-    """Non-default options in words, e.g. ``"12×8 board"``; empty when all are defaults."""
+#: The games' names and one-line descriptions as players read them (the rules core's
+#: registry has the English; the bot translates them where it shows them).
+GAME_NAMES: dict[str, str] = {
+    "classic": mark("Latrunculi (classic)"),
+    "rugen": mark("Latrunculi (Rügen)"),
+    "schadler": mark("Ludus latrunculorum (Schädler)"),
+    "lat": mark("LAT (Viking)"),
+    "chess": mark("Chess"),
+    "draughts": mark("English draughts"),
+    "backgammon": mark("Backgammon"),
+    "ludo": mark("Ludo"),
+}
+GAME_DESCRIPTIONS: dict[str, str] = {
+    "classic": mark("Rook moves; flanked soldiers are held captive till freed; trap the eagle."),
+    "rugen": mark("Two rows a side, rook moves; flanked soldiers are removed; take them all."),
+    "schadler": mark("Place 16 counters, then step or jump like checkers; trap to take."),
+    "lat": mark("Queen, Valkyries and Berserkers on 11×8, each type captured its own way."),
+    "chess": mark("FIDE chess: checkmate the enemy king; castling, en passant and promotion"),
+    "draughts": mark("English draughts (checkers): compulsory capture, multi-jumps, crowned kings"),
+    "backgammon": mark(
+        "Backgammon with the doubling cube: race your 15 checkers home and bear them off"
+    ),
+    "ludo": mark(
+        "Ludo for 2–4 players: roll a 1 or 6 to enter, knock others home, race four tokens in"
+    ),
+}
+
+
+def game_name(variant_id: str, language: str = DEFAULT_LANGUAGE) -> str:
+    """A game's name in ``language`` (``Chess``, ``Τάβλι``); an unknown id its English name."""
+    english = GAME_NAMES.get(variant_id)
+    return translate(english, language) if english else find_game(variant_id).name
+
+
+def game_description(variant_id: str, language: str = DEFAULT_LANGUAGE) -> str:
+    english = GAME_DESCRIPTIONS.get(variant_id)
+    return translate(english, language) if english else find_game(variant_id).description
+
+
+_OPTION_LABELS: dict[str, str] = {
+    "size": mark("Board size"),
+    "rows": mark("Row capture"),
+    "match": mark("Match"),
+    "players": mark("Players"),
+}
+_CHOICE_WORDS: dict[str, str] = {"off": mark("off"), "on": mark("on")}
+
+
+def _choice_words(key: str, value: str, label: str, language: str) -> str:
+    if key == "match" and value.isdigit():
+        return translate_plural("{count} point", "{count} points", int(value), language)
+    if key == "players" and value.isdigit():
+        return translate_plural("{count} player", "{count} players", int(value), language)
+    english = _CHOICE_WORDS.get(label)
+    return translate(english, language) if english else label
+
+
+def options_summary(
+    declared: tuple[GameOption, ...], options: Mapping[str, str], language: str = DEFAULT_LANGUAGE
+) -> str:
+    """Non-default options in words, e.g. ``"board size: 12×8"``; empty when all are
+    defaults."""
     parts = []
     for opt in declared:
         value = options.get(opt.key, opt.default)
         if value != opt.default:
             label = dict(opt.choices).get(value, value)
-            parts.append(f"{opt.label.lower()}: {label}")
+            english = _OPTION_LABELS.get(opt.key)
+            name = translate(english, language) if english else opt.label
+            parts.append(
+                translate(
+                    "{option}: {value}",
+                    language,
+                    option=name.lower(),
+                    value=_choice_words(opt.key, value, label, language),
+                )
+            )
     return ", ".join(parts)
 
 
-def variant_title(variant_id: str, options: Mapping[str, str] | None = None) -> str:
+def variant_title(
+    variant_id: str, options: Mapping[str, str] | None = None, language: str = DEFAULT_LANGUAGE
+) -> str:
     """The variant as players know it, with its non-default options: "Latrunculi (classic)
     (board size: 12×8)" (built whole, never cut out of a longer line). Players never see the
     id (``rugen``)."""
     game = find_game(variant_id)
-    opts = options_summary(game.options, options or {})
-    return game.name + (f" ({opts})" if opts else "")
+    opts = options_summary(game.options, options or {}, language)
+    name = game_name(variant_id, language)
+    return name + (f" ({opts})" if opts else "")
 
 
-def variant_line(variant_id: str, options: Mapping[str, str] | None = None) -> str:
+def variant_line(
+    variant_id: str, options: Mapping[str, str] | None = None, language: str = DEFAULT_LANGUAGE
+) -> str:
     """The variant's name, its non-default options, and what kind of game it is."""
-    return f"**{variant_title(variant_id, options)}**: {find_game(variant_id).description}"
+    title = variant_title(variant_id, options, language)
+    return f"**{title}**: {game_description(variant_id, language)}"
 
 
-def _join(parts: list[str]) -> str:
-    """ "a", "a and b", "a, b and c"."""
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+def join_words(parts: list[str], language: str = DEFAULT_LANGUAGE) -> str:
+    """ "a", "a and b", "a, b and c" in ``language``."""
+    if len(parts) == 1:
+        return parts[0]
+    return translate("{items} and {last}", language, items=", ".join(parts[:-1]), last=parts[-1])
 
 
-def _pieces(squares: tuple[int, ...], position: Position) -> str:
+#: The Latrunculi pieces' names (the rules core's ``Piece.name``).
+PIECE_NAMES: dict[str, str] = {
+    "soldier": mark("soldier"),
+    "eagle": mark("eagle"),
+    "counter": mark("counter"),
+    "queen": mark("queen"),
+    "valkyrie": mark("valkyrie"),
+    "berserker": mark("berserker"),
+    "piece": mark("piece"),
+}
+
+
+def piece_word(name: str, language: str) -> str:
+    english = PIECE_NAMES.get(name)
+    return translate(english, language) if english else name
+
+
+def _pieces(squares: tuple[int, ...], position: Position, language: str) -> str:
     """The pieces on ``squares`` of ``position`` in words: "the queen on f8 and the valkyrie on
     c8". Players are told what was taken, not only where (the rules require it announced)."""
     parts = []
     for s in squares:
         p = position.piece_at(s)
-        parts.append(f"the {p.name} on {square_name(s)}" if p is not None else square_name(s))
-    return _join(parts)
+        parts.append(
+            translate(
+                "the {piece} on {square}",
+                language,
+                piece=piece_word(p.name, language),
+                square=square_name(s),
+            )
+            if p is not None
+            else square_name(s)
+        )
+    return join_words(parts, language)
 
 
-def describe_move(player: str, result: MoveResult, before: Position, after: Position) -> str:
+def describe_move(
+    player: str,
+    result: MoveResult,
+    before: Position,
+    after: Position,
+    language: str = DEFAULT_LANGUAGE,
+) -> str:
     """E.g. "Alice (White) moved `a2-a5` and captured the soldier on b5 and the soldier on c5"."""
-    who = f"{player} ({result.side.title})"
+    seat = side_name(result.side, language)
     move = result.move
     if move.kind is MoveKind.PASS:
-        return f"{who} had no legal move and passed"
-    if move.kind is MoveKind.PLACE:
-        text = f"{who} placed a counter on {square_name(move.path[0])}"
-    elif move.kind is MoveKind.REMOVE:
+        return translate(
+            "{who} ({seat}) had no legal move and passed", language, who=player, seat=seat
+        )
+    if move.kind is MoveKind.REMOVE:
         sq = move.path[0]
         gone = before.piece_at(sq)
-        word = find_variant(before.variant).held_word
+        held = find_variant(before.variant).held_word
         name = gone.name if gone is not None else "piece"
-        return f"{who} removed the {word} {name} on {square_name(sq)} (`{move}`)"
-    else:
-        text = f"{who} moved `{move}`"
+        template = (
+            mark("{who} ({seat}) removed the alligatus {piece} on {square} (`{move}`)")
+            if held == "alligatus"
+            else mark("{who} ({seat}) removed the captive {piece} on {square} (`{move}`)")
+        )
+        return translate(
+            template,
+            language,
+            who=player,
+            seat=seat,
+            piece=piece_word(name, language),
+            square=square_name(sq),
+            move=str(move),
+        )
     removed = tuple(s for s in result.captured if after.piece_at(s) is None)
-    held = tuple(s for s in result.captured if after.piece_at(s) is not None)
+    held_sq = tuple(s for s in result.captured if after.piece_at(s) is not None)
     effects = []
     if removed:
-        effects.append(f"captured {_pieces(removed, before)}")
-    if held:
+        effects.append(
+            translate("captured {pieces}", language, pieces=_pieces(removed, before, language))
+        )
+    if held_sq:
         word = find_variant(after.variant).held_word
+        pieces = _pieces(held_sq, after, language)
         if word == "alligatus":
-            effects.append(f"trapped {_pieces(held, after)} (alligatus)")
+            effects.append(translate("trapped {pieces} (alligatus)", language, pieces=pieces))
         else:
-            effects.append(f"took {_pieces(held, after)} {word}")
+            effects.append(translate("took {pieces} captive", language, pieces=pieces))
     if result.released:
-        effects.append(f"released {_pieces(result.released, after)}")
-    if effects:
-        text += ": " + "; ".join(effects) if len(effects) > 1 else " and " + effects[0]
-    return text
+        effects.append(
+            translate(
+                "released {pieces}", language, pieces=_pieces(result.released, after, language)
+            )
+        )
+    if move.kind is MoveKind.PLACE:
+        what = mark("{who} ({seat}) placed a counter on {square}")
+        one = mark("{who} ({seat}) placed a counter on {square} and {effect}")
+        more = mark("{who} ({seat}) placed a counter on {square}: {effects}")
+    else:
+        what = mark("{who} ({seat}) moved `{move}`")
+        one = mark("{who} ({seat}) moved `{move}` and {effect}")
+        more = mark("{who} ({seat}) moved `{move}`: {effects}")
+    template = what if not effects else one if len(effects) == 1 else more
+    return translate(
+        template,
+        language,
+        who=player,
+        seat=seat,
+        move=str(move),
+        square=square_name(move.path[0]),
+        effect=effects[0] if effects else "",
+        effects="; ".join(effects),
+    )
 
 
 def describe_result(
-    winner: str | None, reason: Reason | None, names: Mapping[str, str], why: str
+    winner: str | None,
+    reason: Reason | None,
+    names: Mapping[str, str],
+    why: str,
+    language: str = DEFAULT_LANGUAGE,
 ) -> str:
     """E.g. "Alice (White) wins: the eagle was enclosed." or "Draw: a draw was agreed.".
-    ``why`` is the reason in the game's own words (its presenter's)."""
+    ``why`` is the reason in the game's own words (its presenter's), in ``language``."""
     if reason is Reason.ABORTED:
-        return "**Aborted**: no result; it does not count in the records."
+        return translate("**Aborted**: no result; it does not count in the records.", language)
     if winner is None:
         if reason is Reason.AGREEMENT:
-            return "**Draw** by agreement."
-        return f"**Draw**: {why}."
+            return translate("**Draw** by agreement.", language)
+        return translate("**Draw**: {why}.", language, why=why)
+    who = names[winner]
+    seat = seat_words(winner, language)
     if len(names) != 2:  # a multi-seat game (ludo): the others left, one by one
         if reason in (Reason.RESIGNATION, Reason.TIMEOUT):
-            return f"**{names[winner]} ({winner.title()}) wins**: the last one left in the game."
-        return f"**{names[winner]} ({winner.title()}) wins**: {why}."
-    loser = next(seat for seat in names if seat != winner)
+            return translate(
+                "**{who} ({seat}) wins**: the last one left in the game.",
+                language,
+                who=who,
+                seat=seat,
+            )
+        return translate("**{who} ({seat}) wins**: {why}.", language, who=who, seat=seat, why=why)
+    loser = names[next(seat for seat in names if seat != winner)]
     if reason is Reason.RESIGNATION:
-        return f"**{names[winner]} ({winner.title()}) wins**: {names[loser]} resigned."
+        return translate(
+            "**{who} ({seat}) wins**: {loser} resigned.", language, who=who, seat=seat, loser=loser
+        )
     if reason is Reason.TIMEOUT:
-        return f"**{names[winner]} ({winner.title()}) wins**: {names[loser]} ran out of time."
-    return f"**{names[winner]} ({winner.title()}) wins**: {why}."
+        return translate(
+            "**{who} ({seat}) wins**: {loser} ran out of time.",
+            language,
+            who=who,
+            seat=seat,
+            loser=loser,
+        )
+    return translate("**{who} ({seat}) wins**: {why}.", language, who=who, seat=seat, why=why)

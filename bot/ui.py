@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from .buttons import dynamic_view
+from .i18n import DEFAULT_LANGUAGE, mark, translate
 
 __all__ = [
     "ACTION_TEMPLATE",
@@ -72,7 +73,7 @@ TAKEBACK_TEMPLATE = (
 )
 KEY_TEMPLATE = r"lat:key:(?P<game_id>\d+):(?P<ply>\d+):(?P<key>[^@]+)"
 
-CHALLENGE_LABELS = {"accept": "Accept", "decline": "Decline", "cancel": "Cancel"}
+CHALLENGE_LABELS = {"accept": mark("Accept"), "decline": mark("Decline"), "cancel": mark("Cancel")}
 CHALLENGE_STYLES = {
     "accept": discord.ButtonStyle.success,
     "decline": discord.ButtonStyle.danger,
@@ -102,13 +103,13 @@ def challenge_view(
 
 
 TABLE_LABELS = {
-    "join": "Join",
-    "leave": "Leave",
-    "start": "Start",
-    "bot-easy": "Add bot: easy",
-    "bot-medium": "Add bot: medium",
-    "bot-hard": "Add bot: hard",
-    "unbot": "Remove bot",
+    "join": mark("Join"),
+    "leave": mark("Leave"),
+    "start": mark("Start"),
+    "bot-easy": mark("Add bot: easy"),
+    "bot-medium": mark("Add bot: medium"),
+    "bot-hard": mark("Add bot: hard"),
+    "unbot": mark("Remove bot"),
 }
 TABLE_STYLES = {
     "join": discord.ButtonStyle.success,
@@ -143,14 +144,19 @@ def table_view(
     return dynamic_view(*(table_button(challenge_id, a, (labels or {}).get(a)) for a in actions))
 
 
-def move_button(game_id: int) -> discord.ui.Button[discord.ui.View]:
+def move_button(
+    game_id: int, language: str = DEFAULT_LANGUAGE
+) -> discord.ui.Button[discord.ui.View]:
     return discord.ui.Button(
-        label="Move", emoji="♟️", style=discord.ButtonStyle.primary, custom_id=f"lat:move:{game_id}"
+        label=translate("Move", language),
+        emoji="♟️",
+        style=discord.ButtonStyle.primary,
+        custom_id=f"lat:move:{game_id}",
     )
 
 
-def move_view(game_id: int) -> discord.ui.View:
-    return dynamic_view(move_button(game_id))
+def move_view(game_id: int, language: str = DEFAULT_LANGUAGE) -> discord.ui.View:
+    return dynamic_view(move_button(game_id, language))
 
 
 def move_menu(
@@ -166,10 +172,12 @@ def move_menu(
     )
 
 
-def only_move_button(game_id: int, ply: int, move: str, label: str = "") -> discord.ui.Button[Any]:
+def only_move_button(
+    game_id: int, ply: int, move: str, label: str = "", language: str = DEFAULT_LANGUAGE
+) -> discord.ui.Button[Any]:
     """The Move menus' one button when there is a single legal move (never a one-option menu)."""
     return discord.ui.Button(
-        label=(label or f"Play {move}")[:80],
+        label=(label or translate("Play {move}", language, move=move))[:80],
         style=discord.ButtonStyle.primary,
         custom_id=f"lat:only:{game_id}:{ply}:{move}",
     )
@@ -207,88 +215,111 @@ def action_view(game_id: int, ply: int, actions: list[tuple[str, str]]) -> disco
     return dynamic_view(*(action_button(game_id, ply, a, label) for a, label in actions))
 
 
-def rematch_button(game_id: int) -> discord.ui.Button[discord.ui.View]:
+def rematch_button(
+    game_id: int, language: str = DEFAULT_LANGUAGE
+) -> discord.ui.Button[discord.ui.View]:
     return discord.ui.Button(
-        label="Rematch",
+        label=translate("Rematch", language),
         emoji="🔁",
         style=discord.ButtonStyle.primary,
         custom_id=f"lat:rematch:{game_id}",
     )
 
 
-def finished_view(game_id: int) -> discord.ui.View:
-    return dynamic_view(rematch_button(game_id))
+def finished_view(game_id: int, language: str = DEFAULT_LANGUAGE) -> discord.ui.View:
+    return dynamic_view(rematch_button(game_id, language))
 
 
-def draw_button(game_id: int, ply: int, answer: str) -> discord.ui.Button[discord.ui.View]:
+def draw_button(
+    game_id: int, ply: int, answer: str, language: str = DEFAULT_LANGUAGE
+) -> discord.ui.Button[discord.ui.View]:
     accept = answer == "yes"
     return discord.ui.Button(
-        label="Accept draw" if accept else "Decline draw",
+        label=translate(mark("Accept draw") if accept else mark("Decline draw"), language),
         style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
         custom_id=f"lat:draw:{game_id}:{ply}:{answer}",
     )
 
 
-def draw_view(game_id: int, ply: int) -> discord.ui.View:
-    return dynamic_view(*(draw_button(game_id, ply, answer) for answer in ("yes", "no")))
+def draw_view(game_id: int, ply: int, language: str = DEFAULT_LANGUAGE) -> discord.ui.View:
+    return dynamic_view(*(draw_button(game_id, ply, a, language) for a in ("yes", "no")))
 
 
 def takeback_button(
-    game_id: int, ply: int, tag: str, by: int, answer: str
+    game_id: int, ply: int, tag: str, by: int, answer: str, language: str = DEFAULT_LANGUAGE
 ) -> discord.ui.Button[Any]:
     """Accept / Decline under ``by``'s takeback request, made at ``ply`` in the position
     fingerprinted ``tag``."""
     accept = answer == "yes"
     return discord.ui.Button(
-        label="Accept takeback" if accept else "Decline",
+        label=translate(mark("Accept takeback") if accept else mark("Decline"), language),
         style=discord.ButtonStyle.success if accept else discord.ButtonStyle.danger,
         custom_id=f"lat:tb:{game_id}:{ply}:{tag}:{by}:{answer}",
     )
 
 
-def takeback_view(game_id: int, ply: int, tag: str, by: int) -> discord.ui.View:
-    return dynamic_view(*(takeback_button(game_id, ply, tag, by, a) for a in ("yes", "no")))
+def takeback_view(
+    game_id: int, ply: int, tag: str, by: int, language: str = DEFAULT_LANGUAGE
+) -> discord.ui.View:
+    return dynamic_view(
+        *(takeback_button(game_id, ply, tag, by, a, language) for a in ("yes", "no"))
+    )
 
 
-def games_page_button(page: int, way: str, *, disabled: bool = False) -> discord.ui.Button[Any]:
+def page_label(way: str, language: str = DEFAULT_LANGUAGE) -> str:
+    """ "◀ Previous" / "Next ▶" under a list of pages."""
+    return translate(mark("◀ Previous") if way == "prev" else mark("Next ▶"), language)
+
+
+def games_page_button(
+    page: int, way: str, *, disabled: bool = False, language: str = DEFAULT_LANGUAGE
+) -> discord.ui.Button[Any]:
     """Previous / Next under a ``/games`` page; ``page`` is the page it leads to (0-based).
     The list is read again from storage on every click, so it also works after a restart."""
     return discord.ui.Button(
-        label="◀ Previous" if way == "prev" else "Next ▶",
+        label=page_label(way, language),
         style=discord.ButtonStyle.secondary,
         custom_id=f"lat:games:{page}:{way}",
         disabled=disabled,
     )
 
 
-def games_pages_view(page: int, pages: int) -> discord.ui.View | None:
+def games_pages_view(
+    page: int, pages: int, language: str = DEFAULT_LANGUAGE
+) -> discord.ui.View | None:
     """The Previous / Next row of ``/games`` page ``page`` of ``pages`` (none for one page)."""
     if pages <= 1:
         return None
     return dynamic_view(
-        games_page_button(max(page - 1, 0), "prev", disabled=page == 0),
-        games_page_button(min(page + 1, pages - 1), "next", disabled=page >= pages - 1),
+        games_page_button(max(page - 1, 0), "prev", disabled=page == 0, language=language),
+        games_page_button(
+            min(page + 1, pages - 1), "next", disabled=page >= pages - 1, language=language
+        ),
     )
 
 
 def ranking_page_button(
-    game: str, page: int, way: str, *, disabled: bool = False
+    game: str, page: int, way: str, *, disabled: bool = False, language: str = DEFAULT_LANGUAGE
 ) -> discord.ui.Button[Any]:
     """Previous / Next under a ``/leaderboard game`` page; ``page`` is the page it leads to.
     The ratings are read again on every click (works after a restart)."""
     return discord.ui.Button(
-        label="◀ Previous" if way == "prev" else "Next ▶",
+        label=page_label(way, language),
         style=discord.ButtonStyle.secondary,
         custom_id=f"lat:rank:{game}:{page}:{way}",
         disabled=disabled,
     )
 
 
-def ranking_pages_view(game: str, page: int, pages: int) -> discord.ui.View | None:
+def ranking_pages_view(
+    game: str, page: int, pages: int, language: str = DEFAULT_LANGUAGE
+) -> discord.ui.View | None:
     """The Previous / Next row of a ratings leaderboard (none for one page)."""
     if pages <= 1:
         return None
     return dynamic_view(
-        ranking_page_button(game, max(page - 1, 0), "prev", disabled=page == 0),
-        ranking_page_button(game, min(page + 1, pages - 1), "next", disabled=page >= pages - 1),
+        ranking_page_button(game, max(page - 1, 0), "prev", disabled=page == 0, language=language),
+        ranking_page_button(
+            game, min(page + 1, pages - 1), "next", disabled=page >= pages - 1, language=language
+        ),
     )

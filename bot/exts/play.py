@@ -29,7 +29,7 @@ from ..errors import (
     refuse_deferred,
     user_errors,
 )
-from ..i18n import mark, translate
+from ..i18n import DEFAULT_LANGUAGE, mark, translate
 from ..limits import MAX_CHOICE_NAME, MAX_CONTENT, cut
 from ..links import message_link
 from ..presenters import BoardView, RecordInfo, playable_games, presenter_for
@@ -47,7 +47,7 @@ from ..services.announce import (
 from ..services.complete import listed_label
 from ..services.draw_offers import close_lapsed_offer
 from ..services.games import player_for, position_session
-from ..services.languages import server_language
+from ..services.languages import language_for, server_language
 from ..services.menus import moved_on_text
 from ..services.names import display_names, names_for_text, player_name
 from ..services.replays import replay_file
@@ -158,7 +158,7 @@ class MoveButton(
         bot.games.check_turn(record, session, interaction.user.id)
         language = await answer_language(interaction)
         menu = presenter_for(record.variant).menu(record.id, session, picker.FIRST, language)
-        preview = await preview_file(bot, record, session, menu, interaction.user.id)
+        preview = await preview_file(bot, record, session, menu, interaction.user.id, language)
         if preview is not None:
             menu = numbered(menu)
         sent = await interaction.response.send_message(
@@ -326,7 +326,7 @@ async def pick(interaction: Interaction, game_id: int, ply: int, value: str) -> 
         return
     key, _, at = value.partition("@")  # "<menu key>@<offset>": another page of that menu
     menu = presenter_for(record.variant).menu(record.id, session, key, language)
-    preview = await preview_file(bot, record, session, menu, interaction.user.id)
+    preview = await preview_file(bot, record, session, menu, interaction.user.id, language)
     if preview is not None:
         menu = numbered(menu)
     await interaction.response.edit_message(
@@ -352,15 +352,19 @@ async def preview_file(
     session: Any,
     menu: picker.Menu,
     user_id: int,
+    language: str = DEFAULT_LANGUAGE,
 ) -> discord.File | None:
     """The private preview of a piece's menu (``preview.png``, drawn in a worker thread and
-    seen from the player's side), or ``None`` for a menu without one."""
+    seen from the player's side, its words in the player's ``language``), or ``None`` for a
+    menu without one."""
     presenter = presenter_for(record.variant)
     if presenter.menu_squares(session, menu) is None:
         return None
     names = await display_names(bot.db, record)
     seat = record.colour_of(user_id)
-    board = BoardView(record.current_position, players=names, view=seat or "white")
+    board = BoardView(
+        record.current_position, players=names, view=seat or "white", language=language
+    )
     png = await asyncio.to_thread(presenter.preview, board, session, menu)
     if png is None:
         return None
@@ -539,6 +543,8 @@ class Play(commands.Cog):
                 view=side,
                 theme=theme,
                 move_timeout=self.bot.settings.move_timeout_seconds,
+                # a private board is the viewer's; a public one the server's (as in its thread)
+                language=await language_for(self.bot.db, interaction) if private else None,
             )
             if private or not record.is_active:
                 payload.pop("view")

@@ -25,8 +25,9 @@ from rules.games.backgammon import (
     parse_xgid,
 )
 
-from ..i18n import DEFAULT_LANGUAGE
+from ..i18n import DEFAULT_LANGUAGE, mark, translate, translate_plural
 from ..limits import MAX_CHOICE_NAME
+from ..texts import join_words
 from .base import MAX_SUGGESTIONS, BoardView, GamePresenter, PickPath, Ply, RecordInfo, Suggestion
 
 if TYPE_CHECKING:
@@ -50,8 +51,8 @@ def _shape(play_after: Sequence[int]) -> tuple[int, int]:
     return -sum(1 for n in board if n >= 2), sum(1 for n in board if n == 1)
 
 
-def _points(n: int) -> str:
-    return f"{n} point{'s' if n != 1 else ''}"
+def _points(n: int, language: str = DEFAULT_LANGUAGE) -> str:
+    return translate_plural("{count} point", "{count} points", n, language)
 
 
 class BackgammonPresenter(GamePresenter):
@@ -60,61 +61,104 @@ class BackgammonPresenter(GamePresenter):
     record_suffix = "mat"
     move_examples = "13/7 8/7, bar/22 13/11, 6/off(2), double, take, drop"
     numbered_moves = False  # rolls and cube actions are plies; the .mat file numbers turns
-    no_draws = (
+    no_draws = mark(
         "backgammon has no draws; to end a game early, double (your opponent may drop) or "
         "`/resign`."
     )
     reasons = {
-        Reason.SINGLE: "all checkers were borne off (a single game)",
-        Reason.GAMMON: "all checkers were borne off before the loser bore one off (a gammon)",
-        Reason.BACKGAMMON: (
+        Reason.SINGLE: mark("all checkers were borne off (a single game)"),
+        Reason.GAMMON: mark("all checkers were borne off before the loser bore one off (a gammon)"),
+        Reason.BACKGAMMON: mark(
             "all checkers were borne off with a loser's checker still on the bar or in the "
             "winner's home board (a backgammon)"
         ),
-        Reason.DROP: "the double was dropped",
+        Reason.DROP: mark("the double was dropped"),
     }
     short_reasons = {
-        Reason.SINGLE: "single game",
-        Reason.GAMMON: "gammon",
-        Reason.BACKGAMMON: "backgammon",
-        Reason.DROP: "double dropped",
+        Reason.SINGLE: mark("single game"),
+        Reason.GAMMON: mark("gammon"),
+        Reason.BACKGAMMON: mark("backgammon"),
+        Reason.DROP: mark("double dropped"),
     }
 
     # ----- words ----------------------------------------------------------------------------
 
-    def describe(self, who: str, ply: Ply) -> str:
+    def describe(self, who: str, ply: Ply, language: str = DEFAULT_LANGUAGE) -> str:
         """A roll, a turn (with the dice it played and the points it hit), a pass or a cube
         action in words; the opening roll names both dice and who plays them."""
         result = ply.result
-        seat = self.seat_title(result.seat)
+        seat = self.seat_title(result.seat, language)
         text = result.canonical
+        values: dict[str, object] = {"who": who, "seat": seat}
         if text.startswith("roll:"):
             first, second = (int(d) for d in text.removeprefix("roll:").split("-"))
             if parse_xgid(ply.before).is_opening:
                 if first == second:
-                    return f"Opening roll: both dice show {first} — the bot rolls again"
-                leader = "White" if first > second else "Black"
-                return (
-                    f"Opening roll: White {first}, Black {second} — {leader} plays "
-                    f"{max(first, second)}-{min(first, second)}"
+                    return translate(
+                        "Opening roll: both dice show {die} — the bot rolls again",
+                        language,
+                        die=first,
+                    )
+                leader = self.seat_title("white" if first > second else "black", language)
+                return translate(
+                    "Opening roll: {white} {first}, {black} {second} — {leader} plays {roll}",
+                    language,
+                    white=self.seat_title("white", language),
+                    black=self.seat_title("black", language),
+                    first=first,
+                    second=second,
+                    leader=leader,
+                    roll=f"{max(first, second)}-{min(first, second)}",
                 )
-            return f"{who} ({seat}) rolled {first}-{second}"
+            return translate(
+                "{who} ({seat}) rolled {roll}", language, roll=f"{first}-{second}", **values
+            )
         if text == "double":
             cube = parse_xgid(ply.before).cube_value
-            return f"{who} ({seat}) doubles: the cube would go to {2 * cube}"
+            return translate(
+                "{who} ({seat}) doubles: the cube would go to {cube}",
+                language,
+                cube=2 * cube,
+                **values,
+            )
         if text == "take":
             cube = parse_xgid(ply.after).cube_value
-            return f"{who} ({seat}) takes: the cube is at {cube}, now {seat}'s"
+            return translate(
+                "{who} ({seat}) takes: the cube is at {cube}, now {seat}'s",
+                language,
+                cube=cube,
+                **values,
+            )
         if text == "drop":
             cube = parse_xgid(ply.before).cube_value
-            return f"{who} ({seat}) drops the double and gives up {_points(cube)}"
+            return translate(
+                "{who} ({seat}) drops the double and gives up {points}",
+                language,
+                points=_points(cube, language),
+                **values,
+            )
         dice = _dice(ply.before)
-        rolled = f"rolled {dice[0]}-{dice[1]} and " if dice is not None else ""
+        roll = f"{dice[0]}-{dice[1]}" if dice is not None else ""
         if text == "pass":
-            return f"{who} ({seat}) {rolled}cannot move: the turn passes"
-        words = f"{who} ({seat}) {rolled}played `{text}`"
+            template = (
+                mark("{who} ({seat}) rolled {roll} and cannot move: the turn passes")
+                if dice is not None
+                else mark("{who} ({seat}) cannot move: the turn passes")
+            )
+            return translate(template, language, roll=roll, **values)
+        template = (
+            mark("{who} ({seat}) rolled {roll} and played `{move}`")
+            if dice is not None
+            else mark("{who} ({seat}) played `{move}`")
+        )
+        words = translate(template, language, roll=roll, move=text, **values)
         if result.captured:
-            words += ", hitting on " + " and ".join(str(p) for p in result.captured)
+            words = translate(
+                "{text}, hitting on {points}",
+                language,
+                text=words,
+                points=join_words([str(p) for p in result.captured], language),
+            )
         return words
 
     def caption_status(self, board: BoardView) -> str | None:
@@ -123,8 +167,24 @@ class BackgammonPresenter(GamePresenter):
         status = super().caption_status(board)
         if board.status is not None or outcome is None or outcome.winner is None or not status:
             return status
-        head, dash, tail = status.partition(" — ")
-        return f"{head} {_points(outcome.points or 0)}{dash}{tail}"
+        language = board.language
+        title = self.seat_title(outcome.winner, language)
+        words = self.short_reason(outcome.reason, language)
+        points = _points(outcome.points or 0, language)
+        name = str(board.players.get(outcome.winner, "")).strip()
+        if not name or name == self.seat_title(outcome.winner):
+            return translate(
+                "{seat} wins {points} — {reason}", language, seat=title, points=points, reason=words
+            )
+        short = name[:17] + "..." if len(name) > 18 else name
+        return translate(
+            "{name} ({seat}) wins {points} — {reason}",
+            language,
+            name=short,
+            seat=title,
+            points=points,
+            reason=words,
+        )
 
     def forced_action(self, session: Session[Any], dice: random.Random) -> str | None:
         """The bot rolls when the player has no choice but to roll (the opening, a tie
@@ -163,39 +223,71 @@ class BackgammonPresenter(GamePresenter):
         assert isinstance(session, BackgammonSession)
         return conceded(session, loser, reason)
 
-    def turn_buttons(self, session: Session[Any]) -> list[tuple[str, str]]:
+    def turn_buttons(
+        self, session: Session[Any], language: str = DEFAULT_LANGUAGE
+    ) -> list[tuple[str, str]]:
         """Roll and Double before a roll the player may double; Take and Drop for a double."""
         assert isinstance(session, BackgammonSession)
         if session.outcome is not None:
             return []
         if session.state.doubled:
-            return [("take", "Take"), ("drop", "Drop")]
+            return [("take", translate("Take", language)), ("drop", translate("Drop", language))]
         if session.chance_due:
-            return [("roll", "Roll"), ("double", "Double")]
+            return [
+                ("roll", translate("Roll", language)),
+                ("double", translate("Double", language)),
+            ]
         return []
 
-    def state_line(self, session: Session[Any]) -> str | None:
+    def state_line(self, session: Session[Any], language: str = DEFAULT_LANGUAGE) -> str | None:
         """The cube (value and owner) and both pip counts: "Cube 2, Black's · Pips: White
         147, Black 160"."""
         assert isinstance(session, BackgammonSession)
         state = session.state
-        owner = "centred" if state.owner < 0 else f"{self.seat_title(SEAT_NAMES[state.owner])}'s"
         white, black = session.pips()
-        return f"Cube {state.cube_value}, {owner} · Pips: White {white}, Black {black}"
+        values: dict[str, object] = {
+            "cube": state.cube_value,
+            "white": self.seat_title("white", language),
+            "black": self.seat_title("black", language),
+            "white_pips": white,
+            "black_pips": black,
+        }
+        if state.owner < 0:
+            return translate(
+                "Cube {cube}, centred · Pips: {white} {white_pips}, {black} {black_pips}",
+                language,
+                **values,
+            )
+        return translate(
+            "Cube {cube}, {owner}'s · Pips: {white} {white_pips}, {black} {black_pips}",
+            language,
+            owner=self.seat_title(SEAT_NAMES[state.owner], language),
+            **values,
+        )
 
-    def turn_hint(self, session: Session[Any]) -> str:
+    def turn_hint(self, session: Session[Any], language: str = DEFAULT_LANGUAGE) -> str:
         assert isinstance(session, BackgammonSession)
         state = session.state
         if session.outcome is None and state.doubled:
             cube = 2 * state.cube_value
-            return f"Take or drop the double to {cube}: the buttons, or `/move take` / `drop`."
+            return translate(
+                "Take or drop the double to {cube}: the buttons, or `/move take` / `drop`.",
+                language,
+                cube=cube,
+            )
         if session.chance_due:
-            return "Roll, or double first: the buttons, or `/move roll` / `/move double`."
+            return translate(
+                "Roll, or double first: the buttons, or `/move roll` / `/move double`.", language
+            )
         dice = state.dice
         if dice is not None:
             roll = f"{dice[0]}-{dice[1]}"
-            return f"Play your {roll}: `/move` (it lists whole turns) or the Move button."
-        return super().turn_hint(session)
+            return translate(
+                "Play your {roll}: `/move` (it lists whole turns) or the Move button.",
+                language,
+                roll=roll,
+            )
+        return super().turn_hint(session, language)
 
     # ----- pictures -------------------------------------------------------------------------
 

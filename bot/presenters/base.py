@@ -23,8 +23,9 @@ from rendering.replay import encode_gif, with_caption
 from rules import Square
 from rules.games import ActionResult, GameOutcome, GameRules, Reason, Session, find_game
 
-from ..i18n import DEFAULT_LANGUAGE
+from ..i18n import DEFAULT_LANGUAGE, mark, translate
 from ..limits import MAX_CHOICE_NAME
+from ..texts import seat_words
 
 if TYPE_CHECKING:
     from ..services.picker import Menu
@@ -52,16 +53,16 @@ _MAX_PREVIEWS = 300
 #: game, and the repetition draw chess and draughts share; each presenter adds the words for
 #: its own game's reasons.
 COMMON_REASONS: Mapping[Reason, str] = {
-    Reason.THREEFOLD_REPETITION: "the same position came up three times",
-    Reason.RESIGNATION: "resignation",
-    Reason.AGREEMENT: "a draw was agreed",
-    Reason.TIMEOUT: "time ran out",
-    Reason.ABORTED: "the game was aborted",
+    Reason.THREEFOLD_REPETITION: mark("the same position came up three times"),
+    Reason.RESIGNATION: mark("resignation"),
+    Reason.AGREEMENT: mark("a draw was agreed"),
+    Reason.TIMEOUT: mark("time ran out"),
+    Reason.ABORTED: mark("the game was aborted"),
 }
 #: The same, as a picture's caption or a record's ``Termination`` says them, where shorter.
 COMMON_SHORT_REASONS: Mapping[Reason, str] = {
-    Reason.THREEFOLD_REPETITION: "threefold repetition",
-    Reason.TIMEOUT: "out of time",
+    Reason.THREEFOLD_REPETITION: mark("threefold repetition"),
+    Reason.TIMEOUT: mark("out of time"),
 }
 
 
@@ -105,6 +106,9 @@ class BoardView:
     move_number: int | None = None
     view: str = "white"
     theme: str = "light"
+    #: The language of the caption and the words drawn on the picture (the server's for a
+    #: thread's boards, the viewer's for a private one).
+    language: str = DEFAULT_LANGUAGE
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,17 +167,16 @@ class GamePresenter(ABC):
 
     # ----- words ----------------------------------------------------------------------------
 
-    def seat_title(self, seat: str) -> str:
-        """A seat as players read it: ``White``, ``Black``, ``Red``."""
-        return seat.title()
+    def seat_title(self, seat: str, language: str = DEFAULT_LANGUAGE) -> str:
+        """A seat as players read it: ``White``, ``Black``, ``Red`` (in ``language``)."""
+        return seat_words(seat, language)
 
-    def reason_words(self, reason: Reason | None) -> str:
-        """Why a game ended, in words (``checkmate``, ``time ran out``)."""
+    def reason_words(self, reason: Reason | None, language: str = DEFAULT_LANGUAGE) -> str:
+        """Why a game ended, in words (``checkmate``, ``time ran out``), in ``language``."""
         if reason is None:
-            return "finished"
-        return (
-            self.reasons.get(reason) or COMMON_REASONS.get(reason) or reason.value.replace("_", " ")
-        )
+            return translate("finished", language)
+        english = self.reasons.get(reason) or COMMON_REASONS.get(reason)
+        return translate(english, language) if english else reason.value.replace("_", " ")
 
     def caption_status(self, board: BoardView) -> str | None:
         """The picture caption's status: the caller's, else after the game its result
@@ -181,26 +184,26 @@ class GamePresenter(ABC):
         outcome = board.outcome
         if board.status is not None or outcome is None:
             return board.status
-        words = self.short_reason(outcome.reason)
+        language = board.language
+        words = self.short_reason(outcome.reason, language)
         if outcome.winner is None:
-            return f"Draw — {words}"
-        title = self.seat_title(outcome.winner)
+            return translate("Draw — {reason}", language, reason=words)
+        title = self.seat_title(outcome.winner, language)
         name = str(board.players.get(outcome.winner, "")).strip()
-        if not name or name == title:
-            return f"{title} wins — {words}"
+        if not name or name == self.seat_title(outcome.winner):
+            return translate("{seat} wins — {reason}", language, seat=title, reason=words)
         short = name[:17] + "..." if len(name) > 18 else name
-        return f"{short} ({title}) wins — {words}"
-
-    def short_reason(self, reason: Reason) -> str:
-        """The reason as the picture's caption says it after a dash."""
-        return (
-            self.short_reasons.get(reason)
-            or COMMON_SHORT_REASONS.get(reason)
-            or self.reason_words(reason)
+        return translate(
+            "{name} ({seat}) wins — {reason}", language, name=short, seat=title, reason=words
         )
 
+    def short_reason(self, reason: Reason, language: str = DEFAULT_LANGUAGE) -> str:
+        """The reason as the picture's caption says it after a dash."""
+        english = self.short_reasons.get(reason) or COMMON_SHORT_REASONS.get(reason)
+        return translate(english, language) if english else self.reason_words(reason, language)
+
     @abstractmethod
-    def describe(self, who: str, ply: Ply) -> str:
+    def describe(self, who: str, ply: Ply, language: str = DEFAULT_LANGUAGE) -> str:
         """One action in words: "<who> (White) played `exd5` and took the pawn on d5"."""
 
     def forced_action(self, session: Session[Any], dice: random.Random) -> str | None:
@@ -225,12 +228,14 @@ class GamePresenter(ABC):
         winner = next(s for s in session.seats if s != loser)
         return GameOutcome(winner, reason)
 
-    def turn_buttons(self, session: Session[Any]) -> list[tuple[str, str]]:
+    def turn_buttons(
+        self, session: Session[Any], language: str = DEFAULT_LANGUAGE
+    ) -> list[tuple[str, str]]:
         """The actions a board offers as buttons of their own, as (action, label) pairs
         (backgammon's Roll and Double, Take and Drop); none: the Move button."""
         return []
 
-    def state_line(self, session: Session[Any]) -> str | None:
+    def state_line(self, session: Session[Any], language: str = DEFAULT_LANGUAGE) -> str | None:
         """A line under each board of a game in progress with what the picture shows and
         players want in words (backgammon's cube and pip counts), or ``None``."""
         return None
@@ -259,9 +264,9 @@ class GamePresenter(ABC):
         """Whether a stored ply is a seat leaving (not a move of the player's own)."""
         return False
 
-    def turn_hint(self, session: Session[Any]) -> str:
+    def turn_hint(self, session: Session[Any], language: str = DEFAULT_LANGUAGE) -> str:
         """How the player to move acts, after "your move": the commands and buttons."""
-        return "Use `/move` or the Move button."
+        return translate("Use `/move` or the Move button.", language)
 
     # ----- pictures -------------------------------------------------------------------------
 

@@ -15,6 +15,8 @@ from rendering.chess import chess_square, compose_chess
 from rules import Side, Square
 from rules.games import ActionResult, Reason, Session
 
+from ..i18n import DEFAULT_LANGUAGE, mark, translate
+from ..texts import game_name
 from .base import GROUP, BoardView, GamePresenter, PickPath, Ply, RecordInfo, score_tag
 
 if TYPE_CHECKING:
@@ -29,6 +31,22 @@ _PIECE_NAMES = {
     chess.ROOK: "rook",
     chess.QUEEN: "queen",
     chess.KING: "king",
+}
+#: "took the … on {square}" for each piece a move can take (whole, so each language can
+#: decline the piece's name as its grammar needs).
+_TOOK = {
+    chess.PAWN: mark("took the pawn on {square}"),
+    chess.KNIGHT: mark("took the knight on {square}"),
+    chess.BISHOP: mark("took the bishop on {square}"),
+    chess.ROOK: mark("took the rook on {square}"),
+    chess.QUEEN: mark("took the queen on {square}"),
+}
+_EN_PASSANT = mark("took the pawn on {square} en passant")
+_PROMOTED = {
+    chess.KNIGHT: mark("promoted to a knight"),
+    chess.BISHOP: mark("promoted to a bishop"),
+    chess.ROOK: mark("promoted to a rook"),
+    chess.QUEEN: mark("promoted to a queen"),
 }
 _START_COUNTS = {chess.PAWN: 8, chess.KNIGHT: 2, chess.BISHOP: 2, chess.ROOK: 2, chess.QUEEN: 1}
 _PREFIX = "chess:"
@@ -60,38 +78,54 @@ class ChessPresenter(GamePresenter):
     record_suffix = "pgn"
     move_examples = "Nf3, exd5, O-O, e8=Q (or g1f3)"
     reasons = {
-        Reason.CHECKMATE: "checkmate",
-        Reason.STALEMATE: "stalemate",
-        Reason.INSUFFICIENT_MATERIAL: "insufficient material: neither side can mate",
-        Reason.FIFTY_MOVES: "fifty moves each passed without a capture or a pawn move",
+        Reason.CHECKMATE: mark("checkmate"),
+        Reason.STALEMATE: mark("stalemate"),
+        Reason.INSUFFICIENT_MATERIAL: mark("insufficient material: neither side can mate"),
+        Reason.FIFTY_MOVES: mark("fifty moves each passed without a capture or a pawn move"),
     }
     short_reasons = {
-        Reason.INSUFFICIENT_MATERIAL: "insufficient material",
-        Reason.FIFTY_MOVES: "fifty-move rule",
+        Reason.INSUFFICIENT_MATERIAL: mark("insufficient material"),
+        Reason.FIFTY_MOVES: mark("fifty-move rule"),
     }
 
     # ----- words ----------------------------------------------------------------------------
 
-    def describe(self, who: str, ply: Ply) -> str:
+    def describe(self, who: str, ply: Ply, language: str = DEFAULT_LANGUAGE) -> str:
         result = ply.result
         board = chess_board(ply.before)
         move = board.parse_san(result.canonical)
-        text = f"{who} ({self.seat_title(result.seat)}) played `{result.canonical}`"
+        seat = self.seat_title(result.seat, language)
         effects = []
         if result.captured:
             square = chess.parse_square(str(result.captured[0]))
             piece = board.piece_at(square)
-            name = _PIECE_NAMES[piece.piece_type] if piece else "piece"
-            how = " en passant" if board.is_en_passant(move) else ""
-            effects.append(f"took the {name} on {result.captured[0]}{how}")
+            took = (
+                _EN_PASSANT
+                if board.is_en_passant(move)
+                else _TOOK[piece.piece_type if piece else chess.PAWN]
+            )
+            effects.append(translate(took, language, square=str(result.captured[0])))
         if move.promotion:
-            effects.append(f"promoted to a {_PIECE_NAMES[move.promotion]}")
-        if effects:
-            text += " and " + " and ".join(effects)
+            effects.append(translate(_PROMOTED[move.promotion], language))
+        values = {"who": who, "seat": seat, "move": result.canonical}
+        if not effects:
+            text = translate("{who} ({seat}) played `{move}`", language, **values)
+        elif len(effects) == 1:
+            text = translate(
+                "{who} ({seat}) played `{move}` and {effect}", language, effect=effects[0], **values
+            )
+        else:
+            text = translate(
+                "{who} ({seat}) played `{move}` and {effect} and {effect2}",
+                language,
+                effect=effects[0],
+                effect2=effects[1],
+                **values,
+            )
         if result.canonical.endswith("#"):
-            text += " — checkmate"
+            text = translate("{text} — checkmate", language, text=text)
         elif result.canonical.endswith("+"):
-            text += " — check"
+            text = translate("{text} — check", language, text=text)
         return text
 
     # ----- pictures -------------------------------------------------------------------------
@@ -109,7 +143,7 @@ class ChessPresenter(GamePresenter):
         outcome = board_view.outcome
         players = board_view.players
         caption = Caption(
-            title="Chess",
+            title=game_name(self.game_id, board_view.language),
             players=(players.get("white", "White"), players.get("black", "Black")),
             status=self.caption_status(board_view),
             winner=outcome.winner if outcome is not None else None,

@@ -15,6 +15,7 @@ from rules import Side, Square
 from rules.games import ActionResult, Reason, Session
 from rules.games.draughts import parse_position
 
+from ..i18n import DEFAULT_LANGUAGE, mark, translate, translate_plural
 from .base import GROUP, BoardView, GamePresenter, PickPath, Ply, RecordInfo, score_tag, tag_value
 
 if TYPE_CHECKING:
@@ -37,9 +38,18 @@ def _path(canonical: str) -> list[int]:
     return [int(s) for s in re.split(r"[x\-]", canonical)]
 
 
-def _count(n: int, word: str, words: str) -> str:
+def _men(n: int, language: str) -> str:
     """ "a man", "2 men"."""
-    return f"a {word}" if n == 1 else f"{n} {words}"
+    if n == 1:
+        return translate("a man", language)
+    return translate_plural("{count} man", "{count} men", n, language)
+
+
+def _kings(n: int, language: str) -> str:
+    """ "a king", "2 kings"."""
+    if n == 1:
+        return translate("a king", language)
+    return translate_plural("{count} king", "{count} kings", n, language)
 
 
 class DraughtsPresenter(GamePresenter):
@@ -48,41 +58,49 @@ class DraughtsPresenter(GamePresenter):
     record_suffix = "pdn"
     move_examples = "11-15, 22x15, 15x24x31"
     reasons = {
-        Reason.NO_PIECES: "the side to move had no pieces left",
-        Reason.NO_LEGAL_MOVES: "the side to move could not move",
-        Reason.FORTY_MOVES: "forty moves each passed without a capture or a man's move",
+        Reason.NO_PIECES: mark("the side to move had no pieces left"),
+        Reason.NO_LEGAL_MOVES: mark("the side to move could not move"),
+        Reason.FORTY_MOVES: mark("forty moves each passed without a capture or a man's move"),
     }
     short_reasons = {
-        Reason.NO_PIECES: "no pieces left",
-        Reason.NO_LEGAL_MOVES: "no legal moves",
-        Reason.FORTY_MOVES: "forty-move rule",
+        Reason.NO_PIECES: mark("no pieces left"),
+        Reason.NO_LEGAL_MOVES: mark("no legal moves"),
+        Reason.FORTY_MOVES: mark("forty-move rule"),
     }
 
-    def describe(self, who: str, ply: Ply) -> str:
+    def describe(self, who: str, ply: Ply, language: str = DEFAULT_LANGUAGE) -> str:
         result = ply.result
         before = draughts_pieces(ply.before)
         after = draughts_pieces(ply.after)
         path = _path(result.canonical)
-        seat = self.seat_title(result.seat)
+        seat = self.seat_title(result.seat, language)
+        values = {"who": who, "seat": seat, "move": result.canonical}
         if result.captured:
             taken = [before.get(int(s), "b") for s in result.captured]
             kings = sum(1 for t in taken if t.isupper())
             men = len(taken) - kings
-            what = " and ".join(
-                part
-                for part in (
-                    _count(men, "man", "men") if men else "",
-                    _count(kings, "king", "kings") if kings else "",
+            if men and kings:
+                what = translate(
+                    "{men} and {kings}",
+                    language,
+                    men=_men(men, language),
+                    kings=_kings(kings, language),
                 )
-                if part
-            )
+            else:
+                what = _men(men, language) if men else _kings(kings, language)
             squares = ", ".join(str(s) for s in result.captured)
-            text = f"{who} ({seat}) jumped `{result.canonical}` and took {what} (on {squares})"
+            text = translate(
+                "{who} ({seat}) jumped `{move}` and took {what} (on {squares})",
+                language,
+                what=what,
+                squares=squares,
+                **values,
+            )
         else:
-            text = f"{who} ({seat}) moved `{result.canonical}`"
+            text = translate("{who} ({seat}) moved `{move}`", language, **values)
         moved, landed = before.get(path[0], ""), after.get(path[-1], "")
         if moved.islower() and landed.isupper():
-            text += " — crowned a king"
+            text = translate("{text} — crowned a king", language, text=text)
         return text
 
     def frame(self, board_view: BoardView, *, strip: bool = True) -> Image.Image:
@@ -103,7 +121,7 @@ class DraughtsPresenter(GamePresenter):
             "w" for _ in range(max(0, 12 - sum(1 for p in pieces.values() if p in "wW")))
         )
         caption = Caption(
-            title="Draughts",
+            title=translate("Draughts", board_view.language),
             players=(players.get("white", "White"), players.get("black", "Black")),
             status=self.caption_status(board_view),
             winner=outcome.winner if outcome is not None else None,

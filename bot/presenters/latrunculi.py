@@ -25,7 +25,7 @@ from rules import (
 )
 from rules.games import GameOutcome, LatrunculiSession, Reason, Session
 
-from ..i18n import DEFAULT_LANGUAGE
+from ..i18n import DEFAULT_LANGUAGE, mark
 from ..texts import describe_move
 from .base import BoardView, GamePresenter, Ply, RecordInfo, Suggestion, tag_value
 
@@ -55,23 +55,23 @@ class LatrunculiPresenter(GamePresenter):
     position_format = "LPN"
     record_suffix = "txt"
     reasons = {
-        Reason.EAGLE_CAPTURED: "the eagle was enclosed",
-        Reason.NO_SOLDIERS: "no soldiers were left",
-        Reason.NO_LEGAL_MOVES: "the side to move had no legal move",
-        Reason.FIFTY_MOVE_RULE: "fifty moves each passed without a capture",
-        Reason.BLOCKED: "neither side could move",
-        Reason.ONE_COUNTER_LEFT: "a player was reduced to one counter",
-        Reason.QUEEN_CAPTURED: "the queen was captured",
-        Reason.ONLY_QUEEN_LEFT: "only the queen was left",
+        Reason.EAGLE_CAPTURED: mark("the eagle was enclosed"),
+        Reason.NO_SOLDIERS: mark("no soldiers were left"),
+        Reason.NO_LEGAL_MOVES: mark("the side to move had no legal move"),
+        Reason.FIFTY_MOVE_RULE: mark("fifty moves each passed without a capture"),
+        Reason.BLOCKED: mark("neither side could move"),
+        Reason.ONE_COUNTER_LEFT: mark("a player was reduced to one counter"),
+        Reason.QUEEN_CAPTURED: mark("the queen was captured"),
+        Reason.ONLY_QUEEN_LEFT: mark("only the queen was left"),
     }
 
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
         self.move_examples = find_variant(game_id).move_hint
 
-    def describe(self, who: str, ply: Ply) -> str:
+    def describe(self, who: str, ply: Ply, language: str = DEFAULT_LANGUAGE) -> str:
         before = parse_position(ply.before)
-        return describe_move(who, replayed(ply), before, parse_position(ply.after))
+        return describe_move(who, replayed(ply), before, parse_position(ply.after), language)
 
     def forced_action(self, session: Session[Any], dice: random.Random) -> str | None:
         game = latrunculi_game(session)

@@ -20,27 +20,34 @@ from rendering.plain_text import ludo_move, ludo_position
 from rules.games import ActionResult, Reason, Session
 from rules.games.ludo import BASE, FINISH, NAMES, LudoRules, LudoSession, TokenMove
 
-from ..i18n import DEFAULT_LANGUAGE
+from ..i18n import DEFAULT_LANGUAGE, mark, translate, translate_plural
+from ..texts import join_words, seat_words
 from .base import MAX_SUGGESTIONS, BoardView, GamePresenter, Ply, RecordInfo, Suggestion
 
 __all__ = ["LudoPresenter", "token_label"]
 
-_LEAVES = {"resign": "resigned", "timeout": "ran out of time"}
+_LEAVES = {
+    "resign": mark("{who} ({seat}) resigned and left the game: their tokens come off"),
+    "timeout": mark("{who} ({seat}) ran out of time and left the game: their tokens come off"),
+}
 
 
 def _progress(value: int) -> str:
     return "F" if value == FINISH else ("B" if value == BASE else str(value))
 
 
-def token_label(move: TokenMove) -> str:
+def token_label(move: TokenMove, language: str = DEFAULT_LANGUAGE) -> str:
     """A token button's label, by progress: ``Base → 0``, ``2 from base → 0``, ``12 → 17``,
     ``41 → finish``, ``42 → 41 (bounce)``."""
     if move.src == BASE:
-        first = "2 from base" if move.count == 2 else "Base"
-        return f"{first} → {move.dst}"
-    dst = "finish" if move.dst == FINISH else str(move.dst)
-    bounce = " (bounce)" if move.dst < move.src else ""
-    return f"{move.src} → {dst}{bounce}"
+        if move.count == 2:
+            return translate("2 from base → {to}", language, to=move.dst)
+        return translate("Base → {to}", language, to=move.dst)
+    if move.dst == FINISH:
+        return translate("{src} → finish", language, src=move.src)
+    if move.dst < move.src:
+        return translate("{src} → {to} (bounce)", language, src=move.src, to=move.dst)
+    return f"{move.src} → {move.dst}"
 
 
 def _session(position: str) -> LudoSession:
@@ -51,9 +58,8 @@ def _session(position: str) -> LudoSession:
     return session
 
 
-def _colours(names: Sequence[str]) -> str:
-    titles = [n.title() for n in names]
-    return titles[0] if len(titles) == 1 else ", ".join(titles[:-1]) + " and " + titles[-1]
+def _colours(names: Sequence[str], language: str) -> str:
+    return join_words([seat_words(n, language) for n in names], language)
 
 
 class LudoPresenter(GamePresenter):
@@ -65,54 +71,79 @@ class LudoPresenter(GamePresenter):
     seats_leave = True
     first_by_roll = True
     own_moves_to_abort = 1
-    no_draws = (
+    no_draws = mark(
         "ludo has no draws, so `/draw` does not apply. To stop playing, `/resign`: you leave "
         "the game (your tokens come off) and the others play on."
     )
-    reasons = {Reason.FINISHED: "all four tokens reached the finish"}
-    short_reasons = {Reason.FINISHED: "all four home"}
+    reasons = {Reason.FINISHED: mark("all four tokens reached the finish")}
+    short_reasons = {Reason.FINISHED: mark("all four home")}
 
     # ----- words ----------------------------------------------------------------------------
 
-    def describe(self, who: str, ply: Ply) -> str:
+    def describe(self, who: str, ply: Ply, language: str = DEFAULT_LANGUAGE) -> str:
         """A roll (the roll for the first player names every die), a token move with what it
         knocked and the extra roll a 6 gives, a pass, or a player leaving."""
         result = ply.result
-        seat = self.seat_title(result.seat)
+        seat = self.seat_title(result.seat, language)
         text = result.canonical
         before = _session(ply.before)
         if text.startswith("roll:"):
             dice = [int(d) for d in text.removeprefix("roll:").split("-")]
             rolling = before.rolling_for_first
             if rolling:
-                shown = ", ".join(f"{c.title()} {d}" for c, d in zip(rolling, dice, strict=True))
+                shown = ", ".join(
+                    f"{seat_words(c, language)} {d}" for c, d in zip(rolling, dice, strict=True)
+                )
                 after = _session(ply.after)
                 tied = after.rolling_for_first
                 if tied:
-                    return (
-                        f"🎲 Roll for the first turn: {shown} — {_colours(tied)} tie and roll again"
+                    return translate(
+                        "🎲 Roll for the first turn: {dice} — {colours} tie and roll again",
+                        language,
+                        dice=shown,
+                        colours=_colours(tied, language),
                     )
-                return f"🎲 Roll for the first turn: {shown} — **{after.to_move.title()}** starts"
-            return f"{who} ({seat}) rolled a **{dice[0]}**"
+                return translate(
+                    "🎲 Roll for the first turn: {dice} — **{colour}** starts",
+                    language,
+                    dice=shown,
+                    colour=seat_words(after.to_move, language),
+                )
+            return translate(
+                "{who} ({seat}) rolled a **{die}**", language, who=who, seat=seat, die=dice[0]
+            )
         verb, _, leaver = text.partition(":")
         if verb in _LEAVES and leaver:
-            return (
-                f"{who} ({leaver.title()}) {_LEAVES[verb]} and left the game: their tokens come off"
-            )
+            return translate(_LEAVES[verb], language, who=who, seat=seat_words(leaver, language))
         die = before.die
-        again = " — a 6: they roll again" if die == 6 else ""
         if text == "pass":
-            return f"{who} ({seat}) cannot move the {die}: the turn passes{again}"
-        words = f"{who} ({seat}) moved `{text}`"
-        knocked = self._knocked(before, result)
-        if knocked:
-            words += ", knocking " + " and ".join(knocked) + " back to base"
-        if text.endswith("-F"):
-            words += " — a token reached the finish"
-        return words + again
+            words = translate(
+                "{who} ({seat}) cannot move the {die}: the turn passes",
+                language,
+                who=who,
+                seat=seat,
+                die=die,
+            )
+        else:
+            words = translate(
+                "{who} ({seat}) moved `{move}`", language, who=who, seat=seat, move=text
+            )
+            knocked = self._knocked(before, result, language)
+            if knocked:
+                words = translate(
+                    "{text}, knocking {tokens} back to base",
+                    language,
+                    text=words,
+                    tokens=join_words(knocked, language),
+                )
+            if text.endswith("-F"):
+                words = translate("{text} — a token reached the finish", language, text=words)
+        if die == 6:
+            words = translate("{text} — a 6: they roll again", language, text=words)
+        return words
 
     @staticmethod
-    def _knocked(before: LudoSession, result: ActionResult) -> list[str]:
+    def _knocked(before: LudoSession, result: ActionResult, language: str) -> list[str]:
         """Whose tokens the move knocked, from the position before it ("2 Blue tokens")."""
         from rules.games.ludo.position import START_FIELD
 
@@ -125,7 +156,15 @@ class LudoPresenter(GamePresenter):
                     1 for p in tokens if 0 <= p < 40 and (START_FIELD[colour] + p) % 40 == field
                 )
                 if n:
-                    out.append(f"{n} {NAMES[colour].title()} token{'s' if n > 1 else ''}")
+                    out.append(
+                        translate_plural(
+                            "{count} {colour} token",
+                            "{count} {colour} tokens",
+                            n,
+                            language,
+                            colour=seat_words(NAMES[colour], language),
+                        )
+                    )
         return out
 
     def forced_action(self, session: Session[Any], dice: random.Random) -> str | None:
@@ -159,23 +198,29 @@ class LudoPresenter(GamePresenter):
     def is_leave(self, canonical: str) -> bool:
         return canonical.partition(":")[0] in _LEAVES
 
-    def turn_buttons(self, session: Session[Any]) -> list[tuple[str, str]]:
+    def turn_buttons(
+        self, session: Session[Any], language: str = DEFAULT_LANGUAGE
+    ) -> list[tuple[str, str]]:
         """One button per token move the die allows, labelled by progress (at most six)."""
         assert isinstance(session, LudoSession)
         if session.outcome is not None or session.die is None:
             return []
         return [
-            (str(m.move), token_label(m.move)) for m in session.legal_moves() if m.move is not None
+            (str(m.move), token_label(m.move, language))
+            for m in session.legal_moves()
+            if m.move is not None
         ]
 
-    def turn_hint(self, session: Session[Any]) -> str:
+    def turn_hint(self, session: Session[Any], language: str = DEFAULT_LANGUAGE) -> str:
         assert isinstance(session, LudoSession)
         if session.die is not None:
-            return (
-                f"Move a **{session.die}**: press a token's button (its progress: 0 is your "
-                "start field, 40–43 your home line), or `/move`."
+            return translate(
+                "Move a **{die}**: press a token's button (its progress: 0 is your "
+                "start field, 40–43 your home line), or `/move`.",
+                language,
+                die=session.die,
             )
-        return "The bot rolls for you."
+        return translate("The bot rolls for you.", language)
 
     # ----- pictures -------------------------------------------------------------------------
 

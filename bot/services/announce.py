@@ -8,13 +8,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from rules.games import find_game
+from rules.games import Reason, find_game
 from storage import Database, GameRecord
 from storage.models import BOT_REASONS
 
 from .. import ui
 from ..clock import discord_clock
 from ..errors import send_ephemeral
+from ..i18n import DEFAULT_LANGUAGE, translate, translate_plural
 from ..limits import fit_lines
 from ..links import home_channel, home_channel_id, jump_url, message_link
 from ..mentions import ping_users
@@ -29,6 +30,7 @@ from ..texts import (
     variant_title,
 )
 from .games import Played, bot_made, player_for, position_session
+from .languages import server_language
 from .matches import match_line, next_match_game
 from .names import display_names, names_for_text
 from .notify import turn_mentions
@@ -160,18 +162,23 @@ async def post_board(
     return message
 
 
-def not_posted(error: discord.HTTPException, *, board: bool = True) -> str:
-    """What happens now that Discord refused a post about a committed action."""
+def not_posted(
+    error: discord.HTTPException, *, board: bool = True, language: str = DEFAULT_LANGUAGE
+) -> str:
+    """What happens now that Discord refused a post about a committed action (told to the
+    one who acted, in their ``language``)."""
     if not board:
-        return "Discord refused to post the message about it just now."
+        return translate("Discord refused to post the message about it just now.", language)
     if isinstance(error, discord.NotFound | discord.Forbidden):
-        return (
+        return translate(
             "I can no longer post in the game's channel, so its board could not be shown there; "
-            "`/board` shows it."
+            "`/board` shows it.",
+            language,
         )
-    return (
+    return translate(
         "Discord refused to post the board just now; it will be posted in the game's channel "
-        "within a minute or two. Nothing to redo."
+        "within a minute or two. Nothing to redo.",
+        language,
     )
 
 
@@ -204,15 +211,36 @@ def decided_by_rules(record: GameRecord) -> bool:
     return record.reason is not None and record.reason not in BOT_REASONS
 
 
-def result_words(presenter: GamePresenter, record: GameRecord, names: dict[str, str]) -> str:
+def result_words(
+    presenter: GamePresenter,
+    record: GameRecord,
+    names: dict[str, str],
+    language: str = DEFAULT_LANGUAGE,
+) -> str:
     """ "**Alice (White) wins**: checkmate." in the game's own words."""
     outcome = record.outcome
     reason = outcome.reason if outcome is not None else None
-    words = describe_result(record.winner, reason, names, presenter.reason_words(reason))
+    why = presenter.reason_words(reason, language)
     points = outcome.points if outcome is not None else None
-    if points:  # backgammon: what the game was worth ("wins 2 points")
-        words = words.replace(" wins**", f" wins {points} point{'s' if points != 1 else ''}**", 1)
-    return words
+    if points and record.winner is not None:  # backgammon: what the game was worth
+        loser = next(seat for seat in names if seat != record.winner)
+        values = {
+            "who": names[record.winner],
+            "seat": presenter.seat_title(record.winner, language),
+            "points": translate_plural("{count} point", "{count} points", points, language),
+            "loser": names[loser],
+            "why": why,
+        }
+        if reason is Reason.RESIGNATION:
+            return translate(
+                "**{who} ({seat}) wins {points}**: {loser} resigned.", language, **values
+            )
+        if reason is Reason.TIMEOUT:
+            return translate(
+                "**{who} ({seat}) wins {points}**: {loser} ran out of time.", language, **values
+            )
+        return translate("**{who} ({seat}) wins {points}**: {why}.", language, **values)
+    return describe_result(record.winner, reason, names, why, language)
 
 
 async def board_payload(
@@ -225,6 +253,7 @@ async def board_payload(
     view: str = "white",
     theme: str = "light",
     move_timeout: float | None = None,
+    language: str | None = None,
 ) -> dict[str, Any]:
     """Keyword arguments for ``send``: content, the board file, the view, allowed mentions.
 
@@ -239,21 +268,31 @@ async def board_payload(
     ``view`` is the side shown at the bottom of the picture. Boards posted after moves keep
     the default (White at the bottom) so a thread's pictures all read the same way; ``/board``
     shows a player their own side.
+
+    Everything is said in ``language``: by default the server's (a game's thread is read by
+    both players); a board shown to one person privately passes theirs. ``intro`` comes
+    already in that language.
     """
+    if language is None:
+        language = await server_language(db, record.guild_id)
     presenter = presenter_for(record.variant)
     session = played.session if played and played.session else position_session(record)
     seat = session.to_move
-    seat_title = presenter.seat_title(seat)
+    seat_title = presenter.seat_title(seat, language)
     names = await display_names(db, record)
     lines: list[str] = []
     if intro:
         lines.append(intro)
     if played is not None:
         for pm in played.moves:
-            words = presenter.describe(f"<@{pm.player_id}>", pm.ply)
+            words = presenter.describe(f"<@{pm.player_id}>", pm.ply, language)
             if pm.auto:  # the player opted in (/settings)
-                words += " — played by the bot, their only legal turn (`/settings`)"
-            lines.append(words + ".")
+                words = translate(
+                    "{text} — played by the bot, their only legal turn (`/settings`)",
+                    language,
+                    text=words,
+                )
+            lines.append(translate("{text}.", language, text=words))
         own = [pm.ply for pm in played.moves if not bot_made(pm.result.canonical)]
         highlight: Ply | None = own[0] if own else await last_move(db, record)
     else:
@@ -263,48 +302,71 @@ async def board_payload(
     if record.is_active:
         to_move = player_for(record, seat)
         status = None
-        state = presenter.state_line(session)
+        state = presenter.state_line(session, language)
         if state:
             lines.append(state)
         away = await db.players.vacations(record.player_ids, discord_clock())
         for uid, until in away.items():  # the opponent sees it under the board
             lines.append(
-                f"🏖️ <@{uid}> is on vacation until <t:{int(until)}:f>: their clock is paused."
+                translate(
+                    "🏖️ {player} is on vacation until {until}: their clock is paused.",
+                    language,
+                    player=f"<@{uid}>",
+                    until=f"<t:{int(until)}:f>",
+                )
             )
         if record.match_id is not None and intro is None:  # the score, under the match's boards
             match = await db.matches.require_match(record.match_id)
             lines.append(match_line(match, names_for_text(names)))
-        by = ""
+        deadline = None
         if move_timeout is not None:
-            by = f" — by <t:{int(record.turn_since + move_timeout)}:R>"
+            deadline = f"<t:{int(record.turn_since + move_timeout)}:R>"
+        values = {"player": f"<@{to_move}>", "seat": seat_title, "deadline": deadline}
         if record.seat(seat).is_computer:  # no ping, no deadline: it moves by itself
-            lines.append(f"<@{to_move}> ({seat_title}) to move: the computer is thinking…")
+            lines.append(
+                translate(
+                    "{player} ({seat}) to move: the computer is thinking…", language, **values
+                )
+            )
         elif mention:
-            hint = presenter.turn_hint(session)
-            lines.append(f"<@{to_move}>, your move ({seat_title}){by}. {hint}")
+            hint = presenter.turn_hint(session, language)
+            template = (
+                translate("{player}, your move ({seat}) — by {deadline}.", language, **values)
+                if deadline
+                else translate("{player}, your move ({seat}).", language, **values)
+            )
+            lines.append(f"{template} {hint}")
             mentions = await turn_mentions(db, record, to_move)  # as they chose (/notify)
+        elif deadline:
+            lines.append(
+                translate("{player} ({seat}) to move — by {deadline}.", language, **values)
+            )
         else:
-            lines.append(f"<@{to_move}> ({seat_title}) to move{by}.")
-        actions = presenter.turn_buttons(session)
+            lines.append(translate("{player} ({seat}) to move.", language, **values))
+        actions = presenter.turn_buttons(session, language)
         buttons = (
-            ui.action_view(record.id, record.ply, actions) if actions else ui.move_view(record.id)
+            ui.action_view(record.id, record.ply, actions)
+            if actions
+            else ui.move_view(record.id, language)
         )
     else:
-        result = result_words(presenter, record, names_for_text(names))
+        result = result_words(presenter, record, names_for_text(names), language)
         status = None
         if not decided_by_rules(record):  # the picture says why; names as typed
-            status = result_words(presenter, record, names).replace("*", "")
-        lines.append(f"**Game #{record.id} is over.** {result}")
+            status = result_words(presenter, record, names, language).replace("*", "")
+        lines.append(
+            translate("**Game #{game} is over.** {result}", language, game=record.id, result=result)
+        )
         if len(record.places) > 2:  # a ranked multi-seat result: every place
-            lines.append(places_line(presenter, record))
+            lines.append(places_line(presenter, record, language))
         if record.match_id is not None:
             match = await db.matches.require_match(record.match_id)
             lines.append(match_line(match, names_for_text(names)))
-        lines.append(await records_line(db, record))
+        lines.append(await records_line(db, record, language))
         rated = await ratings_line(db, record)
         if rated is not None:
             lines.append(rated)
-        buttons = ui.finished_view(record.id)
+        buttons = ui.finished_view(record.id, language)
         if mention:  # the result is news for both, the loser above all (told once: the final
             mentions = ping_users(*record.player_ids)  # board is posted once)
     file = await picture_file(
@@ -318,21 +380,30 @@ async def board_payload(
             move_number=move_number(record),
             view=view,
             theme=theme,
+            language=language,
         ),
     )
-    name = variant_title(record.variant, record.options)
-    if presenter.numbered_moves:
-        count = turn_words(record.ply, seat_title) if record.is_active else moves_words(record.ply)
+    name = variant_title(record.variant, record.options, language)
+    if not record.is_active:
+        count = moves_words(record.ply, language) if presenter.numbered_moves else ""
+    elif presenter.numbered_moves:
+        count = turn_words(record.ply, seat_title, language)
     else:  # the result line below says it is over
-        count = f"{seat_title} to play" if record.is_active else ""
-    header = " · ".join(part for part in (f"**Game #{record.id}**", f"**{name}**", count) if part)
+        count = translate("{side} to play", language, side=seat_title)
+    game = translate("**Game #{game}**", language, game=record.id)
+    header = " · ".join(part for part in (game, f"**{name}**", count) if part)
     return {
         "content": fit_lines(
             "\n".join([header, *lines]).split("\n"),
             keep_head=1,
             # who is to move; or the result, the records and the rating changes
             keep_tail=1 if record.is_active else 2 + (rated is not None),
-            more=lambda n: f"… {n} more line{'s' if n != 1 else ''} (see `/history`).",
+            more=lambda n: translate_plural(
+                "… {count} more line (see `/history`).",
+                "… {count} more lines (see `/history`).",
+                n,
+                language,
+            ),
         ),
         "file": file,
         "view": buttons,
@@ -340,37 +411,57 @@ async def board_payload(
     }
 
 
-def places_line(presenter: GamePresenter, record: GameRecord) -> str:
+def places_line(
+    presenter: GamePresenter, record: GameRecord, language: str = DEFAULT_LANGUAGE
+) -> str:
     """ "Places: 🥇 @Alice (Red), 🥈 @Carol (Yellow), 3. @Bob (Blue)." """
     medals = {1: "🥇", 2: "🥈", 3: "🥉"}
     parts = [
-        f"{medals.get(rank, f'{rank}.')} <@{record.player_at(seat)}> ({presenter.seat_title(seat)})"
+        f"{medals.get(rank, f'{rank}.')} <@{record.player_at(seat)}> "
+        f"({presenter.seat_title(seat, language)})"
         for rank, seat in enumerate(record.places, start=1)
     ]
-    return "Places: " + ", ".join(parts) + "."
+    return translate("Places: {places}.", language, places=", ".join(parts))
 
 
-async def records_line(db: Database, record: GameRecord) -> str:
+async def records_line(db: Database, record: GameRecord, language: str = DEFAULT_LANGUAGE) -> str:
     if record.against_computer:
-        return "A game against the computer: recorded, not counted in records or the leaderboard."
+        return translate(
+            "A game against the computer: recorded, not counted in records or the leaderboard.",
+            language,
+        )
     parts = []
     for uid in dict.fromkeys(record.player_ids):
         p = await db.players.get_player(uid)
         if p is not None:
-            parts.append(f"<@{uid}> {record_words(p.wins, p.losses, p.draws)}")
-    return "Records: " + "; ".join(parts) + "."
+            parts.append(f"<@{uid}> {record_words(p.wins, p.losses, p.draws, language)}")
+    return translate("Records: {records}.", language, records="; ".join(parts))
 
 
-def start_line(record: GameRecord) -> str:
+def start_line(record: GameRecord, language: str = DEFAULT_LANGUAGE) -> str:
     presenter = presenter_for(record.variant)
     if len(record.seats) != 2 or presenter.first_by_roll:
         seated = ", ".join(
-            f"<@{s.player_id}> plays **{presenter.seat_title(s.name)}**" for s in record.seats
+            translate(
+                "{player} plays **{seat}**",
+                language,
+                player=f"<@{s.player_id}>",
+                seat=presenter.seat_title(s.name, language),
+            )
+            for s in record.seats
         )
-        return f"{seated}. The bot rolls one die for each to decide who starts."
+        return translate(
+            "{seated}. The bot rolls one die for each to decide who starts.",
+            language,
+            seated=seated,
+        )
     first = position_session(record).to_move
-    title = presenter.seat_title(first)
-    return (
-        f"<@{record.white_id}> plays **White**, <@{record.black_id}> plays **Black**. "
-        f"{title} moves first."
+    return translate(
+        "{white_player} plays **{white}**, {black_player} plays **{black}**. {first} moves first.",
+        language,
+        white_player=f"<@{record.white_id}>",
+        black_player=f"<@{record.black_id}>",
+        white=presenter.seat_title("white", language),
+        black=presenter.seat_title("black", language),
+        first=presenter.seat_title(first, language),
     )

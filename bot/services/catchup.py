@@ -27,8 +27,10 @@ import discord
 from rules.games import find_game
 from storage import GameRecord
 
+from ..i18n import DEFAULT_LANGUAGE, mark, translate, translate_plural
 from ..presenters import Ply, presenter_for
 from .announce import board_payload, post_board
+from .languages import server_language
 
 if TYPE_CHECKING:
     from ..client import LatrunculiBot
@@ -56,9 +58,9 @@ claimer died is posted a few minutes later by whichever process sweeps next."""
 MAX_LINES = 10
 """At most this many missed plies are told in words (the board shows the rest)."""
 
-MARK = "♻️ Catching up"
-WHY = "its board could not be posted at the time"
-"""Why, in words true for every cause: a crash, a restart, or Discord refusing the post."""
+MARK = mark("♻️ Catching up")
+"""What starts a caught-up board's words; the reason ends them, in words true for every
+cause (a crash, a restart, or Discord refusing the post)."""
 
 
 async def catch_up(bot: LatrunculiBot) -> int:
@@ -73,7 +75,9 @@ async def catch_up(bot: LatrunculiBot) -> int:
     return posted
 
 
-async def missed_lines(bot: LatrunculiBot, record: GameRecord) -> list[str]:
+async def missed_lines(
+    bot: LatrunculiBot, record: GameRecord, language: str = DEFAULT_LANGUAGE
+) -> list[str]:
     """The plies after ``announced_ply`` in words (as under a normal board)."""
     if record.announced_ply >= record.ply:
         return []
@@ -83,7 +87,14 @@ async def missed_lines(bot: LatrunculiBot, record: GameRecord) -> list[str]:
     first = max(record.announced_ply, record.ply - MAX_LINES)
     if first > record.announced_ply:
         earlier = first - record.announced_ply
-        lines.append(f"… {earlier} earlier turn{'s' if earlier != 1 else ''} (see `/history`);")
+        lines.append(
+            translate_plural(
+                "… {count} earlier turn (see `/history`);",
+                "… {count} earlier turns (see `/history`);",
+                earlier,
+                language,
+            )
+        )
     for index in range(first, len(moves)):
         stored = moves[index]
         before = moves[index - 1].position_after if index else record.start_position
@@ -91,10 +102,18 @@ async def missed_lines(bot: LatrunculiBot, record: GameRecord) -> list[str]:
             result = find_game(record.variant).session(before).play(stored.move)
         except Exception:  # pragma: no cover - stored moves were checked by the rules core
             log.exception("game %d: cannot describe ply %d", record.id, stored.ply)
-            lines.append(f"<@{stored.player_id}> played `{stored.move}`.")
+            lines.append(
+                translate(
+                    "{player} played `{move}`.",
+                    language,
+                    player=f"<@{stored.player_id}>",
+                    move=stored.move,
+                )
+            )
             continue
         ply = Ply(result, before, stored.position_after)
-        lines.append(presenter.describe(f"<@{stored.player_id}>", ply) + ".")
+        words = presenter.describe(f"<@{stored.player_id}>", ply, language)
+        lines.append(translate("{text}.", language, text=words))
     return lines
 
 
@@ -125,17 +144,28 @@ async def catch_up_game(bot: LatrunculiBot, game_id: int) -> bool:
 
 async def _post_missed_board(bot: LatrunculiBot, record: GameRecord) -> bool:
     """Post the claimed game's missed board; ``True`` once it is marked announced."""
-    lines = await missed_lines(bot, record)
+    language = await server_language(bot.db, record.guild_id)
+    lines = await missed_lines(bot, record, language)
     if lines:
-        lines[0] = f"{MARK}: {lines[0]}"
-        lines[-1] = lines[-1].removesuffix(".") + f" — {WHY}."
+        lines[0] = f"{translate(MARK, language)}: {lines[0]}"
+        lines[-1] = translate(
+            "{text} — its board could not be posted at the time.",
+            language,
+            text=lines[-1].removesuffix("."),
+        )
     else:  # only the end was missed (a resignation, a timeout, an abort, a draw)
-        lines = [f"{MARK}: game #{record.id} ended — {WHY}."]
+        ended = translate(
+            "game #{game} ended — its board could not be posted at the time.",
+            language,
+            game=record.id,
+        )
+        lines = [f"{translate(MARK, language)}: {ended}"]
     payload = await board_payload(
         bot.db,
         record,
         intro="\n".join(lines),
         move_timeout=bot.settings.move_timeout_seconds,
+        language=language,
     )
     over = not record.is_active
     try:

@@ -18,8 +18,10 @@ from rules import RulesError
 from rules.games import Reason, find_game
 from storage import Database, GameRecord
 
+from ..i18n import DEFAULT_LANGUAGE, translate
 from ..presenters import BoardView, Ply, presenter_for
 from .announce import decided_by_rules, move_number, result_words
+from .languages import server_language
 from .names import display_names
 
 if TYPE_CHECKING:
@@ -39,7 +41,9 @@ def replay_filename(record: GameRecord) -> str:
     return f"game-{record.id}-replay.gif"
 
 
-async def replay_boards(db: Database, record: GameRecord) -> list[BoardView]:
+async def replay_boards(
+    db: Database, record: GameRecord, language: str = DEFAULT_LANGUAGE
+) -> list[BoardView]:
     """The board after every stored ply of ``record``, from its start position, each with
     the ply that led to it; the last one carries the result (as the final board shows it).
     A game longer than :data:`MAX_REPLAY_PLIES` starts that many plies before its end."""
@@ -49,21 +53,21 @@ async def replay_boards(db: Database, record: GameRecord) -> list[BoardView]:
     game = find_game(record.variant)
     first = max(0, len(moves) - MAX_REPLAY_PLIES)
     before = moves[first - 1].position_after if first else record.start_position
-    boards = [BoardView(before, players=names)]
+    boards = [BoardView(before, players=names, language=language)]
     for m in moves[first:]:
         ply = None
         try:  # each ply from its stored position, as the board after it showed it
             ply = Ply(game.session(before).play(m.move), before, m.position_after)
         except RulesError:  # a stored ply replays; should one not, its board still shows
             log.warning("game %d: ply %r does not replay; drawn unmarked", record.id, m.move)
-        boards.append(BoardView(m.position_after, players=names, last=ply))
+        boards.append(BoardView(m.position_after, players=names, last=ply, language=language))
         before = m.position_after
     final = boards[-1]
     status = None
     if record.is_active:  # the caption is shared by every frame: no "to move" in it then
-        status = f"Replay of game #{record.id} so far"
+        status = translate("Replay of game #{game} so far", language, game=record.id)
     elif not decided_by_rules(record):
-        status = result_words(presenter, record, names).replace("*", "")
+        status = result_words(presenter, record, names, language).replace("*", "")
     boards[-1] = BoardView(
         final.position,
         players=names,
@@ -71,14 +75,17 @@ async def replay_boards(db: Database, record: GameRecord) -> list[BoardView]:
         outcome=record.outcome,
         status=status,
         move_number=move_number(record),
+        language=language,
     )
     return boards
 
 
-async def replay_file(db: Database, record: GameRecord) -> discord.File | None:
+async def replay_file(
+    db: Database, record: GameRecord, language: str = DEFAULT_LANGUAGE
+) -> discord.File | None:
     """The game so far as ``game-N-replay.gif`` (made in a worker thread), or ``None`` for a
-    game without moves."""
-    boards = await replay_boards(db, record)
+    game without moves; its captions in ``language``."""
+    boards = await replay_boards(db, record, language)
     if len(boards) < 2:
         return None
     gif = await asyncio.to_thread(presenter_for(record.variant).replay, boards)
@@ -96,11 +103,16 @@ async def post_replay(
     if record.is_active or record.reason == Reason.ABORTED.value:
         return
     try:
-        file = await replay_file(bot.db, record)
+        language = await server_language(bot.db, record.guild_id)
+        file = await replay_file(bot.db, record, language)
         if file is None:
             return
         await channel.send(
-            f"🎞️ Game #{record.id} from the first move to the last (`/history` has it too).",
+            translate(
+                "🎞️ Game #{game} from the first move to the last (`/history` has it too).",
+                language,
+                game=record.id,
+            ),
             file=file,
             allowed_mentions=discord.AllowedMentions.none(),
         )

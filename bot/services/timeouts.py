@@ -20,6 +20,7 @@ import discord
 from rules.games import Reason
 from storage import ConcurrencyError, GameRecord
 
+from ..i18n import LANGUAGES, translate
 from ..presenters import presenter_for
 from ..texts import duration_words
 from .announce import board_payload, jump_url, post_board
@@ -27,6 +28,7 @@ from .claims import REMINDER, TIMEOUT, claimed_games
 from .computer import computer_seat_to_move
 from .draw_offers import close_pending_offer
 from .games import player_for, position_session
+from .languages import server_language
 from .notify import deliver_reminder
 
 if TYPE_CHECKING:
@@ -88,8 +90,14 @@ async def finish_on_time(bot: LatrunculiBot, record: GameRecord, timeout: float)
     log.info("game %d: %d ran out of time at ply %d", record.id, loser, record.ply)
     bot.games.forget(record.id)
     await bot.menus.lapse(record)  # the loser's open Move menu
-    intro = f"⏰ Time is up: <@{loser}> did not move within {duration_words(timeout)}."
-    payload = await board_payload(bot.db, record, intro=intro)
+    language = await server_language(bot.db, record.guild_id)
+    intro = translate(
+        "⏰ Time is up: {player} did not move within {duration}.",
+        language,
+        player=f"<@{loser}>",
+        duration=duration_words(timeout, language),
+    )
+    payload = await board_payload(bot.db, record, intro=intro, language=language)
     try:
         await post_board(bot, record, payload)
     except discord.HTTPException as exc:  # finished either way; the catch-up posts it later
@@ -110,12 +118,17 @@ async def leave_on_time(bot: LatrunculiBot, record: GameRecord, timeout: float, 
     record = played.game
     log.info("game %d: %d ran out of time and left at ply %d", record.id, loser, record.ply)
     await bot.menus.lapse(record)
-    title = presenter_for(record.variant).seat_title(seat)
-    intro = (
-        f"⏰ Time is up: <@{loser}> ({title}) did not move within {duration_words(timeout)} "
-        "and leaves the game."
+    language = await server_language(bot.db, record.guild_id)
+    intro = translate(
+        "⏰ Time is up: {player} ({seat}) did not move within {duration} and leaves the game.",
+        language,
+        player=f"<@{loser}>",
+        seat=presenter_for(record.variant).seat_title(seat, language),
+        duration=duration_words(timeout, language),
     )
-    payload = await board_payload(bot.db, record, played=played, intro=intro, move_timeout=timeout)
+    payload = await board_payload(
+        bot.db, record, played=played, intro=intro, move_timeout=timeout, language=language
+    )
     try:
         await post_board(bot, record, payload)
     except discord.HTTPException as exc:  # stored either way; the catch-up posts it later
@@ -131,13 +144,28 @@ async def remind(bot: LatrunculiBot, record: GameRecord, timeout: float) -> bool
         return False  # moved on, finished, or reminded by another process
     to_move = player_for(record, position_session(record).to_move)
     deadline = record.turn_since + timeout
+    language = await reminder_language(bot, record, to_move)
+    values = {
+        "player": f"<@{to_move}>",
+        "game": record.id,
+        "duration": duration_words(deadline - bot.now(), language),
+        "deadline": f"<t:{int(deadline)}:R>",
+        "link": jump_url(record),
+    }
     text = (
-        f"⏰ <@{to_move}>, your move in game #{record.id} — you have "
-        f"{duration_words(deadline - bot.now())} left (<t:{int(deadline)}:R>)."
+        translate(
+            "⏰ {player}, your move in game #{game} — you have {duration} left ({deadline}). "
+            "The board: {link}",
+            language,
+            **values,
+        )
+        if values["link"]
+        else translate(
+            "⏰ {player}, your move in game #{game} — you have {duration} left ({deadline}).",
+            language,
+            **values,
+        )
     )
-    url = jump_url(record)
-    if url:
-        text += f" The board: {url}"
     try:
         await deliver_reminder(bot, record, to_move, text)
     except discord.HTTPException as exc:
@@ -145,3 +173,13 @@ async def remind(bot: LatrunculiBot, record: GameRecord, timeout: float) -> bool
         return False
     log.info("game %d: reminded %d at ply %d", record.id, to_move, record.ply)
     return True
+
+
+async def reminder_language(bot: LatrunculiBot, record: GameRecord, player_id: int) -> str:
+    """A reminder is read in the game's thread (the server's language), or in a DM by the
+    player alone (``/notify dm``: their own ``/language`` choice, else the server's)."""
+    server = await server_language(bot.db, record.guild_id)
+    if await bot.db.players.notify_mode(player_id) != "dm":
+        return server
+    own = await bot.db.players.language(player_id)
+    return own if own in LANGUAGES else server

@@ -101,7 +101,8 @@ def turn_words(ply: int, to_play: Side | str, language: str = DEFAULT_LANGUAGE) 
     """Where an active game stands: "move 2, Black to play" (the full move being played,
     numbered as in ``/history``'s "2. a3-a4 a6-a5"); ``to_play`` is a side or a seat's
     title already in ``language``."""
-    side = side_name(to_play, language) if isinstance(to_play, Side) else to_play
+    seat_id = isinstance(to_play, Side) or to_play in SEAT_NAMES  # else a title, as shown
+    side = side_name(to_play, language) if seat_id else str(to_play)
     return translate("move {number}, {side} to play", language, number=ply // 2 + 1, side=side)
 
 

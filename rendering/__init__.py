@@ -22,9 +22,11 @@ from .ludo import LudoMove, LudoPosition, LudoSeat, render_ludo
 from .rating_chart import RatingPoint, render_rating_chart
 from .render import compose, encode_png, render_board
 from .theme import THEMES, BoardStyle, Theme, get_theme
+from .words import ENGLISH, Words
 
 __all__ = [
     "DEFAULT_SQUARE",
+    "ENGLISH",
     "BackgammonPosition",
     "REASON_WORDS",
     "THEMES",
@@ -36,6 +38,7 @@ __all__ = [
     "LudoSeat",
     "RatingPoint",
     "Theme",
+    "Words",
     "compose",
     "derive_captures",
     "encode_png",

@@ -274,28 +274,31 @@ def _status(
     pos: BackgammonPosition, words: Caption, to_move: Side | None, offered: Side | None
 ) -> str:
     players = words.players
+    said = words.words
     if words.status is not None:
         text = words.status
     elif words.winner is not None:
-        text = f"{who(Side(words.winner), players)} wins"
+        text = said.wins.format(player=who(Side(words.winner), players, said))
     elif offered is not None:
-        text = f"{who(offered, players)} doubles to {pos.cube * 2}"
+        text = said.doubles_to.format(player=who(offered, players, said), cube=pos.cube * 2)
         if to_move is not None:
-            text += " — take or drop?"
+            text = said.take_or_drop.format(status=text)
     elif to_move is not None:
+        player = who(to_move, players, said)
         if pos.dice is not None:
-            text = f"{who(to_move, players)} to play {pos.dice[0]}-{pos.dice[1]}"
+            text = said.to_play_dice.format(player=player, dice=f"{pos.dice[0]}-{pos.dice[1]}")
         else:
-            text = f"{who(to_move, players)} to roll"
+            text = said.to_roll.format(player=player)
         if words.move_number is not None:
-            text = f"Move {words.move_number} · {text}"
+            text = said.move_number.format(number=words.move_number, status=text)
     else:
-        text = "Game over"
+        text = said.game_over
     head = [words.title] if words.title else []
     if pos.match_length and words.status is None:
         # a caller's own status line (a result, say) gets the whole width; the score with the
         # match length stays in the players' rows
-        head.append(f"{pos.match_length}-point match" + (", Crawford" if pos.crawford else ""))
+        match = said.match.format(length=pos.match_length)
+        head.append(said.crawford.format(match=match) if pos.crawford else match)
     return " · ".join([*head, text])
 
 
@@ -386,14 +389,18 @@ def compose_backgammon(
     race = pips if pips is not None else (position.pips(Side.WHITE), position.pips(Side.BLACK))
     rows = []
     for side in (Side.BLACK, Side.WHITE):
-        notes: list[str | Image.Image] = [f"{race[side.index]} pips"]
+        said = words.words
+        notes: list[str | Image.Image] = [said.pips.format(count=race[side.index])]
         if position.match_length:
-            notes.append(f"score {position.score[side.index]}/{position.match_length}  ·  ")
+            score = said.score.format(
+                score=position.score[side.index], length=position.match_length
+            )
+            notes.append(f"{score}  ·  ")
         if words.notes[side.index]:
             notes.append(f"{words.notes[side.index]}  ·  ")
         rows.append(
             PlayerRow(
-                name=row_name(words.players[side.index], side),
+                name=row_name(words.players[side.index], side, words.words),
                 chip=side_chip(side, chip, pal),
                 highlighted=side is to_move,
                 notes=tuple(notes),
@@ -408,6 +415,7 @@ def compose_backgammon(
             _status(position, words, to_move, offered),
             (rows[0], rows[1]),
             over=over,
+            rtl=words.words.rtl,
         )
     return img
 

@@ -20,7 +20,7 @@ from rules import Outcome, Position, Side
 from .captures import (
     KIND_ORDER,
     derive_taken,
-    held_words,
+    held_word,
     marker_kind,
     turns_held_over,
     variant_name,
@@ -28,51 +28,60 @@ from .captures import (
 from .layout import Layout, Rect
 from .sprites import piece_sprite
 from .text import Font, bold_of, draw_text, drawable, fit_text, font, text_width
-from .theme import Theme
+from .theme import RGB, Theme
 from .trophy import trophy_sprite
+from .words import ENGLISH, REASON_WORDS, Words
+
+__all__ = [
+    "CAPTION_TOP",
+    "REASON_WORDS",
+    "Caption",
+    "PlayerRow",
+    "draw_caption",
+    "draw_caption_strip",
+    "game_rows",
+    "game_status",
+    "reason_words",
+    "row_name",
+    "status_fits",
+    "status_room",
+    "status_text",
+    "who",
+]
 
 #: The key in a picture's ``info`` holding the caption strip's top edge (y), set when the
 #: strip is drawn: a replay draws the strip once and copies it into every frame.
 CAPTION_TOP = "caption_top"
 
-#: Outcome reason ids (rules' and the bot's) in the words players read after the dash.
-REASON_WORDS: dict[str, str] = {
-    "eagle_captured": "eagle captured",
-    "no_soldiers": "no soldiers left",
-    "no_legal_moves": "no legal moves",
-    "fifty_move_rule": "fifty-move rule",
-    "blocked": "both sides blocked",
-    "one_counter_left": "one counter left",
-    "queen_captured": "queen captured",
-    "only_queen_left": "only the queen left",
-    "resignation": "resignation",
-    "agreement": "agreed",
-    "timeout": "out of time",
-    "aborted": "game aborted",
-}
 
-
-def reason_words(reason: str) -> str:
+def reason_words(reason: str, words: Words = ENGLISH) -> str:
     """``eagle_captured`` → ``eagle captured``; unknown ids are still readable."""
-    return REASON_WORDS.get(reason, reason.replace("_", " "))
+    return words.reason(reason)
 
 
-def who(side: Side, players: tuple[str, str]) -> str:
-    """``Alice (White)``: a display name with its side, or the side alone when unnamed.
+def named(name: str, side_id: str, words: Words = ENGLISH) -> str:
+    """``Alice (White)``: a display name with its seat, or the seat alone when unnamed.
 
-    A name made only of characters no shipped font can draw (e.g. emoji) counts as unnamed.
+    A name made only of characters no shipped font can draw (e.g. emoji) counts as unnamed,
+    and so does the seat's English name (a caller's default for a missing name).
     """
-    name = drawable(players[side.index]).strip()
-    if not name or name == side.title:
-        return side.title
+    title = words.side(side_id)
+    name = drawable(name).strip()
+    if not name or name in (title, side_id.title()):
+        return title
     if len(name) > 18:
         name = name[:17].rstrip() + "..."
-    return f"{name} ({side.title})"
+    return words.named.format(name=name, side=title)
 
 
-def row_name(name: str, side: Side) -> str:
+def who(side: Side, players: tuple[str, str], words: Words = ENGLISH) -> str:
+    """``Alice (White)``: a display name with its side, or the side alone when unnamed."""
+    return named(players[side.index], side.value, words)
+
+
+def row_name(name: str, side: Side, words: Words = ENGLISH) -> str:
     """The name shown in a player row: the side's title when nothing drawable is left."""
-    return drawable(name).strip() or side.title
+    return drawable(name).strip() or words.side(side.value)
 
 
 def status_text(
@@ -82,19 +91,20 @@ def status_text(
     outcome: Outcome | None = None,
     status: str | None = None,
     move_number: int | None = None,
+    words: Words = ENGLISH,
 ) -> str:
     """The status line: ``status`` if given, else the result, else who is to move."""
     if status is not None:
         return status
     if outcome is not None:
-        words = reason_words(outcome.reason)
+        reason = reason_words(outcome.reason, words)
         if outcome.winner is None:
-            return f"Draw — {words}"
-        return f"{who(outcome.winner, players)} wins — {words}"
-    verb = "to place" if position.hand[position.turn.index] > 0 else "to move"
-    text = f"{who(position.turn, players)} {verb}"
+            return words.draw_reason.format(reason=reason)
+        return words.wins_reason.format(player=who(outcome.winner, players, words), reason=reason)
+    verb = words.to_place if position.hand[position.turn.index] > 0 else words.to_move
+    text = verb.format(player=who(position.turn, players, words))
     if move_number is not None:
-        text = f"Move {move_number} · {text}"
+        text = words.move_number.format(number=move_number, status=text)
     return text
 
 
@@ -145,19 +155,40 @@ def chip_size(lay: CaptionGeometry) -> int:
     return max(8, round(lay.caption_row * 0.78))
 
 
-def _status_font(status: str, lay: CaptionGeometry, room: float) -> Font:
+#: How far the status line may shrink before it is cut short: a result in Bulgarian or
+#: Greek runs a third longer than in English, in a wide face.
+SMALLEST_STATUS = 0.72
+
+
+def _status_font(status: str, lay: CaptionGeometry, room: float, rtl: bool = False) -> Font:
     """The status line's face: its full size, or down to 80 % of it so a long result fits.
 
     DejaVu Sans Bold is wide (it is what lets every script show), so a long line such as
     "Şükrü Ağaoğlu (White) wins — queen captured" shrinks a little before it is cut short.
     """
     size = max(12, round(lay.text_unit * 0.36))
-    smallest = max(12, round(size * 0.8))
+    smallest = max(12, round(size * SMALLEST_STATUS))
     f = font(size)
-    while size > smallest and text_width(status, bold_of(f)) > room:
+    while size > smallest and text_width(status, bold_of(f), rtl=rtl) > room:
         size -= 1
         f = font(size)
     return f
+
+
+def status_room(lay: CaptionGeometry, *, over: bool = False) -> float:
+    """The width the status line may take: the board's, less the banner's rounded ends."""
+    left, _, right, _ = lay.board_rect
+    return right - left - (lay.caption_row if over else 0)
+
+
+def status_fits(
+    status: str, lay: CaptionGeometry, *, over: bool = False, rtl: bool = False
+) -> bool:
+    """Whether ``status`` is drawn whole (at 80 % of its size at the least) rather than cut
+    short with "...": what a translation's longer words must leave room for."""
+    room = status_room(lay, over=over)
+    f = _status_font(status, lay, room, rtl)
+    return text_width(status, bold_of(f), rtl=rtl) <= room
 
 
 def status_box(lay: CaptionGeometry) -> Rect:
@@ -186,8 +217,13 @@ def draw_caption_strip(
     *,
     over: bool = False,
     title: str | None = None,
+    rtl: bool = False,
 ) -> None:
     """Draw the caption strip into ``img``: ``status`` centred, then ``rows`` (top row first).
+
+    ``rtl`` (a right-to-left language) lays every line out right to left: the status line's
+    base direction, and each row mirrored (the chip and the name at the right edge, the
+    notes from the left edge).
 
     ``title`` (the game's name) goes before the status when both fit the line at 80 % of the
     status size at least; otherwise the status alone is shown (who is to move, or the result,
@@ -206,28 +242,28 @@ def draw_caption_strip(
 
     _, band_top, _, band_bottom = status_box(lay)
     y = (band_top + band_bottom) / 2
-    room = right - left
+    room = status_room(lay, over=over)
     ink = theme.text
     if over:
         draw.rounded_rectangle(
             (left, band_top, right - 1, band_bottom - 1), radius=row // 4, fill=theme.banner
         )
         ink = theme.banner_text
-        room -= row  # the band's rounded ends
     if title:
         titled = f"{title} · {status}"
         smallest = font(max(12, round(max(12, round(lay.text_unit * 0.36)) * 0.8)))
-        if text_width(titled, bold_of(smallest)) <= room:
+        if text_width(titled, bold_of(smallest), rtl=rtl) <= room:
             status = titled
-    status_font = _status_font(status, lay, room)
+    status_font = _status_font(status, lay, room, rtl)
     draw_text(
         draw,
         ((left + right) / 2, y),
-        fit_text(status, bold_of(status_font), room),
+        fit_text(status, bold_of(status_font), room, rtl=rtl),
         status_font,
         ink,
         align="center",
         bold=True,
+        rtl=rtl,
     )
 
     name_font = font(max(11, round(lay.text_unit * 0.32)))
@@ -247,6 +283,10 @@ def draw_caption_strip(
             draw.rounded_rectangle(
                 (left, top, right - 1, bottom), radius=(bottom - top) // 2, fill=band
             )
+        if rtl:
+            fonts = (name_font, info_font)
+            _row_rtl(img, draw, player, (left, right, mid), fonts, chip, inset, theme, (fg, muted))
+            continue
         img.paste(player.chip, (left + inset, round(mid - chip / 2)), player.chip)
         name_x = float(left + inset * 2 + chip)
         if player.trophy:
@@ -273,6 +313,49 @@ def draw_caption_strip(
         )
 
 
+def _row_rtl(
+    img: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    player: PlayerRow,
+    span: tuple[float, float, float],
+    fonts: tuple[Font, Font],
+    chip: int,
+    inset: int,
+    theme: Theme,
+    inks: tuple[RGB, RGB],
+) -> None:
+    """One player row laid out right to left: the chip (and trophy) at the right edge, the
+    name right-aligned beside it, the notes from the left edge rightwards."""
+    left, right, mid = span
+    name_font, info_font = fonts
+    fg, muted = inks
+    chip_x = round(right - inset - chip)
+    img.paste(player.chip, (chip_x, round(mid - chip / 2)), player.chip)
+    name_x = float(chip_x - inset)
+    if player.trophy:
+        cup = trophy_sprite(chip, theme)
+        img.paste(cup, (round(name_x - chip), round(mid - chip / 2)), cup)
+        name_x -= chip + inset
+    x = float(left + inset * 2)
+    for note in player.notes:
+        if isinstance(note, str):
+            x += draw_text(draw, (x, mid), note, info_font, muted, rtl=True)
+        else:
+            img.paste(note, (round(x), round(mid - note.height / 2)), note)
+            x += note.width + inset // 2
+    name_room = name_x - x - inset * 2
+    draw_text(
+        draw,
+        (name_x, mid),
+        fit_text(player.name, bold_of(name_font), name_room, rtl=True),
+        name_font,
+        fg,
+        align="right",
+        bold=True,
+        rtl=True,
+    )
+
+
 def draw_caption(
     img: Image.Image,
     lay: Layout,
@@ -286,17 +369,24 @@ def draw_caption(
     captures: tuple[int, int] | None,
     winner: Side | None = None,
     over: bool = False,
+    words: Words = ENGLISH,
 ) -> None:
     """Draw a Latrunculi caption strip into ``img`` at ``lay.caption_rect``.
 
     A finished game (``outcome``, or ``over`` for one the players or the clock ended) gets
     the result banner and a trophy in the row of its winner (``outcome.winner`` or
-    ``winner``); no row is marked as to move.
+    ``winner``); no row is marked as to move. ``words`` are the caption's words (English by
+    default).
     """
     text = status_text(
-        position, players=players, outcome=outcome, status=status, move_number=move_number
+        position,
+        players=players,
+        outcome=outcome,
+        status=status,
+        move_number=move_number,
+        words=words,
     )
-    title = variant_name(position.variant)
+    title = words.title or variant_name(position.variant)
     show_hand = position.hand != (0, 0)
     if outcome is not None:
         over, winner = True, outcome.winner
@@ -312,27 +402,29 @@ def draw_caption(
         removed, held = taken[side.index]
         notes: list[str | Image.Image] = []
         if captures is not None:
-            notes.append(f"captured {captures[side.index]}")
+            notes.append(words.captured.format(count=captures[side.index]))
         elif not removed and not held:
-            notes.append("no captures")
+            notes.append(words.no_captures)
         if held:  # still on the board: a classic captive may yet be freed
-            notes.append(held_words(position.variant, len(held)))
+            notes.append(words.held(held_word(position.variant), len(held)))
             notes.append(_icons(held, enemy, True, icon, theme, upside))
         if removed:
             notes.append(_icons(removed, enemy, False, icon, theme, upside))
         if show_hand:
-            notes.append(f"in hand {position.hand[side.index]}  ·  ")
+            notes.append(words.in_hand.format(count=position.hand[side.index]) + "  ·  ")
             notes.append(piece_sprite("C", side, False, icon, theme))
         rows.append(
             PlayerRow(
-                name=row_name(players[side.index], side),
+                name=row_name(players[side.index], side, words),
                 chip=piece_sprite(marker, side, False, chip, theme),
                 highlighted=side is active,
                 notes=tuple(notes),
                 trophy=over and side is winner,
             )
         )
-    draw_caption_strip(img, lay, theme, text, (rows[0], rows[1]), over=over, title=title)
+    draw_caption_strip(
+        img, lay, theme, text, (rows[0], rows[1]), over=over, title=title, rtl=words.rtl
+    )
 
 
 def _icons(
@@ -371,22 +463,25 @@ class Caption:
     notes: tuple[str, str] = ("", "")
     taken: tuple[str, str] = ("", "")
     move_number: int | None = None
+    #: The words the picture draws around these (English by default), and their direction.
+    words: Words = ENGLISH
 
 
 def game_status(caption: Caption, to_move: Side | None, check: bool = False) -> str:
     """The status line of a chess or draughts caption (see :class:`Caption`)."""
+    words = caption.words
     if caption.status is not None:
         text = caption.status
     elif caption.winner is not None:
-        text = f"{who(Side(caption.winner), caption.players)} wins"
+        text = words.wins.format(player=who(Side(caption.winner), caption.players, words))
     elif to_move is not None:
-        text = f"{who(to_move, caption.players)} to move"
+        text = words.to_move.format(player=who(to_move, caption.players, words))
         if check:
-            text += " — check"
+            text = words.check.format(status=text)
         if caption.move_number is not None:
-            text = f"Move {caption.move_number} · {text}"
+            text = words.move_number.format(number=caption.move_number, status=text)
     else:
-        text = "Game over"
+        text = words.game_over
     return text
 
 
@@ -443,7 +538,7 @@ def game_rows(
             notes.append(strip)
         rows.append(
             PlayerRow(
-                name=row_name(caption.players[side.index], side),
+                name=row_name(caption.players[side.index], side, caption.words),
                 chip=chip(side, size),
                 highlighted=side is to_move,
                 notes=tuple(notes),

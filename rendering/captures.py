@@ -13,6 +13,8 @@ from functools import lru_cache
 import rules
 from rules import Position, Side
 
+from .words import english_held
+
 
 @lru_cache(maxsize=32)
 def _start_for(variant_id: str, width: int, height: int) -> Position | None:
@@ -105,15 +107,17 @@ def turns_held_over(variant_id: str) -> bool:
         return False
 
 
+def held_word(variant_id: str) -> str:
+    """The variant's word for its held pieces: ``captive`` or ``alligatus``."""
+    try:
+        return rules.find_variant(variant_id).held_word
+    except rules.RulesError:
+        return "captive"
+
+
 def held_words(variant_id: str, count: int) -> str:
     """``2 captives``, ``1 alligatus``: the variant's word for its held pieces, counted."""
-    try:
-        word = rules.find_variant(variant_id).held_word
-    except rules.RulesError:
-        word = "captive"
-    if count == 1:
-        return f"1 {word}"
-    return f"{count} " + ("alligati" if word == "alligatus" else word + "s")
+    return english_held(held_word(variant_id), count)
 
 
 @lru_cache(maxsize=32)

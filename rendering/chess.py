@@ -117,7 +117,14 @@ def compose_chess(
     )
     if strip:
         draw_caption_strip(
-            img, lay, pal, status, rows, over=side_to_move is None, title=words.title
+            img,
+            lay,
+            pal,
+            status,
+            rows,
+            over=side_to_move is None,
+            title=words.title,
+            rtl=words.words.rtl,
         )
     return img
 

@@ -26,7 +26,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from .backgammon_sprites import die_face
-from .caption import PlayerRow, chip_size, draw_caption_strip
+from .caption import PlayerRow, chip_size, draw_caption_strip, named
 from .ludo_layout import (
     BASE,
     COLOURS,
@@ -44,10 +44,9 @@ from .ludo_sprites import NAMES, TOKEN_COLOURS, ghost_token, token_sprite
 from .marks import arrow, badge, cross
 from .render import encode_png
 from .theme import RGB, Theme, get_theme, mix
+from .words import ENGLISH, Words
 
 _LETTERS = {name.lower(): letter for letter, name in NAMES.items()}
-_PLACES = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
-_LEFT_WORDS = {"timeout": "left (out of time)", "resignation": "left (resigned)"}
 
 
 def colour_letter(value: str) -> str:
@@ -247,24 +246,23 @@ def _winner(seats: list[tuple[str, LudoSeat]]) -> str | None:
     return staying[0] if len(staying) == 1 else None
 
 
-def _status(seats: list[tuple[str, LudoSeat]], pos: LudoPosition) -> str:
+def _status(seats: list[tuple[str, LudoSeat]], pos: LudoPosition, words: Words) -> str:
     def who(c: str, seat: LudoSeat) -> str:
-        name = seat.name.strip()
-        if len(name) > 18:
-            name = name[:17].rstrip() + "..."
-        return f"{name} ({NAMES[c]})" if name and name != NAMES[c] else NAMES[c]
+        return named(seat.name, NAMES[c], words)
 
     by_colour = dict(seats)
     if pos.rolling:
         names = ", ".join(who(c, by_colour[c]) for c in map(colour_letter, pos.rolling))
-        return f"Rolling for the first turn: {names}"
+        return words.rolling_first.format(players=names)
     winner = _winner(seats)
     if pos.to_move is None:
-        return f"{who(winner, by_colour[winner])} wins" if winner else "Game over"
+        if winner:
+            return words.wins.format(player=who(winner, by_colour[winner]))
+        return words.game_over
     c = colour_letter(pos.to_move)
     if pos.die is None:
-        return f"{who(c, by_colour[c])} to roll"
-    return f"{who(c, by_colour[c])} to move a {pos.die}"
+        return words.to_roll.format(player=who(c, by_colour[c]))
+    return words.to_move_die.format(player=who(c, by_colour[c]), die=pos.die)
 
 
 def compose_ludo(
@@ -276,8 +274,10 @@ def compose_ludo(
     status: str | None = None,
     theme: str = "light",
     cell: int = DEFAULT_CELL,
+    words: Words = ENGLISH,
 ) -> Image.Image:
-    """The ludo picture as a Pillow image (see :func:`render_ludo`)."""
+    """The ludo picture as a Pillow image (see :func:`render_ludo`); ``words`` are its
+    caption's words (English by default)."""
     pal = get_theme(theme)
     seats = _check(position)
     lay = ludo_layout(cell, len(seats))
@@ -360,7 +360,7 @@ def compose_ludo(
         fill, ink = TOKEN_COLOURS[c]
         _paste(img, die_face(position.die, fill, ink, lay.die), lay.die_centre(c))
 
-    _caption(img, lay, pal, seats, position, title, status)
+    _caption(img, lay, pal, seats, position, title, status, words)
     return img
 
 
@@ -372,8 +372,9 @@ def _caption(
     pos: LudoPosition,
     title: str | None,
     status: str | None,
+    words: Words = ENGLISH,
 ) -> None:
-    text = status if status is not None else _status(seats, pos)
+    text = status if status is not None else _status(seats, pos, words)
     if title:
         text = f"{title} · {text}"
     if pos.rolling:
@@ -387,22 +388,26 @@ def _caption(
     rows = []
     for c, seat in seats:
         notes: list[str | Image.Image] = []
-        if seat.left is not None:
-            notes.append(_LEFT_WORDS.get(seat.left, f"left ({seat.left})"))
+        if seat.left == "timeout":
+            notes.append(words.left_timeout)
+        elif seat.left == "resignation":
+            notes.append(words.left_resigned)
+        elif seat.left is not None:
+            notes.append(words.left_other.format(why=seat.left))
         elif seat.place is not None:
-            notes.append(_PLACES.get(seat.place, f"{seat.place}th"))
+            notes.append(words.place(seat.place))
         else:
             done = sum(p == FINISH for p in seat.tokens)
-            notes.append(f"home {done}/4")
+            notes.append(words.home.format(count=done))
         rows.append(
             PlayerRow(
-                name=seat.name.strip() or NAMES[c],
+                name=seat.name.strip() or words.side(NAMES[c]),
                 chip=token_sprite(c, size),
                 highlighted=c in active,
                 notes=tuple(notes),
             )
         )
-    draw_caption_strip(img, lay, theme, text, tuple(rows))
+    draw_caption_strip(img, lay, theme, text, tuple(rows), rtl=words.rtl)
 
 
 def render_ludo(

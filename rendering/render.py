@@ -32,6 +32,7 @@ from .marks import (
 )
 from .sprites import piece_sprite
 from .theme import Theme, edge_for, get_theme
+from .words import ENGLISH, Words
 
 log = logging.getLogger(__name__)
 
@@ -189,6 +190,7 @@ def compose(
     over: bool = False,
     before: Position | None = None,
     strip: bool = True,
+    words: Words = ENGLISH,
 ) -> Image.Image:
     """The board picture as a Pillow image (see :func:`render_board` for the arguments).
 
@@ -235,6 +237,7 @@ def compose(
         captures=captures,
         winner=winner,
         over=over,
+        words=words,
     )
     return img
 

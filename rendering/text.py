@@ -103,28 +103,33 @@ def drawable(text: str) -> str:
     return " ".join(kept.split()) if kept.strip() else ""
 
 
-def _direction(f: Font) -> str | None:
-    """Left-to-right as the base direction under raqm: the captions are English sentences, so
-    "محمد (Black) to move" must keep its words in that order with only the name's letters
-    right to left (raqm would otherwise take the direction from the name's first letter).
-    The basic layout takes no direction."""
-    return "ltr" if f.layout_engine == ImageFont.Layout.RAQM else None
+def _direction(f: Font, rtl: bool = False) -> str | None:
+    """The base direction under raqm: the caption's language decides it, not the text's
+    first letter. An English (or Greek, Cyrillic…) sentence is left to right, so
+    "محمد (Black) to move" keeps its words in that order with only the name's letters right
+    to left; an Arabic one is right to left (``rtl``), so "Alice (الأبيض) يفوز" reads from
+    the right with the Latin name and the numbers inside it left to right (raqm would
+    otherwise take the direction from the first letter, a name's). The basic layout takes no
+    direction."""
+    if f.layout_engine != ImageFont.Layout.RAQM:
+        return None
+    return "rtl" if rtl else "ltr"
 
 
-def text_width(text: str, f: Font) -> float:
+def text_width(text: str, f: Font, *, rtl: bool = False) -> float:
     """Width of ``text`` as :func:`draw_text` draws it (``f`` is the face it is drawn in)."""
-    return f.getlength(drawable(text), direction=_direction(f))
+    return f.getlength(drawable(text), direction=_direction(f, rtl))
 
 
-def fit_text(text: str, f: Font, max_width: float) -> str:
+def fit_text(text: str, f: Font, max_width: float, *, rtl: bool = False) -> str:
     """``text`` shortened with an ellipsis ("...") so that it fits in ``max_width`` px.
 
     Long Discord display names must not run into the numbers beside them.
     """
     text = drawable(text)
-    if text_width(text, f) <= max_width:
+    if text_width(text, f, rtl=rtl) <= max_width:
         return text
-    while text and text_width(text + "...", f) > max_width:
+    while text and text_width(text + "...", f, rtl=rtl) > max_width:
         text = text[:-1]
     return text.rstrip() + "..." if text else ""
 
@@ -138,20 +143,23 @@ def draw_text(
     *,
     align: str = "left",
     bold: bool = False,
+    rtl: bool = False,
 ) -> float:
     """Draw ``text`` vertically centred on ``xy[1]``; ``align`` says where ``xy[0]`` is.
 
-    ``bold`` draws it in the bold face of ``f``. Characters no shipped font has are left out
-    (see :func:`drawable`). Returns the width drawn.
+    ``bold`` draws it in the bold face of ``f``; ``rtl`` lays it out right to left (an
+    Arabic sentence). Characters no shipped font has are left out (see :func:`drawable`).
+    Returns the width drawn.
     """
     face = bold_of(f) if bold else f
     text = drawable(text)
-    width = face.getlength(text, direction=_direction(face))
+    direction = _direction(face, rtl)
+    width = face.getlength(text, direction=direction)
     x, y = xy
     if align == "center":
         x -= width / 2
     elif align == "right":
         x -= width
     if text:
-        draw.text((x, y), text, font=face, fill=fill, anchor="lm", direction=_direction(face))
+        draw.text((x, y), text, font=face, fill=fill, anchor="lm", direction=direction)
     return width

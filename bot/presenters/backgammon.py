@@ -29,6 +29,7 @@ from ..i18n import DEFAULT_LANGUAGE, mark, translate, translate_plural
 from ..limits import MAX_CHOICE_NAME
 from ..texts import join_words
 from .base import MAX_SUGGESTIONS, BoardView, GamePresenter, PickPath, Ply, RecordInfo, Suggestion
+from .words import picture_words
 
 if TYPE_CHECKING:
     from ..services.picker import Menu
@@ -311,6 +312,7 @@ class BackgammonPresenter(GamePresenter):
             players=(board.players.get("white", "White"), board.players.get("black", "Black")),
             status=self.caption_status(board),
             winner=outcome.winner if outcome is not None else None,
+            words=picture_words(board.language),
         )
         return compose_backgammon(
             position,

@@ -18,6 +18,7 @@ from rules.games import ActionResult, Reason, Session
 from ..i18n import DEFAULT_LANGUAGE, mark, translate
 from ..texts import game_name
 from .base import GROUP, BoardView, GamePresenter, PickPath, Ply, RecordInfo, score_tag
+from .words import picture_words
 
 if TYPE_CHECKING:
     from ..services.picker import Menu
@@ -149,6 +150,7 @@ class ChessPresenter(GamePresenter):
             winner=outcome.winner if outcome is not None else None,
             taken=_taken(board),
             move_number=board_view.move_number,
+            words=picture_words(board_view.language),
         )
         return compose_chess(
             placement_pieces(board.board_fen()),

@@ -17,6 +17,7 @@ from rules.games.draughts import parse_position
 
 from ..i18n import DEFAULT_LANGUAGE, mark, translate, translate_plural
 from .base import GROUP, BoardView, GamePresenter, PickPath, Ply, RecordInfo, score_tag, tag_value
+from .words import picture_words
 
 if TYPE_CHECKING:
     from ..services.picker import Menu
@@ -127,6 +128,7 @@ class DraughtsPresenter(GamePresenter):
             winner=outcome.winner if outcome is not None else None,
             taken=(taken_by_white, taken_by_black),
             move_number=board_view.move_number,
+            words=picture_words(board_view.language),
         )
         return compose_draughts(
             pieces,

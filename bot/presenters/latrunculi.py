@@ -3,6 +3,7 @@ the bot has always shown for them (the Move button keeps its own menus, with pla
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -26,8 +27,9 @@ from rules import (
 from rules.games import GameOutcome, LatrunculiSession, Reason, Session
 
 from ..i18n import DEFAULT_LANGUAGE, mark
-from ..texts import describe_move
+from ..texts import describe_move, game_name
 from .base import BoardView, GamePresenter, Ply, RecordInfo, Suggestion, tag_value
+from .words import picture_words
 
 if TYPE_CHECKING:
     from ..services.picker import Menu
@@ -91,6 +93,9 @@ class LatrunculiPresenter(GamePresenter):
             view=Side(board.view),
             theme=board.theme,
             strip=strip,
+            words=dataclasses.replace(
+                picture_words(board.language), title=game_name(self.game_id, board.language)
+            ),
         )
 
     def board_layout(self, board: BoardView) -> Layout | None:

@@ -21,8 +21,9 @@ from rules.games import ActionResult, Reason, Session
 from rules.games.ludo import BASE, FINISH, NAMES, LudoRules, LudoSession, TokenMove
 
 from ..i18n import DEFAULT_LANGUAGE, mark, translate, translate_plural
-from ..texts import join_words, seat_words
+from ..texts import game_name, join_words, seat_words
 from .base import MAX_SUGGESTIONS, BoardView, GamePresenter, Ply, RecordInfo, Suggestion
+from .words import picture_words
 
 __all__ = ["LudoPresenter", "token_label"]
 
@@ -249,7 +250,13 @@ class LudoPresenter(GamePresenter):
         if status is None and board.outcome is not None:
             status = self.caption_status(board)
         return compose_ludo(
-            position, last_move=move, knocked=knocked, status=status, theme=board.theme
+            position,
+            last_move=move,
+            knocked=knocked,
+            status=status,
+            theme=board.theme,
+            title=game_name(self.game_id, board.language),
+            words=picture_words(board.language),
         )
 
     # ----- choosing moves -------------------------------------------------------------------

@@ -358,20 +358,21 @@ class BackgammonPresenter(GamePresenter):
             outcome = session.outcome
             session.pop()
             wins = outcome is not None and outcome.winner == mover
-            name = self.choice_name(text, result, wins)[:MAX_CHOICE_NAME]
+            name = self.choice_name(text, result, wins, language)[:MAX_CHOICE_NAME]
             shape = _shape(play.after) if play is not None else (0, 0)
             key = (not wins, -len(result.captured), shape, text)
             out.append((key, Suggestion(name, text, wins, len(result.captured))))
         out.sort(key=lambda pair: pair[0])
         return [s for _, s in out][:limit]
 
-    def choice_name(self, text: str, result: Any, wins: bool) -> str:
+    def choice_name(
+        self, text: str, result: Any, wins: bool, language: str = DEFAULT_LANGUAGE
+    ) -> str:
         parts = [text]
         if result.captured:
-            n = len(result.captured)
-            parts.append(f"✕ hits {n}")
+            parts.append(translate("✕ hits {count}", language, count=len(result.captured)))
         if wins:
-            parts.append("🏆 wins")
+            parts.append(translate("🏆 wins", language))
         return " ".join(parts)
 
     def matches(self, canonical: str, typed: str) -> bool:
@@ -379,21 +380,25 @@ class BackgammonPresenter(GamePresenter):
         needle = "".join(ch for ch in typed.lower() if ch not in " *")
         return not needle or "".join(ch for ch in canonical if ch not in " *").startswith(needle)
 
-    def pick_paths(self, session: Session[Any]) -> list[PickPath]:
+    def pick_paths(self, session: Session[Any], language: str = DEFAULT_LANGUAGE) -> list[PickPath]:
         """The first step first ("13/7"), then the whole turn; the cube answers as one step."""
         assert isinstance(session, BackgammonSession)
         if session.outcome is not None:
             return []
         state = session.state
         if state.doubled:
-            return [PickPath((w.title(),), w) for w in ("take", "drop")]
+            return [
+                PickPath((translate("Take", language),), "take"),
+                PickPath((translate("Drop", language),), "drop"),
+            ]
         if state.dice is None:
-            return [PickPath(("Double",), "double")] if session.may_double else []
+            double = translate("Double", language)
+            return [PickPath((double,), "double")] if session.may_double else []
         paths = []
         for action in session.legal_moves():
             text = session.format(action)
             first = text.split()[0] if text != "pass" else "pass"
-            paths.append(PickPath((f"First {first}", text), text))
+            paths.append(PickPath((translate("First {step}", language, step=first), text), text))
         return paths
 
     def menu(

@@ -314,13 +314,17 @@ class GamePresenter(ABC):
 
     # ----- choosing moves -------------------------------------------------------------------
 
-    def choice_name(self, text: str, result: ActionResult, wins: bool) -> str:
-        """A suggestion's name: the move, ``✕`` and what it takes, ``🏆`` when it wins."""
+    def choice_name(
+        self, text: str, result: ActionResult, wins: bool, language: str = DEFAULT_LANGUAGE
+    ) -> str:
+        """A suggestion's name: the move, ``✕`` and what it takes, ``🏆`` when it wins (in
+        the ``language`` of the one who reads the suggestions)."""
         parts = [text]
         if result.captured:
-            parts.append("✕ takes " + ", ".join(str(s) for s in result.captured))
+            squares = ", ".join(str(s) for s in result.captured)
+            parts.append(translate("✕ takes {squares}", language, squares=squares))
         if wins:
-            parts.append("🏆 wins")
+            parts.append(translate("🏆 wins", language))
         return " ".join(parts)
 
     def matches(self, canonical: str, typed: str) -> bool:
@@ -353,7 +357,7 @@ class GamePresenter(ABC):
             outcome = session.outcome
             session.pop()
             wins = outcome is not None and outcome.winner == mover
-            name = self.choice_name(text, result, wins)[:MAX_CHOICE_NAME]
+            name = self.choice_name(text, result, wins, language)[:MAX_CHOICE_NAME]
             out.append(Suggestion(name, text, wins, len(result.captured)))
         out.sort(key=lambda s: (not s.wins, -s.captures, self.order_key(s.value)))
         return out[:limit]
@@ -362,8 +366,11 @@ class GamePresenter(ABC):
         """How moves of equal interest are ordered in suggestions and menus: as text."""
         return canonical
 
-    def pick_paths(self, session: Session[Any]) -> list[PickPath] | None:
-        """The Move picker's steps for every legal action, or ``None`` when the game has its
+    def pick_paths(
+        self, session: Session[Any], language: str = DEFAULT_LANGUAGE
+    ) -> list[PickPath] | None:
+        """The Move picker's steps for every legal action, labelled in the picker's
+        ``language`` (a piece's label ends with its square), or ``None`` when the game has its
         own picker (the Latrunculi menus with placements and paging)."""
         return None
 

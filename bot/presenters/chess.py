@@ -49,6 +49,21 @@ _PROMOTED = {
     chess.ROOK: mark("promoted to a rook"),
     chess.QUEEN: mark("promoted to a queen"),
 }
+#: A piece's label in the Move picker; each ends with the square (the preview reads it).
+_PIECE_ON = {
+    chess.PAWN: mark("Pawn on {square}"),
+    chess.KNIGHT: mark("Knight on {square}"),
+    chess.BISHOP: mark("Bishop on {square}"),
+    chess.ROOK: mark("Rook on {square}"),
+    chess.QUEEN: mark("Queen on {square}"),
+    chess.KING: mark("King on {square}"),
+}
+_PROMOTE = {
+    chess.KNIGHT: mark("promote to a knight"),
+    chess.BISHOP: mark("promote to a bishop"),
+    chess.ROOK: mark("promote to a rook"),
+    chess.QUEEN: mark("promote to a queen"),
+}
 _START_COUNTS = {chess.PAWN: 8, chess.KNIGHT: 2, chess.BISHOP: 2, chess.ROOK: 2, chess.QUEEN: 1}
 _PREFIX = "chess:"
 
@@ -165,12 +180,14 @@ class ChessPresenter(GamePresenter):
 
     # ----- choosing moves -------------------------------------------------------------------
 
-    def choice_name(self, text: str, result: ActionResult, wins: bool) -> str:
+    def choice_name(
+        self, text: str, result: ActionResult, wins: bool, language: str = DEFAULT_LANGUAGE
+    ) -> str:
         parts = [text]
         if result.captured:
-            parts.append(f"✕ takes on {result.captured[0]}")
+            parts.append(translate("✕ takes on {square}", language, square=result.captured[0]))
         if wins:
-            parts.append("🏆 mates")
+            parts.append(translate("🏆 mates", language))
         return " ".join(parts)
 
     def board_layout(self, board: BoardView) -> Layout | None:
@@ -190,25 +207,27 @@ class ChessPresenter(GamePresenter):
                 targets.append(chess_square(chess.square_name(move.to_square)))
         return origin, targets
 
-    def pick_paths(self, session: Session[Any]) -> list[PickPath]:
+    def pick_paths(self, session: Session[Any], language: str = DEFAULT_LANGUAGE) -> list[PickPath]:
         board: chess.Board = session.board  # type: ignore[attr-defined]
         paths = []
         for move in session.legal_moves():
             piece = board.piece_at(move.from_square)
-            name = _PIECE_NAMES[piece.piece_type].title() if piece else "Piece"
-            origin = f"{name} on {chess.square_name(move.from_square)}"
+            on = _PIECE_ON[piece.piece_type if piece else chess.PAWN]
+            origin = translate(on, language, square=chess.square_name(move.from_square))
             target = chess.square_name(move.to_square)
             if board.is_castling(move):
-                target = "castle " + (
-                    "kingside (O-O)" if move.to_square > move.from_square else "queenside (O-O-O)"
+                kingside = move.to_square > move.from_square
+                target = translate(
+                    mark("castle kingside (O-O)") if kingside else mark("castle queenside (O-O-O)"),
+                    language,
                 )
             elif board.is_capture(move):
-                target = f"to {target} ✕ takes"
+                target = translate("to {square} ✕ takes", language, square=target)
             else:
-                target = f"to {target}"
+                target = translate("to {square}", language, square=target)
             labels: tuple[str, ...] = (origin, target)
             if move.promotion:
-                labels += (f"promote to a {_PIECE_NAMES[move.promotion]}",)
+                labels += (translate(_PROMOTE[move.promotion], language),)
             paths.append(PickPath(labels, session.format(move)))
         return paths
 

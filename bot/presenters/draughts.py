@@ -145,16 +145,17 @@ class DraughtsPresenter(GamePresenter):
         """Square numbers in numeric order (``9-13`` before ``10-14``), as players read them."""
         return tuple(_path(canonical))
 
-    def choice_name(self, text: str, result: ActionResult, wins: bool) -> str:
+    def choice_name(
+        self, text: str, result: ActionResult, wins: bool, language: str = DEFAULT_LANGUAGE
+    ) -> str:
         parts = [text]
         if result.captured:
-            n = len(result.captured)
-            parts.append(f"✕ takes {n}" if n > 1 else "✕ takes 1")
+            parts.append(translate("✕ takes {count}", language, count=len(result.captured)))
         if wins:
-            parts.append("🏆 wins")
+            parts.append(translate("🏆 wins", language))
         return " ".join(parts)
 
-    def pick_paths(self, session: Session[Any]) -> list[PickPath]:
+    def pick_paths(self, session: Session[Any], language: str = DEFAULT_LANGUAGE) -> list[PickPath]:
         """Piece first ("Man on 11"), then the whole move (a multi-jump is one choice, its full
         path, since a capture must go on while it can)."""
         paths = []
@@ -163,13 +164,13 @@ class DraughtsPresenter(GamePresenter):
             squares = _path(text)
             start = squares[0]
             piece = session.piece_at(start) or "piece"  # type: ignore[attr-defined]
-            kind = piece.split()[-1].title()
+            on = mark("King on {square}") if piece.endswith("king") else mark("Man on {square}")
             if move.captured:
                 n = len(move.captured)
-                second = f"jump {text} ✕ takes {n}"
+                second = translate("jump {move} ✕ takes {count}", language, move=text, count=n)
             else:
-                second = f"to {squares[-1]}"
-            paths.append(PickPath((f"{kind} on {start}", second), text))
+                second = translate("to {square}", language, square=squares[-1])
+            paths.append(PickPath((translate(on, language, square=start), second), text))
         return paths
 
     def board_layout(self, board: BoardView) -> Layout | None:

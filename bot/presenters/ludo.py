@@ -284,11 +284,11 @@ class LudoPresenter(GamePresenter):
             outcome = session.outcome
             session.pop()
             wins = outcome is not None and outcome.winner == mover
-            name = f"{text} — {token_label(action.move)}"
+            name = f"{text} — {token_label(action.move, language)}"
             if result.captured:
-                name += " ✕ knocks"
+                name += " " + translate("✕ knocks", language)
             if wins:
-                name += " 🏆 wins"
+                name += " " + translate("🏆 wins", language)
             out.append(Suggestion(name[:100], text, wins, len(result.captured)))
         out.sort(key=lambda s: (not s.wins, -s.captures, s.value))
         return out[:limit]

@@ -129,6 +129,9 @@ class RecordInfo:
     #: The earlier finished games of the game's match, in order, as (start, moves, outcome):
     #: a match's record holds them all (backgammon's ``.mat``).
     earlier_games: tuple[tuple[str, tuple[str, ...], GameOutcome], ...] = ()
+    #: The language of a record written for people (ludo's text); PGN, PDN and ``.mat``
+    #: keep their formats' English tags, which other programs read.
+    language: str = DEFAULT_LANGUAGE
 
 
 class GamePresenter(ABC):

@@ -298,15 +298,25 @@ class LudoPresenter(GamePresenter):
     def record_text(self, info: RecordInfo, moves: Sequence[str]) -> str:
         """The game as plain text: who played which colour, the start, every ply (rolls,
         moves, passes, leaves) numbered, and the result with the places."""
-        lines = [f"Ludo — game {info.game_number} ({info.date})"]
+        language = info.language
+        lines = [
+            translate(
+                "{game} — game {number} ({date})",
+                language,
+                game=game_name(self.game_id, language),
+                number=info.game_number,
+                date=info.date,
+            )
+        ]
         for colour, name in info.players.items():
-            lines.append(f"{colour.title()}: {name}")
-        lines.append(f"Start: {info.start}")
+            lines.append(f"{seat_words(colour, language)}: {name}")
+        lines.append(translate("Start: {position}", language, position=info.start))
         lines.extend(f"{i}. {move}" for i, move in enumerate(moves, start=1))
         if info.active:
-            lines.append(f"Position now: {info.position}")
+            lines.append(translate("Position now: {position}", language, position=info.position))
         else:
-            lines.append(f"Result: {info.result_words or 'finished'}")
+            result = info.result_words or translate("finished", language)
+            lines.append(translate("Result: {result}", language, result=result))
         return "\n".join(lines) + "\n"
 
     def rules_fields(self) -> list[tuple[str, str]]:

@@ -72,3 +72,33 @@ def test_without_a_language_the_words_stay_english() -> None:
         .labels[0]
         .endswith(" on " + presenter.pick_paths(session)[0].labels[0][-2:])
     )
+
+
+def test_a_ludo_record_for_people_is_in_its_language_a_pgn_keeps_its_tags() -> None:
+    from bot.presenters import RecordInfo
+
+    info = RecordInfo(
+        game_number=7,
+        title="Ludo",
+        players={"red": "Ана", "yellow": "Борис"},
+        start="ludo:start",
+        position="ludo:now",
+        winner="red",
+        reason=None,
+        active=False,
+        date="2026.11.23",
+        result_words="Ана (Червени) печели",
+        language="bg",
+    )
+    text = presenter_for("ludo").record_text(info, ["roll:1-6", "roll:3"])
+    assert text.splitlines()[:4] == [
+        "Не се сърди, човече — игра №7 (2026.11.23)",
+        "Червени: Ана",
+        "Жълти: Борис",
+        "Начало: ludo:start",
+    ]
+    assert text.splitlines()[-1] == "Резултат: Ана (Червени) печели"
+    english = presenter_for("ludo").record_text(
+        RecordInfo(7, "Ludo", {"red": "A"}, "s", "p", None, None, True, date="d"), []
+    )
+    assert english.splitlines() == ["Ludo — game 7 (d)", "Red: A", "Start: s", "Position now: p"]

@@ -375,8 +375,6 @@ def _caption(
     words: Words = ENGLISH,
 ) -> None:
     text = status if status is not None else _status(seats, pos, words)
-    if title:
-        text = f"{title} · {text}"
     if pos.rolling:
         active = {colour_letter(c) for c in pos.rolling}
     elif pos.to_move is not None:
@@ -407,7 +405,8 @@ def _caption(
                 notes=tuple(notes),
             )
         )
-    draw_caption_strip(img, lay, theme, text, tuple(rows), rtl=words.rtl)
+    # the game's name goes first when both fit; who is to move or won matters more
+    draw_caption_strip(img, lay, theme, text, tuple(rows), title=title, rtl=words.rtl)
 
 
 def render_ludo(

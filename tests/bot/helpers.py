@@ -36,7 +36,13 @@ async def challenge_and_accept(
         kwargs["rated"] = rated
     r = await challenger.slash(channel, "challenge", **kwargs)
     assert not r.ephemeral, r.response.content
-    r2 = await opponent.click(r.response, label="Accept")
+    # the Accept button by its id: its label is in the server's language (/language server:)
+    [accept] = [
+        _get(c, "custom_id")
+        for c in components_of(r.response)
+        if str(_get(c, "custom_id")).endswith(":accept")
+    ]
+    r2 = await opponent.click(r.response, custom_id=accept)
     assert r2.acknowledged
     games = await arena.db.games.active_games(user_id=challenger.id)
     game = max(games, key=lambda g: g.id)

@@ -258,7 +258,7 @@ def path_menu(
     every move in one menu when they fit, else the piece first (a piece with one move is that
     move) and then its moves, named as ``/move`` names them. A chess promotion is chosen in the
     second menu (``a8=Q``, ``a8=N``…); a draughts multi-jump is one move (its whole path)."""
-    paths = presenter.pick_paths(session) or []
+    paths = presenter.pick_paths(session, language) or []
     suggested = presenter.suggestions(session, "", limit=10_000, language=language)
     names = {s.value: s for s in suggested}
 

@@ -102,3 +102,18 @@ def test_a_ludo_record_for_people_is_in_its_language_a_pgn_keeps_its_tags() -> N
         RecordInfo(7, "Ludo", {"red": "A"}, "s", "p", None, None, True, date="d"), []
     )
     assert english.splitlines() == ["Ludo — game 7 (d)", "Red: A", "Start: s", "Position now: p"]
+
+
+def test_the_move_menus_name_pieces_in_the_players_language_and_find_them_again() -> None:
+    from bot.services.picker import FIRST, path_menu
+
+    presenter = presenter_for("chess")
+    session = _session("chess", ["e4", "e5", "Nf3", "Nc6", "Bc4", "Nf6", "d3", "d6"])
+    first = path_menu(12, presenter, session, FIRST, "bg")
+    knight = translate("Knight on {square}", "bg", square="f3")
+    assert knight == "Кон на f3"
+    [option] = [o for o in first.options if o.label == knight]
+    second = path_menu(12, presenter, session, option.value, "bg")  # the next pick
+    assert {o.value for o in second.options} >= {"play:Ng5", "play:Nh4", "play:Nxe5", "play:Nfd2"}
+    origin, _ = presenter.menu_squares(session, second) or (None, [])
+    assert origin == chess_square("f3")  # the preview finds the piece from the label

@@ -34,7 +34,7 @@ def setup_logging(level: str) -> None:
 
 
 async def run(settings: Settings) -> None:
-    db = Database(settings.database_path)
+    db = Database(settings.database)
     await db.start()
     try:
         async with create_bot(settings, db=db) as bot:

@@ -189,7 +189,7 @@ def create_bot(
     bot_class = LatrunculiBot if settings.shards is None else ShardedLatrunculiBot
     return bot_class(
         settings=settings,
-        db=db or Database(settings.database_path),
+        db=db or Database(settings.database),
         clock=clock,
         opponent=opponent,
     )

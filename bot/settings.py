@@ -9,6 +9,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from storage.backends.urls import (
+    SCHEMES,
+    DatabaseUrlError,
+    parse_sqlite_url,
+    redact_url,
+    scheme_of,
+)
+
 from .shards import ShardPlan, parse_shards
 
 __all__ = ["DEFAULT_DATABASE_PATH", "Settings", "SettingsError"]
@@ -50,12 +58,34 @@ class SettingsError(ValueError):
     """A setting is missing or malformed; the message is one line meant for the operator."""
 
 
+def _check_database_url(url: str, token: str) -> None:
+    """A ``DATABASE_URL`` the storage layer can open, or a :class:`SettingsError` saying what
+    would do."""
+    scheme = scheme_of(url)
+    if scheme == "sqlite":
+        try:
+            parse_sqlite_url(url)
+        except DatabaseUrlError as exc:
+            raise SettingsError(f"DATABASE_URL: {exc}") from None
+    elif scheme not in SCHEMES:
+        what = repr(scheme) if scheme else f"no scheme in {shown(redact_url(url), token)}"
+        raise SettingsError(
+            f"DATABASE_URL must start with sqlite:/// or postgresql://, not {what} "
+            "(e.g. sqlite:///data/latrunculi.sqlite3 or "
+            "postgresql://bot:secret@localhost:5432/latrunculi)"
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Everything the bot reads from its environment.
 
     - ``DISCORD_TOKEN`` (required): the bot token from the Discord developer portal.
-    - ``DATABASE_PATH``: SQLite file, default ``data/latrunculi.sqlite3``.
+    - ``DATABASE_URL``: which database: ``sqlite:///path/to/file`` or
+      ``postgresql://user:password@host:port/dbname``; unset: the SQLite file
+      ``DATABASE_PATH``.
+    - ``DATABASE_PATH``: SQLite file, default ``data/latrunculi.sqlite3`` (when
+      ``DATABASE_URL`` is unset).
     - ``DEV_GUILD_ID``: sync commands to this guild only (instant); unset means global sync.
     - ``LOG_LEVEL``: ``DEBUG``, ``INFO`` (default), ``WARNING``, ``ERROR``.
     - ``CHALLENGE_TTL_HOURS``: how long a challenge stays open, default 24.
@@ -71,6 +101,7 @@ class Settings:
 
     token: str = ""
     database_path: Path = DEFAULT_DATABASE_PATH
+    database_url: str = ""
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     challenge_ttl_hours: float = 24.0
@@ -89,6 +120,12 @@ class Settings:
             "hard": self.ai_time_hard,
         }
         return limits[level]
+
+    @property
+    def database(self) -> str | Path:
+        """What :class:`storage.Database` opens: ``DATABASE_URL`` if set, else the SQLite
+        file ``DATABASE_PATH``."""
+        return self.database_url or self.database_path
 
     @property
     def challenge_ttl_seconds(self) -> float:
@@ -120,6 +157,9 @@ class Settings:
         raw_path = env.get("DATABASE_PATH", "").strip()
         if raw_path and _TOKEN_SHAPE.search(raw_path) and "/" not in raw_path:
             raise SettingsError(f"DATABASE_PATH must be a file path, not {shown(raw_path, token)}")
+        url = env.get("DATABASE_URL", "").strip()
+        if url:
+            _check_database_url(url, token)
         raw_guild = env.get("DEV_GUILD_ID", "").strip()
         dev_guild_id: int | None = None
         if raw_guild:
@@ -185,6 +225,7 @@ class Settings:
         return cls(
             token=token,
             database_path=Path(raw_path) if raw_path else DEFAULT_DATABASE_PATH,
+            database_url=url,
             dev_guild_id=dev_guild_id,
             log_level=level,
             challenge_ttl_hours=ttl,
@@ -198,7 +239,8 @@ class Settings:
     def __repr__(self) -> str:  # never print the token
         return (
             f"Settings(token={'<set>' if self.token else '<unset>'}, "
-            f"database_path={str(self.database_path)!r}, dev_guild_id={self.dev_guild_id}, "
+            f"database_path={str(self.database_path)!r}, "
+            f"database_url={redact_url(self.database_url)!r}, dev_guild_id={self.dev_guild_id}, "
             f"log_level={self.log_level!r}, challenge_ttl_hours={self.challenge_ttl_hours}, "
             f"move_timeout_hours={self.move_timeout_hours}, ai_time_easy={self.ai_time_easy}, "
             f"ai_time_medium={self.ai_time_medium}, ai_time_hard={self.ai_time_hard}, "

@@ -1,9 +1,9 @@
 """Persistent storage for the bot: games (any registered game: seats, plies, results), matches,
-challenges and players in SQLite.
+challenges and players in SQLite (the default) or PostgreSQL.
 
 Usage::
 
-    db = Database(path)          # default: $DATABASE_PATH or data/latrunculi.sqlite3
+    db = Database(url_or_path)   # default: $DATABASE_URL, $DATABASE_PATH or data/latrunculi.sqlite3
     await db.start()             # creates the file, applies migrations
     game = await db.challenges.accept_challenge(cid, user, start_position=lpn)
     game = await db.games.record_move(game.id, game.ply, user, "a2-a3", lpn_after)
@@ -14,12 +14,19 @@ rules core. Results are :class:`rules.games.GameOutcome` (or the two-seat shorth
 ``(winner, reason)``, :data:`WinnerAndReason`).
 """
 
-from .database import DEFAULT_DATABASE_PATH, Database, database_path_from_env
+from .database import (
+    DEFAULT_DATABASE_PATH,
+    Database,
+    DatabaseUrlError,
+    database_path_from_env,
+    database_url_from_env,
+)
 from .errors import (
     ChallengeExpired,
     ChallengeNotFound,
     ChallengeNotPending,
     ConcurrencyError,
+    ConstraintViolation,
     DatabaseTooNew,
     GameNotFound,
     GameOver,
@@ -77,9 +84,11 @@ __all__ = [
     "Colour",
     "ColourChoice",
     "ConcurrencyError",
+    "ConstraintViolation",
     "Database",
     "DatabaseInUse",
     "DatabaseTooNew",
+    "DatabaseUrlError",
     "GameNotFound",
     "GameOver",
     "GameRecord",
@@ -107,4 +116,5 @@ __all__ = [
     "Winner",
     "WinnerAndReason",
     "database_path_from_env",
+    "database_url_from_env",
 ]

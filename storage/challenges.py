@@ -11,15 +11,16 @@ from __future__ import annotations
 import json
 import logging
 import random
-import sqlite3
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from ._convert import dump_options, from_ms, from_ms_opt, load_options, to_ms
+from .backends.base import Row
 from .errors import (
     ChallengeExpired,
     ChallengeNotFound,
     ChallengeNotPending,
+    ConstraintViolation,
     NotAllowed,
     RematchExists,
 )
@@ -47,7 +48,7 @@ DEFAULT_CHALLENGE_TTL = 15 * 60.0
 _COLOURS = ("white", "black", "random")
 
 
-def challenge_from_row(row: sqlite3.Row) -> ChallengeRecord:
+def challenge_from_row(row: Row) -> ChallengeRecord:
     return ChallengeRecord(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -142,31 +143,34 @@ class ChallengeRepository:
             raise ValueError(f"expires_in must be positive, not {expires_in!r}")
         now_ms = to_ms(now)
         try:
-            row = await self._db.fetchone(
-                """
-                INSERT INTO challenges (guild_id, channel_id, message_id, challenger_id,
-                                        challenged_id, variant, options, colour, status,
-                                        created_at, expires_at, rematch_of, rated, ai_level)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)
-                RETURNING *
-                """,
-                (
-                    guild_id,
-                    channel_id,
-                    message_id,
-                    challenger_id,
-                    challenged_id,
-                    variant,
-                    dump_options(options),
-                    colour,
-                    now_ms,
-                    now_ms + round(expires_in * 1000),
-                    rematch_of,
-                    int(rated),
-                    ai_level,
-                ),
-            )
-        except sqlite3.IntegrityError as exc:
+            # its own transaction (a savepoint inside a caller's): on PostgreSQL a failed
+            # statement spoils the transaction it runs in, and we go on to read the winner
+            async with self._db.transaction():
+                row = await self._db.fetchone(
+                    """
+                    INSERT INTO challenges (guild_id, channel_id, message_id, challenger_id,
+                                            challenged_id, variant, options, colour, status,
+                                            created_at, expires_at, rematch_of, rated, ai_level)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)
+                    RETURNING *
+                    """,
+                    (
+                        guild_id,
+                        channel_id,
+                        message_id,
+                        challenger_id,
+                        challenged_id,
+                        variant,
+                        dump_options(options),
+                        colour,
+                        now_ms,
+                        now_ms + round(expires_in * 1000),
+                        rematch_of,
+                        int(rated),
+                        ai_level,
+                    ),
+                )
+        except ConstraintViolation as exc:
             if rematch_of is None or "rematch_of" not in str(exc):
                 raise
             existing = await self._db.fetchval(
@@ -237,31 +241,32 @@ class ChallengeRepository:
         now_ms = to_ms(now)
         async with self._db.transaction():
             try:
-                row = await self._db.fetchone(
-                    """
+                async with self._db.transaction():  # a savepoint: see create_challenge
+                    row = await self._db.fetchone(
+                        """
                     INSERT INTO challenges (guild_id, channel_id, message_id, challenger_id,
                                             challenged_id, variant, options, colour, status,
                                             created_at, expires_at, rematch_of, max_seats,
-                                            invited, rated)
-                    VALUES (?, ?, ?, ?, NULL, ?, ?, 'random', 'pending', ?, ?, ?, ?, ?, ?)
-                    RETURNING id
-                    """,
-                    (
-                        guild_id,
-                        channel_id,
-                        message_id,
-                        host_id,
-                        variant,
-                        dump_options(options),
-                        now_ms,
-                        now_ms + round(expires_in * 1000),
-                        rematch_of,
-                        max_seats,
-                        json.dumps([int(i) for i in dict.fromkeys(invited)]),
-                        int(rated),
-                    ),
-                )
-            except sqlite3.IntegrityError as exc:
+                                                invited, rated)
+                        VALUES (?, ?, ?, ?, NULL, ?, ?, 'random', 'pending', ?, ?, ?, ?, ?, ?)
+                        RETURNING id
+                        """,
+                        (
+                            guild_id,
+                            channel_id,
+                            message_id,
+                            host_id,
+                            variant,
+                            dump_options(options),
+                            now_ms,
+                            now_ms + round(expires_in * 1000),
+                            rematch_of,
+                            max_seats,
+                            json.dumps([int(i) for i in dict.fromkeys(invited)]),
+                            int(rated),
+                        ),
+                    )
+            except ConstraintViolation as exc:
                 if rematch_of is None or "rematch_of" not in str(exc):
                     raise
                 existing = await self._db.fetchval(

@@ -9,6 +9,7 @@ from __future__ import annotations
 __all__ = [
     "StorageError",
     "DatabaseTooNew",
+    "ConstraintViolation",
     "NotFound",
     "GameNotFound",
     "ChallengeNotFound",
@@ -41,6 +42,20 @@ class DatabaseTooNew(StorageError):
         self.path = path
         self.found = found
         self.supported = supported
+
+
+class ConstraintViolation(StorageError):
+    """A write broke a UNIQUE, PRIMARY KEY, FOREIGN KEY, CHECK or NOT NULL constraint.
+
+    Both backends raise this (never ``sqlite3.IntegrityError`` or asyncpg's violations), so a
+    repository turns a lost race into the same clear error on either. ``kind`` is
+    ``"unique"``, ``"foreign_key"``, ``"check"`` or ``"not_null"``; the message carries the
+    driver's text (the columns or the constraint's name).
+    """
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 class NotFound(StorageError):

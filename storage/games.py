@@ -16,14 +16,21 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from rules.games import GameOutcome
 
 from ._convert import dump_options, from_ms, from_ms_opt, load_options, to_ms
-from .errors import ConcurrencyError, GameNotFound, GameOver, NoDrawOffer, NotAllowed
+from .backends.base import Row
+from .errors import (
+    ConcurrencyError,
+    ConstraintViolation,
+    GameNotFound,
+    GameOver,
+    NoDrawOffer,
+    NotAllowed,
+)
 from .models import (
     GameRecord,
     GameStatus,
@@ -62,7 +69,7 @@ def _seats_from_json(text: str | None) -> tuple[tuple[Seat, ...], tuple[str, ...
     return seats, tuple(name for _, name in placed)
 
 
-def game_from_row(row: sqlite3.Row) -> GameRecord:
+def game_from_row(row: Row) -> GameRecord:
     """A :data:`SELECT_GAMES` row as a record."""
     seats, places = _seats_from_json(row["seats_json"])
     return GameRecord(
@@ -100,7 +107,7 @@ def game_from_row(row: sqlite3.Row) -> GameRecord:
     )
 
 
-def move_from_row(row: sqlite3.Row) -> MoveRecord:
+def move_from_row(row: Row) -> MoveRecord:
     return MoveRecord(
         game_id=row["game_id"],
         ply=row["ply"],
@@ -743,7 +750,7 @@ class GameRepository:
                         for i, p in enumerate(plies)
                     ],
                 )
-            except sqlite3.IntegrityError as exc:
+            except ConstraintViolation as exc:
                 # The game row said ply N but a move N+1 exists: never overwrite history.
                 raise ConcurrencyError(
                     game_id,

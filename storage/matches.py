@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import json
 import logging
-import sqlite3
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, cast
 
 from ._convert import dump_options, from_ms, from_ms_opt, load_options, to_ms
+from .backends.base import Row
 from .errors import MatchNotFound, NotAllowed, StorageError
 from .games import SELECT_GAMES, game_from_row
 from .models import AILevel, GameRecord, MatchRecord, MatchSeat, MatchStatus, Seat
@@ -39,7 +39,7 @@ _SELECT_MATCHES = """
       FROM matches"""
 
 
-def match_from_row(row: sqlite3.Row) -> MatchRecord:
+def match_from_row(row: Row) -> MatchRecord:
     seats = sorted(json.loads(row["seats_json"] or "[]"))
     return MatchRecord(
         id=row["id"],

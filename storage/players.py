@@ -14,12 +14,12 @@ seat), a loss (any other seat, when there is a winner) or a draw.
 from __future__ import annotations
 
 import logging
-import sqlite3
 import time
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ._convert import from_ms, from_ms_opt, to_ms
+from .backends.base import Row
 from .errors import NotAllowed
 from .models import (
     NOTIFY_MODES,
@@ -53,7 +53,7 @@ def counts_for_records(game: GameRecord) -> bool:
     )
 
 
-def player_from_row(row: sqlite3.Row) -> PlayerRecord:
+def player_from_row(row: Row) -> PlayerRecord:
     return PlayerRecord(
         user_id=row["user_id"],
         display_name=row["display_name"],
@@ -405,7 +405,7 @@ _RANKED = """
 player's row carries their true rank."""
 
 
-def _leaderboard_row(row: sqlite3.Row) -> LeaderboardRow:
+def _leaderboard_row(row: Row) -> LeaderboardRow:
     return LeaderboardRow(
         rank=row["rank"],
         user_id=row["user_id"],

@@ -23,12 +23,12 @@ its own server). A player's rating in a server is what they earned there.
 from __future__ import annotations
 
 import logging
-import sqlite3
 from typing import TYPE_CHECKING
 
 from rules.games import find_game
 
 from ._convert import from_ms, to_ms
+from .backends.base import Row
 from .models import GameRecord, RatingChange, RatingRecord
 from .players import counts_for_records
 from .rating_maths import (
@@ -55,7 +55,7 @@ def uses_placed_model(game_id: str) -> bool:
     return len(find_game(game_id).seats) > 2
 
 
-def _rating_from_row(row: sqlite3.Row) -> RatingRecord:
+def _rating_from_row(row: Row) -> RatingRecord:
     return RatingRecord(
         guild_id=row["guild_id"],
         game=row["game"],
@@ -68,7 +68,7 @@ def _rating_from_row(row: sqlite3.Row) -> RatingRecord:
     )
 
 
-def _change_from_row(row: sqlite3.Row) -> RatingChange:
+def _change_from_row(row: Row) -> RatingChange:
     return RatingChange(
         game_id=row["game_id"],
         player_id=row["player_id"],

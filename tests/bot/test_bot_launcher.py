@@ -134,3 +134,24 @@ def test_the_computer_thinking_times_per_level():
     for bad in ("0", "-1", "61", "fast"):
         with pytest.raises(SettingsError, match="AI_TIME_MEDIUM"):
             Settings.from_env({"DISCORD_TOKEN": "t", "AI_TIME_MEDIUM": bad})
+
+
+def test_database_url_selects_the_database():
+    """DATABASE_URL wins over DATABASE_PATH; unset, the SQLite file of DATABASE_PATH (as
+    before); a URL whose scheme is unknown is refused with the schemes that work, and a
+    password never shows in the settings' repr."""
+    base = {"DISCORD_TOKEN": FAKE_TOKEN}
+    assert Settings.from_env(base).database == Path("data/latrunculi.sqlite3")
+    assert Settings.from_env({**base, "DATABASE_PATH": "x/y.db"}).database == Path("x/y.db")
+    url = "postgresql://bot:s3cret@localhost:5432/latrunculi"
+    settings = Settings.from_env({**base, "DATABASE_PATH": "x/y.db", "DATABASE_URL": url})
+    assert settings.database == url
+    assert "s3cret" not in repr(settings)
+    sqlite = Settings.from_env({**base, "DATABASE_URL": "sqlite:///data/other.sqlite3"})
+    assert sqlite.database == "sqlite:///data/other.sqlite3"
+    with pytest.raises(SettingsError, match="sqlite:/// or postgresql://, not 'mysql'"):
+        Settings.from_env({**base, "DATABASE_URL": "mysql://u:p@host/db"})
+    with pytest.raises(SettingsError, match="DATABASE_URL: a SQLite URL is sqlite:///"):
+        Settings.from_env({**base, "DATABASE_URL": "sqlite://relative.db"})
+    with pytest.raises(SettingsError, match="DATABASE_URL must start with"):
+        Settings.from_env({**base, "DATABASE_URL": "data/file.sqlite3"})

@@ -8,8 +8,15 @@ from pathlib import Path
 
 import pytest
 
-import storage.database as database_module
-from storage import SCHEMA_VERSION, Database, DatabaseTooNew, StorageError, database_path_from_env
+import storage.migrations as migrations_module
+from storage import (
+    SCHEMA_VERSION,
+    Database,
+    DatabaseTooNew,
+    DatabaseUrlError,
+    StorageError,
+    database_path_from_env,
+)
 from storage.migrations import MIGRATIONS
 
 EXPECTED_TABLES = {"players", "games", "moves", "challenges"}
@@ -78,8 +85,8 @@ async def test_migrations_apply_in_order_each_in_own_transaction(
     """A failing migration rolls back alone: earlier ones stay, the version stays put."""
     good = ["CREATE TABLE extra (x INTEGER)"]
     broken = ["CREATE TABLE half_done (x INTEGER)", "THIS IS NOT SQL"]
-    monkeypatch.setattr(database_module, "MIGRATIONS", (*MIGRATIONS, good, broken))
-    monkeypatch.setattr(database_module, "SCHEMA_VERSION", len(MIGRATIONS) + 2)
+    monkeypatch.setattr(migrations_module, "MIGRATIONS", (*MIGRATIONS, good, broken))
+    monkeypatch.setattr(migrations_module, "SCHEMA_VERSION", len(MIGRATIONS) + 2)
     with pytest.raises(sqlite3.OperationalError):
         await Database(db_path).start()
     assert user_version(db_path) == len(MIGRATIONS) + 1
@@ -88,7 +95,7 @@ async def test_migrations_apply_in_order_each_in_own_transaction(
 
     # Fixed code starts fine and applies only the missing migration.
     fixed = ["CREATE TABLE half_done (x INTEGER)"]
-    monkeypatch.setattr(database_module, "MIGRATIONS", (*MIGRATIONS, good, fixed))
+    monkeypatch.setattr(migrations_module, "MIGRATIONS", (*MIGRATIONS, good, fixed))
     async with Database(db_path) as db:
         assert await db.schema_version() == len(MIGRATIONS) + 2
     assert "half_done" in tables(db_path)
@@ -188,3 +195,26 @@ async def test_stop_is_idempotent_and_using_a_stopped_database_fails(db_path: Pa
     await db.stop()
     with pytest.raises(StorageError):
         await db.games.load_game(1)
+
+
+async def test_a_sqlite_url_opens_that_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``sqlite:///relative`` is relative to the working directory (as in SQLAlchemy), and
+    ``DATABASE_URL`` wins over ``DATABASE_PATH``."""
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path / "ignored.sqlite3"))
+    monkeypatch.setenv("DATABASE_URL", "sqlite:///data/url.sqlite3")
+    async with Database() as db:
+        assert db.dialect == "sqlite"
+        assert await db.schema_version() == SCHEMA_VERSION
+    assert (tmp_path / "data" / "url.sqlite3").is_file()
+    assert not (tmp_path / "ignored.sqlite3").exists()
+    absolute = tmp_path / "abs.sqlite3"
+    async with Database(f"sqlite:///{absolute}") as db:  # four slashes: an absolute path
+        assert db.path == absolute
+
+
+def test_an_unknown_database_url_is_refused() -> None:
+    with pytest.raises(DatabaseUrlError, match="unknown database URL scheme 'mysql'"):
+        Database("mysql://u:p@host/db")
+    with pytest.raises(DatabaseUrlError, match="sqlite:///relative/path"):
+        Database("sqlite://x.db")

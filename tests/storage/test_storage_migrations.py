@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rules.games import GameOutcome, Reason
-from storage import SCHEMA_VERSION, Database, PlyToRecord, Seat, StorageError, database
+from storage import SCHEMA_VERSION, Database, PlyToRecord, Seat, StorageError, migrations
 from storage.migrations import MIGRATIONS
 from storage.rating_maths import Glicko, lichess_update
 from storage.replay import verify_game
@@ -826,8 +826,8 @@ async def test_a_migration_that_breaks_foreign_keys_is_rolled_back(
     async with Database(path) as db:
         game = await make_game(db)
     broken = ["INSERT INTO game_seats (game_id, seat, name, player_id) VALUES (999, 0, 'x', 11)"]
-    monkeypatch.setattr(database, "MIGRATIONS", (*MIGRATIONS, broken))
-    monkeypatch.setattr(database, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    monkeypatch.setattr(migrations, "MIGRATIONS", (*MIGRATIONS, broken))
+    monkeypatch.setattr(migrations, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
     with pytest.raises(StorageError, match=f"migration to schema {SCHEMA_VERSION + 1} breaks"):
         async with Database(path):
             pass

@@ -87,10 +87,10 @@ _WITH_SEATS = """
     SELECT c.*,
            (SELECT json_group_array(player_id)
               FROM (SELECT player_id FROM challenge_seats
-                     WHERE challenge_id = c.id ORDER BY seat)) AS seated_json,
+                     WHERE challenge_id = c.id ORDER BY seat) AS seated) AS seated_json,
            (SELECT json_group_array(ai_level)
               FROM (SELECT ai_level FROM challenge_seats
-                     WHERE challenge_id = c.id ORDER BY seat)) AS seated_levels_json
+                     WHERE challenge_id = c.id ORDER BY seat) AS levels) AS seated_levels_json
       FROM challenges AS c
 """
 """Challenges with a table's seated players (in seat order), read in the same query."""
@@ -289,7 +289,9 @@ class ChallengeRepository:
         return await self._require(table_id)
 
     async def _pending_table(self, challenge_id: int, now_ms: int) -> ChallengeRecord:
-        """The table, still open (in the caller's transaction), or the error saying why not."""
+        """The table, still open (in the caller's transaction), or the error saying why not.
+        Locked until the transaction ends: joins, leaves and the start are read-then-write."""
+        await self._db.lock("SELECT id FROM challenges WHERE id = ?", (challenge_id,))
         table = await self._require(challenge_id)
         if not table.is_table:
             raise NotAllowed("that is a challenge, not a table: it is accepted, not joined")
@@ -485,6 +487,7 @@ class ChallengeRepository:
         """
         now_ms = to_ms(now)
         async with self._db.transaction():
+            await self._db.lock("SELECT id FROM challenges WHERE id = ?", (challenge_id,))
             row = await self._db.fetchone("SELECT * FROM challenges WHERE id = ?", (challenge_id,))
             if row is None:
                 raise ChallengeNotFound(challenge_id)
@@ -548,7 +551,7 @@ class ChallengeRepository:
                 """,
                 (now_ms, accepter_id, game.id, challenge_id),
             )
-            if flipped is None:  # cannot happen under the write lock; guard anyway
+            if flipped is None:  # cannot happen under the lock; guard anyway
                 raise await self._not_pending(challenge_id, now_ms)
         log.info("challenge %d accepted by %d: game %d", challenge_id, accepter_id, game.id)
         return game
@@ -608,7 +611,7 @@ class ChallengeRepository:
             rows = await self._db.fetchall(
                 """
                 UPDATE challenges SET status = 'expired', resolved_at = :now,
-                                      message_stale = (message_id IS NOT NULL)
+                                      message_stale = CASE WHEN message_id IS NULL THEN 0 ELSE 1 END
                  WHERE status = 'pending' AND expires_at <= :now
                 RETURNING *
                 """,

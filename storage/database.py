@@ -82,7 +82,9 @@ class Database:
         self.path: Path | None = None
         self.backend: Backend
         if isinstance(chosen, str) and is_postgres_url(chosen):
-            raise DatabaseUrlError(chosen, "PostgreSQL is not supported yet (issue 22)")
+            from .backends.postgres import PostgresBackend  # asyncpg only when asked for
+
+            self.backend = PostgresBackend(chosen)
         else:
             if isinstance(chosen, str) and chosen.startswith("sqlite:"):
                 self.path = parse_sqlite_url(chosen)

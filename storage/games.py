@@ -304,17 +304,17 @@ class GameRepository:
             SELECT parts.part, {GAME_COLUMNS} FROM (
                 SELECT 0 AS part, id FROM (
                     SELECT id FROM games WHERE thread_id = :channel AND +guild_id = :guild
-                     ORDER BY status = 'active' DESC, id DESC LIMIT 1)
+                     ORDER BY status = 'active' DESC, id DESC LIMIT 1) AS thread_game
                 UNION ALL
                 SELECT 1, id FROM (
                     SELECT id FROM games WHERE channel_id = :channel AND status = 'active'
                        AND EXISTS (SELECT 1 FROM game_seats AS s
                                     WHERE s.game_id = games.id AND +s.player_id = :user)
-                       AND +guild_id = :guild LIMIT 2)
+                       AND +guild_id = :guild LIMIT 2) AS mine
                 UNION ALL
                 SELECT 2, id FROM (
                     SELECT id FROM games WHERE channel_id = :channel AND status = 'active'
-                       AND +guild_id = :guild LIMIT 2)
+                       AND +guild_id = :guild LIMIT 2) AS anyone
             ) AS parts JOIN games ON games.id = parts.id
             """,
             {"channel": channel_id, "guild": guild_id, "user": user_id},
@@ -377,10 +377,10 @@ class GameRepository:
             )
             for status in statuses
         ] + [
-            (f"SELECT id FROM games WHERE thread_id = :channel{mine}", "1", "id"),
+            (f"SELECT id FROM games WHERE thread_id = :channel{mine}", "1 = 1", "id"),
             (
                 f"SELECT id FROM games WHERE channel_id = :channel AND status = 'active'{mine}",
-                "1",
+                "1 = 1",
                 "id",
             ),
         ]
@@ -417,18 +417,19 @@ class GameRepository:
             if variants:
                 listed = ", ".join(f":variant{i}" for i in range(len(variants)))
                 by_variant = f"games.variant IN ({listed}) OR "
-            selects = []
+            selects: list[str] = []
             for source, others, order in sources:
                 match = ""
                 if needle:
                     by_name = (
                         f"EXISTS (SELECT 1 FROM game_seats AS o WHERE o.game_id = games.id"
-                        f" AND {others} AND o.player_id IN named)"
+                        f" AND {others} AND o.player_id IN (SELECT user_id FROM named))"
                     )
                     match = f" AND ({by_variant}{by_name})"
                 selects.append(
                     f"SELECT * FROM ({source}{match}"
                     f" AND +games.guild_id = :guild ORDER BY {order} DESC LIMIT :limit)"
+                    f" AS source{len(selects)}"
                 )
             ids = " UNION ".join(selects)
         rows = await self._db.fetchall(
@@ -440,7 +441,8 @@ class GameRepository:
                      WHERE s.game_id = g.id) AS seats_json
               FROM games AS g
              WHERE g.id IN ({ids}) AND +g.guild_id = :guild{status}
-             ORDER BY (g.channel_id = :channel OR g.thread_id IS :channel) DESC, g.id DESC
+             ORDER BY (g.channel_id = :channel
+                       OR g.thread_id IS NOT DISTINCT FROM :channel) DESC, g.id DESC
              LIMIT :limit
             """,
             params,
@@ -522,7 +524,7 @@ class GameRepository:
         skip, params = _unclaimed(unclaimed, now)
         rows = await self._db.fetchall(
             SELECT_GAMES + " WHERE status = 'active' AND turn_since <= ? AND turn_since > ?"
-            f" AND reminded_ply IS NOT ply{skip} ORDER BY turn_since, id LIMIT ?",
+            f" AND reminded_ply IS DISTINCT FROM ply{skip} ORDER BY turn_since, id LIMIT ?",
             (to_ms(started_before), to_ms(started_after), *params, limit),
         )
         return [game_from_row(r) for r in rows]
@@ -533,7 +535,7 @@ class GameRepository:
         sending, so a reminder goes out at most once."""
         row = await self._db.fetchone(
             "UPDATE games SET reminded_ply = ply WHERE id = ? AND status = 'active' AND ply = ?"
-            " AND reminded_ply IS NOT ply RETURNING id",
+            " AND reminded_ply IS DISTINCT FROM ply RETURNING id",
             (game_id, ply),
         )
         return row is not None
@@ -608,12 +610,13 @@ class GameRepository:
             """
             UPDATE games
                SET announced_ply = max(announced_ply, min(:ply, ply)),
-                   announced_over = announced_over
-                                    OR (:over AND status = 'finished' AND ply = :ply),
+                   announced_over = CASE WHEN :over = 1 AND status = 'finished' AND ply = :ply
+                                         THEN 1 ELSE announced_over END,
                    announce_claimed_until = NULL
              WHERE id = :id
                AND (announced_ply < min(:ply, ply)
-                    OR (:over AND status = 'finished' AND ply = :ply AND announced_over = 0))
+                    OR (:over = 1 AND status = 'finished' AND ply = :ply
+                        AND announced_over = 0))
             RETURNING id
             """,
             {"id": game_id, "ply": ply, "over": int(over)},
@@ -706,11 +709,13 @@ class GameRepository:
                        draw_offer_ply = CASE WHEN draw_offer_ply = ply THEN draw_offer_ply END,
                        draw_offer_message_id
                            = CASE WHEN draw_offer_ply = ply THEN draw_offer_message_id END,
-                       status = CASE WHEN :reason IS NULL THEN 'active' ELSE 'finished' END,
+                       status = CASE WHEN CAST(:reason AS TEXT) IS NULL THEN 'active'
+                                     ELSE 'finished' END,
                        winner = :winner,
                        reason = :reason,
                        points = :points,
-                       finished_at = CASE WHEN :reason IS NULL THEN NULL ELSE :now END
+                       finished_at = CASE WHEN CAST(:reason AS TEXT) IS NULL THEN NULL
+                                          ELSE CAST(:now AS BIGINT) END
                  WHERE id = :id AND status = 'active' AND ply = :expected
                    AND EXISTS (SELECT 1 FROM game_seats
                                 WHERE game_id = :id AND +player_id = :player)
@@ -950,6 +955,8 @@ class GameRepository:
         :class:`ConcurrencyError` if a move landed since ``at_ply``.
         """
         async with self._db.transaction():
+            # read-then-write: the offer read here must still stand when the game finishes
+            await self._db.lock("SELECT id FROM games WHERE id = ?", (game_id,))
             game = await self.require_game(game_id)
             if not game.is_active:
                 raise GameOver(game_id, at_ply, game.ply, game.reason, game.variant)
@@ -993,7 +1000,8 @@ class GameRepository:
             game_id,
             "board_channel_id = ?, board_message_id = ?,"
             " announced_ply = max(announced_ply, min(?, ply)),"
-            " announced_over = announced_over OR (? AND status = 'finished' AND ply = ?),"
+            " announced_over = CASE WHEN ? = 1 AND status = 'finished' AND ply = ?"
+            " THEN 1 ELSE announced_over END,"
             " announce_claimed_until = NULL",
             (channel_id, message_id, ply, int(over), ply),
         )

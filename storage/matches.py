@@ -155,6 +155,8 @@ class MatchRepository:
         or its current game is not finished yet; of two racing calls one wins."""
         now_ms = to_ms(now)
         async with self._db.transaction():
+            # read-then-write: a second caller waits here, then sees the game started
+            await self._db.lock("SELECT id FROM matches WHERE id = ?", (match_id,))
             match = await self.require_match(match_id)
             if not match.is_active:
                 raise NotAllowed(f"match {match_id} is over ({match.winner} won)")
@@ -208,6 +210,7 @@ class MatchRepository:
             raise ValueError(f"game {game.id} is not part of a match")
         if game.winner is not None and game.points is None:
             raise ValueError(f"game {game.id} is a match game: its result needs its points")
+        await self._db.lock("SELECT id FROM matches WHERE id = ?", (game.match_id,))
         match = await self.require_match(game.match_id)
         claimed = await self._db.fetchone(
             "UPDATE matches SET games_scored = games_scored + 1, updated_at = ?"

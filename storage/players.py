@@ -118,7 +118,7 @@ class PlayerRepository:
             ON CONFLICT (user_id) DO UPDATE
                SET display_name = excluded.display_name, updated_at = excluded.updated_at,
                    notify = excluded.notify,
-                   dm_due_since = CASE WHEN excluded.notify = 'dm' THEN dm_due_since END
+                   dm_due_since = CASE WHEN excluded.notify = 'dm' THEN players.dm_due_since END
             RETURNING *
             """,
             {"user": user_id, "name": display_name, "now": now_ms, "mode": mode},
@@ -210,14 +210,14 @@ class PlayerRepository:
         row = await self._db.fetchone(
             """
             UPDATE players
-               SET vacation_days = CASE WHEN vacation_month IS :month
+               SET vacation_days = CASE WHEN vacation_month IS NOT DISTINCT FROM :month
                                         THEN vacation_days ELSE 0 END + :days,
                    vacation_month = :month,
                    vacation_until = max(coalesce(vacation_until, 0), :now) + :span,
                    updated_at = :now
              WHERE user_id = :user
-               AND CASE WHEN vacation_month IS :month THEN vacation_days ELSE 0 END + :days
-                   <= :limit
+               AND CASE WHEN vacation_month IS NOT DISTINCT FROM :month
+                        THEN vacation_days ELSE 0 END + :days <= :limit
             RETURNING vacation_until
             """,
             {
@@ -291,8 +291,9 @@ class PlayerRepository:
         row = await self._db.fetchone(
             """
             UPDATE players SET digest_at = :now, dm_due_since = NULL
-             WHERE user_id = :user AND digest_at IS :previous AND dm_due_since IS NOT NULL
-               AND notify = 'dm' AND (digest_at IS NULL OR digest_at <= :now - :every)
+             WHERE user_id = :user AND digest_at IS NOT DISTINCT FROM :previous
+               AND dm_due_since IS NOT NULL AND notify = 'dm'
+               AND (digest_at IS NULL OR digest_at <= CAST(:now AS BIGINT) - :every)
             RETURNING user_id
             """,
             {
@@ -306,7 +307,7 @@ class PlayerRepository:
 
     async def ensure_players(self, user_ids: Iterable[int], now_ms: int) -> None:
         """Make sure rows exist for these users (games and matches reference players)."""
-        for user_id in set(user_ids):
+        for user_id in sorted(set(user_ids)):  # one order everywhere: no deadlock on PostgreSQL
             await self._db.execute(
                 "INSERT INTO players (user_id, created_at, updated_at) VALUES (?, ?, ?)"
                 " ON CONFLICT (user_id) DO NOTHING",
@@ -318,7 +319,7 @@ class PlayerRepository:
         repository finishing it -- holds the transaction)."""
         if not counts_for_records(game):
             return
-        for seat in game.seats:
+        for seat in sorted(game.seats, key=lambda s: s.player_id):  # one order: no deadlock
             user_id = seat.player_id
             if game.winner is None:
                 column = "draws"
@@ -354,9 +355,9 @@ class PlayerRepository:
         rows = await self._db.fetchall(
             """
             SELECT g.variant AS game,
-                   SUM(COALESCE(g.winner = s.name, 0)) AS wins,
-                   SUM(g.winner IS NOT NULL AND g.winner != s.name) AS losses,
-                   SUM(g.winner IS NULL) AS draws,
+                   SUM(CASE WHEN g.winner = s.name THEN 1 ELSE 0 END) AS wins,
+                   SUM(CASE WHEN g.winner != s.name THEN 1 ELSE 0 END) AS losses,
+                   SUM(CASE WHEN g.winner IS NULL THEN 1 ELSE 0 END) AS draws,
                    COUNT(*) AS games
               FROM game_seats AS s JOIN games AS g ON g.id = s.game_id
              WHERE s.player_id = :user AND s.status = 'finished' AND g.guild_id = :guild
@@ -377,7 +378,9 @@ class PlayerRepository:
 
 _RANKED = """
     WITH results (user_id, won, lost, drawn) AS (
-        SELECT s.player_id, g.winner = s.name, g.winner != s.name, g.winner IS NULL
+        SELECT s.player_id, CASE WHEN g.winner = s.name THEN 1 ELSE 0 END,
+               CASE WHEN g.winner != s.name THEN 1 ELSE 0 END,
+               CASE WHEN g.winner IS NULL THEN 1 ELSE 0 END
           FROM games AS g JOIN game_seats AS s ON s.game_id = g.id
          WHERE g.guild_id = :guild AND g.status = 'finished' AND g.reason != 'aborted'
            AND NOT EXISTS (SELECT 1 FROM game_seats AS a JOIN game_seats AS b
@@ -389,10 +392,10 @@ _RANKED = """
     ),
     totals AS (
         SELECT r.user_id, COALESCE(p.display_name, '') AS display_name,
-               SUM(COALESCE(r.won, 0)) AS wins, SUM(COALESCE(r.lost, 0)) AS losses,
+               SUM(r.won) AS wins, SUM(r.lost) AS losses,
                SUM(r.drawn) AS draws, COUNT(*) AS games
           FROM results AS r LEFT JOIN players AS p ON p.user_id = r.user_id
-         GROUP BY r.user_id
+         GROUP BY r.user_id, p.display_name
     ),
     ranked AS (
         SELECT *, ROW_NUMBER() OVER (ORDER BY wins DESC, losses ASC, user_id ASC) AS rank

@@ -115,7 +115,7 @@ class RatingRepository:
                     " WHERE id = ? AND rating_pending = 1 RETURNING id",
                     (row["id"],),
                 )
-                if claimed is None:  # pragma: no cover - the write lock makes this impossible
+                if claimed is None:  # another process rated it meanwhile (PostgreSQL)
                     continue
                 await self._rate(await self._db.games.require_game(row["id"]))
                 rated += 1
@@ -160,6 +160,13 @@ class RatingRepository:
         standings = await self._standings(game)
         players = [player for player, _ in standings]
         marks = ", ".join("?" * len(players))
+        # Read-then-write: another process finishing another game of these players must wait
+        # (PostgreSQL; SQLite's write lock already serialises). The players' rows always exist,
+        # unlike a first rating's row, and are taken in id order, as every writer takes them.
+        await self._db.lock(
+            f"SELECT user_id FROM players WHERE user_id IN ({marks}) ORDER BY user_id",
+            tuple(players),
+        )
         rows = await self._db.fetchall(
             f"SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND player_id IN ({marks})",
             (game.guild_id, game.variant, *players),
@@ -209,7 +216,7 @@ class RatingRepository:
                 VALUES (:guild, :game, :player, :rating, :rd, :volatility, 1, :at)
                 ON CONFLICT (guild_id, game, player_id) DO UPDATE
                    SET rating = excluded.rating, rd = excluded.rd,
-                       volatility = excluded.volatility, results = results + 1,
+                       volatility = excluded.volatility, results = ratings.results + 1,
                        rated_at = excluded.rated_at
                 """,
                 {
@@ -287,7 +294,7 @@ class RatingRepository:
             """
             SELECT * FROM (SELECT * FROM rating_history
                             WHERE guild_id = ? AND player_id = ? AND game = ?
-                            ORDER BY rated_at DESC, game_id DESC LIMIT ?)
+                            ORDER BY rated_at DESC, game_id DESC LIMIT ?) AS latest
              ORDER BY rated_at, game_id
             """,
             (guild_id, player_id, game, limit),

@@ -7,10 +7,14 @@ from __future__ import annotations
 
 import gc
 import logging
+from collections.abc import Iterator
 from typing import Any
 
 import aiosqlite
 import aiosqlite.core
+import pytest
+
+from tests.pg_server import PostgresForTests
 
 log = logging.getLogger(__name__)
 
@@ -21,3 +25,13 @@ def pytest_sessionfinish(session: Any, exitstatus: int) -> None:
             if obj._thread.is_alive():  # noqa: SLF001
                 log.warning("an aiosqlite connection was left open by a test: %r", obj)
                 obj._tx.put_nowait((None, lambda: aiosqlite.core._STOP_RUNNING_SENTINEL))  # noqa: SLF001
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresForTests]:
+    """The session's PostgreSQL server (``TEST_DATABASE_URL``, or one started for the run)."""
+    server = PostgresForTests()
+    try:
+        yield server
+    finally:
+        server.close()

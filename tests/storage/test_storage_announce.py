@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 from storage import Database
+from tests.storage.conftest import DbTarget
 from tests.storage.storage_helpers import ALICE, BOB, CAROL, DAVE, make_game
 
 DAY = 86400.0
@@ -90,26 +90,26 @@ async def test_announcements_never_go_backwards(db: Database) -> None:
     assert (await db.games.require_game(game.id)).announced_ply == 3
 
 
-async def test_announced_state_survives_reopening(db_path: Path) -> None:
-    async with Database(db_path) as db:
+async def test_announced_state_survives_reopening(db_target: DbTarget) -> None:
+    async with Database(db_target) as db:
         game = await make_game(db, now=1.0)
         await db.games.record_move(game.id, 0, ALICE, "m", "P1", now=2.0)
         await db.games.finish_game(game.id, 1, "black", "timeout", now=3.0)
-    async with Database(db_path) as db:
+    async with Database(db_target) as db:
         [loaded] = await db.games.unannounced_games(100.0, 0.0)
         assert (loaded.ply, loaded.announced_ply, loaded.announced_over) == (1, 0, False)
         assert await db.games.mark_announced(loaded.id, 1, over=True)
-    async with Database(db_path) as db:
+    async with Database(db_target) as db:
         assert await db.games.unannounced_games(100.0, 0.0) == []
         assert (await db.games.require_game(1)).player_ids == (ALICE, BOB)
 
 
-async def test_one_process_of_two_claims_a_missed_board(db: Database, db_path: Path) -> None:
+async def test_one_process_of_two_claims_a_missed_board(db: Database, db_target: DbTarget) -> None:
     """Two processes (two connections to one file) claim at once: exactly one gets it; the
     claim keeps the game out of the other's list until it expires or the board is posted."""
     game = await make_game(db, now=1.0)
     await db.games.record_move(game.id, 0, ALICE, "a2-a3", "P1", now=10.0)
-    async with Database(db_path) as other:
+    async with Database(db_target) as other:
         got = await asyncio.gather(
             db.games.claim_announcement(game.id, now=100.0, lease=300.0),
             other.games.claim_announcement(game.id, now=100.0, lease=300.0),

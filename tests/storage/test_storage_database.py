@@ -47,6 +47,7 @@ async def test_start_creates_folder_file_and_schema(db_path: Path) -> None:
     assert user_version(db_path) == SCHEMA_VERSION
 
 
+@pytest.mark.sqlite_only
 async def test_connection_pragmas(db: Database) -> None:
     assert await db.fetchval("PRAGMA journal_mode") == "wal"
     assert await db.fetchval("PRAGMA foreign_keys") == 1
@@ -197,7 +198,9 @@ async def test_stop_is_idempotent_and_using_a_stopped_database_fails(db_path: Pa
         await db.games.load_game(1)
 
 
-async def test_a_sqlite_url_opens_that_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_sqlite_url_opens_that_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """``sqlite:///relative`` is relative to the working directory (as in SQLAlchemy), and
     ``DATABASE_URL`` wins over ``DATABASE_PATH``."""
     monkeypatch.chdir(tmp_path)

@@ -5,20 +5,20 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
 from rules.games import GameOutcome, Reason
 from storage import Database, GameRecord, MatchSeat, NotAllowed, PlyToRecord
+from tests.storage.conftest import DbTarget
 from tests.storage.storage_helpers import ALICE, BOB, CAROL, CHANNEL, GUILD
 
 START = "backgammon:XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
 
 
 @pytest.fixture
-async def db2(db: Database, db_path: Path) -> AsyncIterator[Database]:
-    other = Database(db_path)
+async def db2(db: Database, db_target: DbTarget) -> AsyncIterator[Database]:
+    other = Database(db_target)
     await other.start()
     try:
         yield other

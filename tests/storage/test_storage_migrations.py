@@ -15,6 +15,8 @@ from storage.rating_maths import Glicko, lichess_update
 from storage.replay import verify_game
 from tests.storage.storage_helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, make_game
 
+pytestmark = pytest.mark.sqlite_only  # old schema files, query plans: SQLite itself
+
 # Written by the schema-1 code (commit 8d48a2a) through its public API: an active rugen game
 # of 20 plies in a thread (id 1), a resigned game (id 2), a directed and an open challenge.
 SCHEMA_V1_FILE = Path(__file__).parent / "fixtures" / "schema-v1.db"

@@ -5,11 +5,11 @@ claimer across processes."""
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
 
 from storage import NOTIFY_MODES, Database, DigestDue
+from tests.storage.conftest import DbTarget
 from tests.storage.storage_helpers import ALICE, BOB, CAROL
 
 HOUR = 3600.0
@@ -66,8 +66,10 @@ async def test_switching_away_from_dms_drops_the_waiting_digest(db: Database) ->
     assert await db.players.digests_due(5000.0, HOUR) == []  # nothing new since
 
 
-async def test_two_processes_claiming_one_digest_let_exactly_one_through(db_path: Path) -> None:
-    async with Database(db_path) as one, Database(db_path) as two:
+async def test_two_processes_claiming_one_digest_let_exactly_one_through(
+    db_target: DbTarget,
+) -> None:
+    async with Database(db_target) as one, Database(db_target) as two:
         await one.players.set_notify(ALICE, "Alice", "dm", now=100.0)
         await one.players.note_turn(ALICE, 1000.0)
         [due] = await two.players.digests_due(2000.0, HOUR)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 from storage import Database
+from tests.storage.conftest import DbTarget
 from tests.storage.storage_helpers import ALICE, BOB, CAROL, CHANNEL, GUILD
 
 
@@ -20,8 +20,8 @@ async def test_a_ping_is_claimed_once_per_period_per_kind_scope_and_target(db: D
     assert not await db.pings.claim("draw", 7, BOB, every=hour, now=1000.0 + hour + 5)
 
 
-async def test_two_processes_claiming_one_ping_let_exactly_one_through(db_path: Path) -> None:
-    async with Database(db_path) as one, Database(db_path) as two:
+async def test_two_processes_claiming_one_ping_let_exactly_one_through(db_target: DbTarget) -> None:
+    async with Database(db_target) as one, Database(db_target) as two:
         results = await asyncio.gather(
             *(d.pings.claim("draw", 1, BOB, every=3600.0, now=5000.0) for d in (one, two) * 5)
         )

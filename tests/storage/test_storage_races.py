@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Awaitable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,13 +19,14 @@ from storage import (
     Database,
     GameOver,
 )
+from tests.storage.conftest import DbTarget
 from tests.storage.storage_helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, make_game
 
 
 @pytest.fixture
-async def db2(db: Database, db_path: Path) -> AsyncIterator[Database]:
+async def db2(db: Database, db_target: DbTarget) -> AsyncIterator[Database]:
     """A second connection to the same file, like a second process."""
-    other = Database(db_path)
+    other = Database(db_target)
     await other.start()
     try:
         yield other

@@ -5,13 +5,13 @@ by places; per server and per game id; their history."""
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
 
 from rules.games import GameOutcome, Reason
 from storage import Database, GameRecord, PlyToRecord, Seat
 from storage.rating_maths import Glicko, lichess_update, placed_update
+from tests.storage.conftest import DbTarget
 from tests.storage.storage_helpers import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD
 
 BG = "backgammon:XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
@@ -177,7 +177,7 @@ async def test_ludo_is_rated_by_places(db: Database) -> None:
 
 
 async def test_a_pending_backlog_is_rated_once_in_finish_order_by_racing_processes(
-    db: Database, db_path: Path
+    db: Database, db_target: DbTarget
 ) -> None:
     """Games flagged rating_pending (as the schema-13 migration flags old ones) are rated
     oldest finish first; two processes starting at once rate each exactly once."""
@@ -187,7 +187,7 @@ async def test_a_pending_backlog_is_rated_once_in_finish_order_by_racing_process
     await db.games.finish_game(early.id, 0, "white", "resignation", now=2000.0)
     await db.execute("UPDATE games SET rated = 1, rating_pending = 1")
     await db.stop()
-    first, second = Database(db_path), Database(db_path)
+    first, second = Database(db_target), Database(db_target)
     await asyncio.gather(first.start(), second.start())
     try:
         history = await first.ratings.history(GUILD, ALICE, "chess")
@@ -199,7 +199,7 @@ async def test_a_pending_backlog_is_rated_once_in_finish_order_by_racing_process
     finally:
         await first.stop()
         await second.stop()
-    async with Database(db_path) as again:  # a restart rates nothing twice
+    async with Database(db_target) as again:  # a restart rates nothing twice
         assert await again.fetchval("SELECT count(*) FROM rating_history") == 4
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -22,13 +21,14 @@ from storage import (
     Seat,
 )
 from storage.replay import verify_game
+from tests.storage.conftest import DbTarget
 from tests.storage.storage_helpers import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD
 
 
 @pytest.fixture
-async def db2(db: Database, db_path: Path) -> AsyncIterator[Database]:
+async def db2(db: Database, db_target: DbTarget) -> AsyncIterator[Database]:
     """A second connection to the same file, like a second process."""
-    other = Database(db_path)
+    other = Database(db_target)
     await other.start()
     try:
         yield other

@@ -4,11 +4,11 @@ once across processes) and the one-live-rematch-per-game rule, on real SQLite fi
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
 
 from storage import ChallengeRecord, Database, RematchExists
+from tests.storage.conftest import DbTarget
 from tests.storage.storage_helpers import ALICE, BOB, CAROL, CHANNEL, GUILD, make_game
 
 
@@ -34,11 +34,11 @@ async def test_due_turns_are_active_games_oldest_first(db: Database) -> None:
     assert await db.games.turns_started_before(999.0) == []
 
 
-async def test_a_reminder_is_claimed_once_per_turn(db: Database, db_path: Path) -> None:
+async def test_a_reminder_is_claimed_once_per_turn(db: Database, db_target: DbTarget) -> None:
     game = await make_game(db, now=1000.0)
     assert [g.id for g in await db.games.reminders_due(1500.0, 0.0)] == [game.id]
     assert await db.games.reminders_due(1500.0, 1000.0) == []  # window excludes its start
-    other = Database(db_path)  # a second process
+    other = Database(db_target)  # a second process
     await other.start()
     try:
         claims = await asyncio.gather(
@@ -71,11 +71,11 @@ async def _rematch(db: Database, game_id: int, challenger: int) -> ChallengeReco
 
 
 async def test_one_live_rematch_per_game_across_two_connections(
-    db: Database, db_path: Path
+    db: Database, db_target: DbTarget
 ) -> None:
     game = await make_game(db)
     await db.games.finish_game(game.id, 0, "black", "resignation", now=1000.0)
-    other = Database(db_path)
+    other = Database(db_target)
     await other.start()
     try:
         results = await asyncio.gather(

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import asyncio
 import itertools
-from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 import os
 import subprocess
 import tempfile
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from urllib.parse import urlsplit
 

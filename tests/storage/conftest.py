@@ -43,17 +43,14 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def db_target(backend: str, tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[DbTarget]:
-    """A new, migrated database of the test's backend: its file or URL (open it as often as a
-    test needs: each ``Database(db_target)`` is another process's connection)."""
+    """An empty, migrated database of the test's backend: its file or URL (open it as often as
+    a test needs: each ``Database(db_target)`` is another process's connection). PostgreSQL:
+    the session's test database, emptied before the test (tests/pg_server.py)."""
     if backend == "sqlite":
         yield tmp_path / "data" / "test.sqlite3"
         return
     server: PostgresForTests = request.getfixturevalue("postgres")
-    name, url = server.new_database()
-    try:
-        yield url
-    finally:
-        server.drop_database(name)
+    yield server.clean_database()
 
 
 @pytest.fixture

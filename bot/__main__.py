@@ -16,7 +16,7 @@ import aiohttp
 import discord
 from dotenv import find_dotenv, load_dotenv
 
-from storage import Database, DatabaseInUse, ProcessLock
+from storage import Database, DatabaseInUse, ProcessLock, StorageError
 
 from .client import create_bot
 from .settings import Settings, SettingsError
@@ -52,13 +52,17 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     setup_logging(settings.log_level)
     log.info("starting with %r", settings)
-    lock = ProcessLock(settings.database_path)
+    # One process per SQLite file; PostgreSQL is shared by many processes (no file, no lock).
+    sqlite_file = Database(settings.database).path
+    lock = ProcessLock(sqlite_file) if sqlite_file is not None else None
     try:
-        lock.acquire()
+        if lock is not None:
+            lock.acquire()
     except DatabaseInUse as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     except OSError as exc:  # e.g. a folder the bot may not write in
+        assert lock is not None
         print(f"error: cannot create the database's lock file {lock.path}: {exc}", file=sys.stderr)
         return 1
     try:
@@ -78,10 +82,14 @@ def main(argv: list[str] | None = None) -> int:
             f"error: cannot reach Discord ({exc}); check the network and try again", file=sys.stderr
         )
         return 1
+    except StorageError as exc:  # the database: unreachable, newer than this code, ...
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         pass
     finally:
-        lock.release()
+        if lock is not None:
+            lock.release()
     return 0
 
 

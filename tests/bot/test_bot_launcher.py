@@ -155,3 +155,15 @@ def test_database_url_selects_the_database():
         Settings.from_env({**base, "DATABASE_URL": "sqlite://relative.db"})
     with pytest.raises(SettingsError, match="DATABASE_URL must start with"):
         Settings.from_env({**base, "DATABASE_URL": "data/file.sqlite3"})
+
+
+def test_an_unreachable_postgresql_is_one_line_and_exit_1(tmp_path):
+    proc = run_bot(
+        tmp_path,
+        DISCORD_TOKEN=FAKE_TOKEN,
+        DATABASE_URL="postgresql://bot:s3cret@127.0.0.1:1/latrunculi",
+    )
+    assert proc.returncode == 1, proc.stderr
+    last = proc.stderr.strip().splitlines()[-1]
+    assert last.startswith("error: cannot connect to PostgreSQL at postgresql://bot:***@")
+    assert "s3cret" not in proc.stderr

@@ -139,8 +139,8 @@ class Database:
         """Close the connection(s) after any running transaction finishes."""
         if not self._started:
             return
+        await self.backend.stop()  # waits for a running transaction to finish its statements
         self._started = False
-        await self.backend.stop()
         log.info("database %s closed", self.backend.label)
 
     async def __aenter__(self) -> Database:

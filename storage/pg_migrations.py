@@ -280,8 +280,25 @@ _BASELINE: list[str] = [
     """,
 ]
 
+_V16: list[str] = [
+    # SQLite's MIGRATIONS[15] (schema 16): claims of the work several processes might do, and
+    # the moves' index for the health line (see storage/migrations.py).
+    """
+    CREATE TABLE claims (
+        kind        TEXT    NOT NULL,
+        item        BIGINT  NOT NULL,
+        owner       TEXT    NOT NULL,
+        claimed_at  BIGINT  NOT NULL,
+        expires_at  BIGINT  NOT NULL,
+        PRIMARY KEY (kind, item)
+    )
+    """,
+    "CREATE INDEX moves_created ON moves (created_at)",
+]
+
 PG_MIGRATIONS: Mapping[int, Sequence[str]] = {
     PG_BASELINE_VERSION: _BASELINE,
+    16: _V16,
 }
 """``PG_MIGRATIONS[v]`` makes schema ``v``: the baseline (from an empty database) for 15, then
 the counterpart of SQLite's ``MIGRATIONS[v - 1]`` for every later ``v``."""

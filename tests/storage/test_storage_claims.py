@@ -1,24 +1,24 @@
 """Claims (``db.claims``): shared work is taken by exactly one process, and a dead process's
 claim is taken over once its lease runs out. "Processes" are separate ``Database`` objects,
-each with its own connection to the same real file."""
+each with its own connection to the same real database, on each backend."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
 from storage import Database
+from tests.storage.conftest import DbTarget
 
 NOW = 10_000.0
 
 
 @pytest.fixture
-async def other(db: Database, db_path: Path) -> AsyncIterator[Database]:
-    """A second process's connection to the test's database file."""
-    second = Database(db_path)
+async def other(db: Database, db_target: DbTarget) -> AsyncIterator[Database]:
+    """A second process's connection to the test's database (file, or PostgreSQL database)."""
+    second = Database(db_target)
     await second.start()
     try:
         yield second

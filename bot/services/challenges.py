@@ -19,7 +19,7 @@ from ..i18n import mark, translate
 from ..links import message_link, server_channel
 from ..mentions import ping_only, rationed_ping
 from ..presenters import presenter_for
-from ..texts import code, variant_line
+from ..texts import code, game_name, variant_line
 from .announce import board_payload, home_channel, post_board, start_line
 from .languages import server_language
 from .names import display_names
@@ -168,7 +168,7 @@ def _who_and_what(ch: ChallengeRecord, language: str) -> str:
     values: dict[str, object] = {
         "challenger": ch.challenger_id,
         "challenged": ch.challenged_id,
-        "game": find_game(ch.variant).name,
+        "game": game_name(ch.variant, language),
         "rematch": ch.rematch_of,
         "colour": translate(COLOUR_WORDS[ch.colour], language, player=ch.challenger_id),
     }
@@ -215,12 +215,12 @@ def challenge_content(ch: ChallengeRecord, language: str) -> str:
             computer=ch.challenged_id,
             level=translate(LEVEL_WORDS.get(ch.ai_level, ch.ai_level), language),
         )
-        return f"{first}\n{variant_line(ch.variant, ch.options)}\n{accepts}"
+        return f"{first}\n{variant_line(ch.variant, ch.options, language)}\n{accepts}"
     if ch.rated:
         kind = translate("Rated.", language)
     else:
         kind = translate("Casual: no rating changes.", language)
-    lines = [f"{first} {kind}", variant_line(ch.variant, ch.options)]
+    lines = [f"{first} {kind}", variant_line(ch.variant, ch.options, language)]
     custom = ch.options.get(CUSTOM_POSITION)
     if custom:
         lines.append(
@@ -413,11 +413,11 @@ async def open_game_in(
         "**Game #{game} begins.** {variant}",
         language,
         game=game.id,
-        variant=variant_line(game.variant, game.options),
+        variant=variant_line(game.variant, game.options, language),
     )
     if game.custom_start:
         intro += " " + translate("Started from a custom position: a casual game.", language)
-    intro += f"\n{start_line(game)}"
+    intro += f"\n{start_line(game, language)}"
     payload = await board_payload(
         bot.db,
         game,

@@ -166,9 +166,9 @@ def table_content(ch: ChallengeRecord, language: str) -> str:
         else:
             who = ""
         dot = _DOTS.get(seat, "•")
-        lines.append(f"{i}. {dot} {presenter.seat_title(seat)} — <@{uid}>{who}")
+        lines.append(f"{i}. {dot} {presenter.seat_title(seat, language)} — <@{uid}>{who}")
     lines.append(
-        f"{variant_line(ch.variant, {k: v for k, v in ch.options.items() if k != 'players'})}"
+        variant_line(ch.variant, {k: v for k, v in ch.options.items() if k != "players"}, language)
     )
     labels = _labels(language)
     lines.append(

@@ -214,7 +214,7 @@ async def test_a_challenge_in_a_russian_server_reads_and_is_answered_in_russian(
             "ru",
             challenger=alice.id,
             challenged=bob.id,
-            game="Latrunculi (Rügen)",
+            game=translate("Latrunculi (Rügen)", "ru"),  # the game's name in Russian
             colour=colour,
         )
         + " "
@@ -257,7 +257,7 @@ async def test_challenge_refusals_in_the_players_turkish(arena) -> None:
     assert r.response.content.startswith("Kendinize meydan okuyamazsınız.")
     r = await arena.alice.slash(arena.channel, "challenge", variant="chess", options="size=1x1")
     assert r.ephemeral and r.response.content == translated(
-        "{game} has no options; leave `options` empty.", "tr", game="Chess"
+        "{game} has no options; leave `options` empty.", "tr", game=translate("Chess", "tr")
     )
     assert await arena.db.challenges.pending_challenges(arena.guild.id, now=arena.bot.now()) == []
 

@@ -199,7 +199,7 @@ class Stats(commands.Cog):
                 title = translate(
                     "{game} rating of {player}",
                     language,
-                    game=variant_title(chart_game),
+                    game=variant_title(chart_game, language=language),
                     player=target.display_name,
                 )
                 file = await rating_chart_file(db, guild_id, target.id, chart_game, title=title)
@@ -208,7 +208,7 @@ class Stats(commands.Cog):
                         translate(
                             "No rated {game} results here yet.",
                             language,
-                            game=variant_title(chart_game),
+                            game=variant_title(chart_game, language=language),
                         )
                     )
             content = fit_lines(lines, MAX_CONTENT, keep_head=1)
@@ -222,7 +222,7 @@ def _game_line(
     game: str, rating: RatingRecord | None, tally: GameTally | None, now: float, language: str
 ) -> str:
     """ "• Chess: rating **1741?** (± 397, 1 rated result); 1 won, 0 lost, 0 drawn"."""
-    name = variant_title(game)
+    name = variant_title(game, language=language)
     if rating is None:
         if tally is None:  # pragma: no cover - a game is listed for a rating or a record
             return translate("• {game}: not rated yet", language, game=name)

@@ -67,7 +67,7 @@ async def ratings_line(db: Database, record: GameRecord, language: str | None = 
         return translate(
             "Ratings ({game}): {changes}.",
             language,
-            game=variant_title(record.variant),
+            game=variant_title(record.variant, language=language),
             changes=parts,
         )
     if not record.rated:
@@ -98,7 +98,7 @@ async def leaderboard_page(
     apart (their rating is still a guess). Returns the text and the number of pages; every
     page fits in one message."""
     ratings = await db.ratings.leaderboard(guild_id, game)
-    name = variant_title(game)
+    name = variant_title(game, language=language)
     if not ratings:
         return translate("No rated {game} results in this server yet.", language, game=name), 1
     settled = [r for r in ratings if not r.is_provisional(now)]

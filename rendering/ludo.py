@@ -418,6 +418,7 @@ def render_ludo(
     status: str | None = None,
     theme: str = "light",
     cell: int = DEFAULT_CELL,
+    words: Words = ENGLISH,
 ) -> bytes:
     """A ludo position as PNG bytes.
 
@@ -427,7 +428,8 @@ def render_ludo(
     ``knocked`` the track fields (0–39, red's start 0) where it knocked tokens back to their
     base, each as the field alone or as (colour, field) to draw the knocked token's ghost.
     ``status`` replaces the caption's line (default: who is to roll or move, or who won);
-    ``title`` goes before it. Raises ValueError for anything that cannot be drawn.
+    ``title`` goes before it (when both fit); ``words`` are the caption's words (English by
+    default). Raises ValueError for anything that cannot be drawn.
     """
     return encode_png(
         compose_ludo(
@@ -438,5 +440,6 @@ def render_ludo(
             status=status,
             theme=theme,
             cell=cell,
+            words=words,
         )
     )

@@ -15,8 +15,8 @@ from rules.games import find_game
 from .. import ui
 from ..buttons import PersistentButton
 from ..client import LatrunculiBot
-from ..errors import user_errors
-from ..i18n import LANGUAGES, mark, translate, translate_plural
+from ..errors import mark_plural, user_errors
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, mark, translate, translate_plural
 from ..limits import MAX_CONTENT, paginate
 from ..pictures import picture_file
 from ..presenters import BoardView, presenter_for
@@ -132,7 +132,10 @@ class Info(commands.Cog):
     @app_commands.guild_only()
     async def games(self, interaction: Interaction) -> None:
         async with user_errors(interaction):
-            content, view = await games_page(self.bot, interaction.user.id, interaction.guild_id, 0)
+            language = await language_for(self.bot.db, interaction)
+            content, view = await games_page(
+                self.bot, interaction.user.id, interaction.guild_id, 0, language
+            )
             if view is None:
                 await interaction.response.send_message(content, ephemeral=True)
             else:
@@ -143,26 +146,45 @@ GAMES_HEADER_ROOM = 80
 """Room kept on each ``/games`` page for its first line (count and page number)."""
 
 
+NO_GAMES = mark("You have no games in progress here. Start one with `/challenge`.")
+GAMES_TITLE = mark_plural(
+    "Your game in progress here ({count}):", "Your games in progress here ({count}):"
+)
+GAMES_PAGE_TITLE = mark_plural(
+    "Your game in progress here ({count}) — page {page} of {pages}:",
+    "Your games in progress here ({count}) — page {page} of {pages}:",
+)
+"""``/games``' first line, one template per form (a language orders its words its own way)."""
+
+
 async def games_page(
-    bot: LatrunculiBot, user_id: int, guild_id: int | None, page: int
+    bot: LatrunculiBot,
+    user_id: int,
+    guild_id: int | None,
+    page: int,
+    language: str = DEFAULT_LANGUAGE,
 ) -> tuple[str, discord.ui.View | None]:
     """Page ``page`` (0-based; past the end means the last) of the user's games in progress
     here, read from storage now, with Previous / Next buttons when there are several pages.
     Pages are cut by length, so every page fits in one message whatever the names."""
     games = await bot.db.games.active_games(user_id=user_id, guild_id=guild_id)
     if not games:
-        return "You have no games in progress here. Start one with `/challenge`.", None
+        return translate(NO_GAMES, language), None
     lines = []
     for g in games:
-        label = await game_label(bot.db, g, user_id, markdown=True)
+        label = await game_label(bot.db, g, user_id, markdown=True, language=language)
         url = jump_url(g)
         lines.append(f"• {label}" + (f" — {url}" if url else ""))
     pages = paginate(lines, MAX_CONTENT - GAMES_HEADER_ROOM)
     page = min(page, len(pages) - 1)
-    title = f"Your games in progress here ({len(games)})"
     if len(pages) > 1:
-        title += f" — page {page + 1} of {len(pages)}"
-    return title + ":\n" + "\n".join(pages[page]), ui.games_pages_view(page, len(pages))
+        singular, plural = GAMES_PAGE_TITLE
+        title = translate_plural(
+            singular, plural, len(games), language, page=page + 1, pages=len(pages)
+        )
+    else:
+        title = translate_plural(*GAMES_TITLE, len(games), language)
+    return title + "\n" + "\n".join(pages[page]), ui.games_pages_view(page, len(pages))
 
 
 class GamesPageButton(
@@ -178,8 +200,10 @@ class GamesPageButton(
         self.page = page
 
     async def act(self, interaction: Interaction) -> None:
+        bot = interaction.client
+        language = await language_for(bot.db, interaction)
         content, view = await games_page(
-            interaction.client, interaction.user.id, interaction.guild_id, self.page
+            bot, interaction.user.id, interaction.guild_id, self.page, language
         )
         await interaction.response.edit_message(content=content, view=view)
 

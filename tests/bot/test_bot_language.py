@@ -14,11 +14,13 @@ import discord
 
 from bot.catalogs import localised_commands
 from bot.errors import UserError, message_for
+from bot.exts.info import GAMES_TITLE, NO_GAMES
 from bot.exts.language import NOT_ALLOWED
-from bot.i18n import CLIENT_LANGUAGES, translate
+from bot.i18n import CLIENT_LANGUAGES, translate, translate_plural
 from bot.presenters import playable_games
 
 from .conftest import Arena
+from .helpers import challenge_and_accept
 
 ARABIC_TITLE = "بوت Latrunculi"
 BULGARIAN_TITLE = "Ботът Latrunculi"
@@ -205,3 +207,16 @@ async def test_option_names_are_unique_within_each_command_in_every_locale(
             for options in siblings:
                 local = [o["name_localizations"][locale] for o in options]
                 assert len(local) == len(set(local)), (locale, command["name"], local)
+
+
+async def test_games_lists_a_players_games_in_their_language(arena: Arena) -> None:
+    game, _ = await challenge_and_accept(arena, "rugen")
+    await arena.alice.slash(arena.channel, "language", language="sl")
+    r = await arena.alice.slash(arena.channel, "games")
+    title = translate_plural(*GAMES_TITLE, 1, "sl")
+    assert title == "Vaša igra v teku tukaj (1):"
+    assert r.ephemeral and r.response.content.startswith(title + "\n")
+    assert f"#{game.id}" in r.response.content
+    await arena.carol.slash(arena.channel, "language", language="tr")
+    r = await arena.carol.slash(arena.channel, "games")
+    assert r.response.content == translate(NO_GAMES, "tr") != NO_GAMES

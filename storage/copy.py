@@ -21,15 +21,14 @@ Why it works this way:
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import sqlite3
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
+from urllib.parse import unquote, urlsplit
 
+from .backends.urls import DatabaseUrlError
 from .database import Database
 from .errors import StorageError
 from .migrations import SCHEMA_VERSION
@@ -115,8 +114,10 @@ async def copy_database(
     started = time.perf_counter()
     await _check_schema(source, "source")
     await _check_schema(destination, "destination")
-    await _check_tables(source)
+    await _check_tables(source, destination)
     async with source.transaction(), destination.transaction():
+        if source.dialect == "postgresql":  # one snapshot for the whole read, as on SQLite
+            await source.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY")
         occupied = {t.name: n for t in TABLES if (n := await _count(destination, t.name))}
         if occupied:
             listed = ", ".join(f"{name} ({n} rows)" for name, n in occupied.items())
@@ -147,18 +148,18 @@ async def _check_schema(db: Database, role: str) -> None:
         )
 
 
-async def _table_names(db: Database) -> set[str]:
-    rows = await db.fetchall(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-    )
-    return {str(row[0]) for row in rows}
-
-
-async def _check_tables(source: Database) -> None:
+async def _check_tables(source: Database, destination: Database) -> None:
+    """Every table of the source is one the copy knows, with the destination's columns."""
     known = {t.name for t in TABLES}
-    unknown = sorted(await _table_names(source) - known)
+    have, want = await source.table_columns(), await destination.table_columns()
+    unknown = sorted(set(have) - known)
     if unknown:
         raise CopyRefused(f"the source has tables the copy does not know: {', '.join(unknown)}")
+    for table in TABLES:
+        if set(have.get(table.name, ())) != set(want.get(table.name, ())):
+            raise CopyRefused(
+                f"table {table.name} has other columns in the source than in the destination"
+            )
 
 
 async def _count(db: Database, table: str) -> int:
@@ -194,9 +195,18 @@ async def _copy_table(source: Database, destination: Database, table: Table, bat
 
 
 async def _reset_sequences(destination: Database) -> None:
-    """On PostgreSQL, move each id sequence past the copied ids (SQLite needs nothing: a new
-    row takes ``max(id) + 1``)."""
-    return None
+    """On PostgreSQL, move each identity sequence past the copied ids: rows inserted with
+    their own ids leave it at 1, and the next new game would collide with game 1. (SQLite
+    needs nothing: a new row takes ``max(id) + 1``.)"""
+    if destination.dialect != "postgresql":
+        return
+    for table in TABLES:
+        if table.serial is None:
+            continue
+        await destination.execute(
+            f"SELECT setval(pg_get_serial_sequence('{table.name}', '{table.serial}'),"
+            f" (SELECT coalesce(max({table.serial}), 0) + 1 FROM {table.name}), false)"
+        )
 
 
 async def _verify(source: Database, destination: Database, rows: dict[str, int]) -> int:
@@ -240,57 +250,82 @@ async def _verify_game(source: Database, destination: Database, game_id: int) ->
 # ---------------------------------------------------------------------- opening by URL
 
 
-def sqlite_path(url: str) -> Path:
-    """The file of a ``sqlite:///path`` URL (``sqlite:////abs/path`` for an absolute one)."""
-    prefix = "sqlite:///"
-    if not url.startswith(prefix) or len(url) == len(prefix):
-        raise CopyRefused(f"not a database URL: {url!r} (use sqlite:///path)")
-    return Path(url[len(prefix) :])
+async def _create_postgres_database(url: str) -> None:
+    """Create the destination's PostgreSQL database when it does not exist yet (connecting
+    to the server's ``postgres`` database to do so), as a new SQLite file is created."""
+    import asyncpg
 
-
-def _file_version(path: Path) -> int:
-    """The schema version of an SQLite file, read without writing to it."""
-    conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
     try:
-        return int(conn.execute("PRAGMA user_version").fetchone()[0])
-    finally:
-        conn.close()
+        conn = await asyncpg.connect(url)
+    except asyncpg.InvalidCatalogNameError:
+        parts = urlsplit(url)
+        name = unquote(parts.path.lstrip("/"))
+        admin = await asyncpg.connect(parts._replace(path="/postgres").geturl())
+        try:
+            await admin.execute(f'CREATE DATABASE "{name}"')
+        finally:
+            await admin.close()
+        log.info("created the PostgreSQL database %s", name)
+    else:
+        await conn.close()
 
 
-async def _open_source(url: str) -> Database:
-    """The source, started without migrating it (its version is read first)."""
-    path = sqlite_path(url)
-    if not path.is_file():
+def _where(db: Database) -> str:
+    """What names a database, to tell whether two URLs are one database."""
+    return str(db.path.resolve()) if db.path is not None else db.backend.label
+
+
+async def _open(url: str, role: str) -> Database:
+    """The database of ``url``, connected, its schema version checked before anything
+    migrates it: the source must be at this code's version, the destination at it or new."""
+    try:
+        db = Database(url)
+    except DatabaseUrlError as exc:
+        raise CopyRefused(f"the {role}: {exc}") from exc
+    if role == "source" and db.path is not None and not db.path.is_file():
         raise CopyRefused(f"the source {url} does not exist")
-    version = await asyncio.to_thread(_file_version, path)
-    if version != SCHEMA_VERSION:
-        raise CopyRefused(
-            f"the source is at schema version {version}, this code at {SCHEMA_VERSION}: "
-            "start the bot once on it to migrate it (or use the code of its version)"
-        )
-    return Database(path)
-
-
-async def _open_destination(url: str) -> Database:
-    """The destination, created and migrated if new; an existing one of another schema
-    version is refused before anything touches it."""
-    path = sqlite_path(url)
-    if path.exists():
-        version = await asyncio.to_thread(_file_version, path)
-        if version not in (0, SCHEMA_VERSION):
+    if role == "destination" and db.dialect == "postgresql":
+        await _create_postgres_database(url)
+    await db.backend.start()
+    try:
+        version = await db.backend.schema_version()
+        if role == "source" and version != SCHEMA_VERSION:
             raise CopyRefused(
-                f"the destination {url} is a schema-{version} database; give an empty one"
+                f"the source is at schema version {version}, this code at {SCHEMA_VERSION}: "
+                "start the bot once on it to migrate it (or use the code of its version)"
             )
-    return Database(path)
+        if role == "destination" and version not in (0, SCHEMA_VERSION):
+            raise CopyRefused(
+                f"the destination {db.backend.label} is a schema-{version} database; "
+                "give an empty one"
+            )
+    except BaseException:
+        await db.backend.stop()
+        raise
+    return db
 
 
 async def copy_urls(
     source_url: str, destination_url: str, *, batch_rows: int = BATCH_ROWS
 ) -> CopySummary:
-    """:func:`copy_database` between two database URLs (``sqlite:///path``)."""
-    if source_url == destination_url:
+    """:func:`copy_database` between two database URLs (``sqlite:///path``,
+    ``postgresql://...``): the destination is created and migrated if new."""
+    source = await _open(source_url, "source")
+    try:
+        destination = await _open(destination_url, "destination")
+    except BaseException:
+        await source.backend.stop()
+        raise
+    if _where(source) == _where(destination):
+        await source.backend.stop()
+        await destination.backend.stop()
         raise CopyRefused("the source and the destination are the same database")
-    source = await _open_source(source_url)
-    destination = await _open_destination(destination_url)
-    async with source, destination:
+    try:
+        await source.start()
+        await destination.start()
         return await copy_database(source, destination, batch_rows=batch_rows)
+    finally:
+        await source.stop()
+        await destination.stop()
+        await source.backend.stop()
+        await destination.backend.stop()

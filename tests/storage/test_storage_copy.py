@@ -1,24 +1,35 @@
-"""``python -m storage copy``: a whole database into an empty one, ids kept, verified by
-replaying every game on the destination; refused (nothing written) when it must not run."""
+"""``python -m storage copy``: a whole database into an empty one -- SQLite to SQLite, SQLite
+to PostgreSQL and back, on real servers -- ids kept, verified by replaying every game on the
+destination; refused (nothing written) when it must not run."""
 
 from __future__ import annotations
 
+import itertools
+import os
 import shutil
 import sqlite3
 import subprocess
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
 from storage import SCHEMA_VERSION, Database
 from storage.copy import TABLES, CopyFailed, CopyRefused, copy_urls
+from tests.pg_server import PostgresForTests
 
 from .copy_helpers import fill
 from .storage_helpers import ALICE, CAROL, GUILD
 
 FIXTURES = Path(__file__).parent / "fixtures"
 ROOT = Path(__file__).resolve().parents[2]
+_names = itertools.count(1)
+
+Place = Callable[[str, bool], str]
+"""``place(backend, exists)``: the URL of a new database of that backend, created and migrated
+(``exists``) or not there at all (the copy creates it)."""
 
 
 def url(path: Path) -> str:
@@ -26,30 +37,66 @@ def url(path: Path) -> str:
 
 
 @pytest.fixture
-async def source(tmp_path: Path) -> Path:
-    path = tmp_path / "source.sqlite3"
-    async with Database(path) as db:
+def place(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[Place]:
+    made: list[str] = []
+    server: list[PostgresForTests] = []
+
+    def make(backend: str, exists: bool) -> str:
+        if backend == "sqlite":
+            path = tmp_path / f"db{next(_names)}" / "copy.sqlite3"
+            if exists:
+                path.parent.mkdir()
+                sqlite3.connect(path).close()
+            return url(path)
+        if not server:
+            server.append(request.getfixturevalue("postgres"))
+        if exists:
+            name, made_url = server[0].new_database()
+        else:
+            name = f"copy_{os.getpid()}_{next(_names)}"
+            server[0].drop_database(name)
+            made_url = urlsplit(server[0].admin_url)._replace(path=f"/{name}").geturl()
+        made.append(name)
+        return made_url
+
+    yield make
+    for name in made:
+        server[0].drop_database(name)
+
+
+async def filled(where: str) -> str:
+    async with Database(where) as db:
         await fill(db)
-    return path
+    return where
 
 
-async def everything(path: Path) -> dict[str, list[tuple[object, ...]]]:
-    """Every row of every table, in key order."""
-    async with Database(path) as db:
+@pytest.fixture
+async def source(place: Place) -> str:
+    return await filled(place("sqlite", False))
+
+
+async def everything(where: str) -> dict[str, list[dict[str, object]]]:
+    """Every row of every table, by column name, in key order."""
+    async with Database(where) as db:
         return {
             t.name: [
-                tuple(r)
+                {k: r[k] for k in r.keys()}
                 for r in await db.fetchall(f"SELECT * FROM {t.name} ORDER BY {', '.join(t.key)}")
             ]
             for t in TABLES
         }
 
 
+@pytest.mark.parametrize(
+    ("from_", "to"),
+    [("sqlite", "sqlite"), ("sqlite", "postgresql"), ("postgresql", "sqlite")],
+)
 async def test_every_row_of_every_table_is_copied_with_its_ids_and_every_game_replays(
-    source: Path, tmp_path: Path
+    place: Place, from_: str, to: str
 ) -> None:
-    destination = tmp_path / "new" / "copy.sqlite3"
-    summary = await copy_urls(url(source), url(destination), batch_rows=7)
+    source = await filled(place(from_, True))
+    destination = place(to, False)  # a new file, a database not created yet
+    summary = await copy_urls(source, destination, batch_rows=7)
     assert set(summary.rows) == {t.name for t in TABLES}
     assert all(summary.rows.values()), summary.rows  # the source fills every table
     assert summary.games_replayed == summary.rows["games"] == 8
@@ -63,11 +110,10 @@ async def test_every_row_of_every_table_is_copied_with_its_ids_and_every_game_re
         assert await db.schema_version() == SCHEMA_VERSION
         assert await db.players.leaderboard(GUILD) == board
         assert await db.ratings.leaderboard(GUILD, "chess") == chess
-        [draughts] = [
-            g for g in await db.games.active_games(user_id=CAROL) if g.variant == "draughts"
-        ]
+        active = await db.games.active_games(user_id=CAROL)
+        [draughts] = [g for g in active if g.variant == "draughts"]
         assert draughts.draw_offer_by == ALICE
-        # the copy is a database the bot goes on with: a new game gets the next free id
+        # the copy is a database the bot goes on with: new rows get the next free ids
         fresh = await db.games.create_game(
             guild_id=GUILD,
             channel_id=1,
@@ -77,22 +123,28 @@ async def test_every_row_of_every_table_is_copied_with_its_ids_and_every_game_re
             start_position="P0",
         )
         assert fresh.id == summary.rows["games"] + 1
+        challenge = await db.challenges.create_challenge(
+            guild_id=GUILD, channel_id=1, challenger_id=ALICE, variant="rugen"
+        )
+        assert challenge.id == summary.rows["challenges"] + 1
 
 
+@pytest.mark.parametrize("to", ["sqlite", "postgresql"])
 async def test_a_destination_with_rows_is_refused_and_left_as_it_was(
-    source: Path, tmp_path: Path
+    source: str, place: Place, to: str
 ) -> None:
-    destination = tmp_path / "used.sqlite3"
+    destination = place(to, True)
     async with Database(destination) as db:
         await db.players.upsert_player(ALICE, "Alice")
     before = await everything(destination)
     with pytest.raises(CopyRefused, match=r"the destination is not empty: players \(1 rows\)"):
-        await copy_urls(url(source), url(destination))
+        await copy_urls(source, destination)
     assert await everything(destination) == before
 
 
+@pytest.mark.parametrize("to", ["sqlite", "postgresql"])
 async def test_a_tampered_ply_fails_verification_and_the_destination_stays_empty(
-    source: Path, tmp_path: Path
+    source: str, place: Place, to: str
 ) -> None:
     async with Database(source) as db:
         game_id = await db.fetchval("SELECT min(game_id) FROM moves WHERE ply = 3")
@@ -101,9 +153,9 @@ async def test_a_tampered_ply_fails_verification_and_the_destination_stays_empty
             " WHERE game_id = ? AND ply = 3",
             (game_id, game_id),
         )
-    destination = tmp_path / "copy.sqlite3"
+    destination = place(to, False)
     with pytest.raises(CopyFailed, match=rf"game {game_id}: ply 3 .* is illegal"):
-        await copy_urls(url(source), url(destination))
+        await copy_urls(source, destination)
     assert not any((await everything(destination)).values())
 
 
@@ -119,10 +171,10 @@ async def test_a_source_of_an_older_schema_is_refused_and_not_migrated(tmp_path:
     assert not (tmp_path / "copy.sqlite3").exists()
 
 
-def test_the_command_line_copies_and_prints_its_summary(source: Path, tmp_path: Path) -> None:
-    destination = tmp_path / "cli.sqlite3"
+def test_the_command_line_copies_and_prints_its_summary(source: str, place: Place) -> None:
+    destination = place("postgresql", False)
     done = subprocess.run(
-        [sys.executable, "-m", "storage", "copy", url(source), url(destination)],
+        [sys.executable, "-m", "storage", "copy", source, destination],
         capture_output=True,
         text=True,
         timeout=120,
@@ -132,7 +184,7 @@ def test_the_command_line_copies_and_prints_its_summary(source: Path, tmp_path: 
     assert f"copy verified: {len(TABLES)} tables" in done.stderr
     assert "8 games replayed" in done.stderr
     again = subprocess.run(
-        [sys.executable, "-m", "storage", "copy", url(source), url(destination)],
+        [sys.executable, "-m", "storage", "copy", source, destination],
         capture_output=True,
         text=True,
         timeout=120,

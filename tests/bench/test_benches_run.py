@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.pg_server import PostgresForTests
+
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 
 RUNS = {
@@ -33,17 +35,19 @@ RUNS = {
     "storage_bench.py": (
         [
             "--games",
-            "50",
+            "40",
             "--history",
-            "5",
+            "3",
             "--samples",
-            "20",
-            "--concurrent",
+            "10",
+            "--window",
+            "0.3",
+            "--tasks",
             "2",
-            "--moves-each",
-            "5",
+            "--processes",
+            "2",
         ],
-        "integrity_check: ok",
+        "goal: 4 PostgreSQL processes",
     ),
     "bot_bench.py": (["--games", "20", "--moves", "5", "--crowd", "0"], "/move"),
     "gif_bench.py": (["--plies", "4", "--runs", "1"], "11x8 lat"),
@@ -55,8 +59,13 @@ RUNS = {
 
 
 @pytest.mark.parametrize("script", sorted(RUNS))
-def test_benchmark_runs_on_tiny_sizes(script: str, tmp_path: Path) -> None:
+def test_benchmark_runs_on_tiny_sizes(
+    script: str, tmp_path: Path, request: pytest.FixtureRequest
+) -> None:
     args, expected = RUNS[script]
+    if script == "storage_bench.py":  # on the session's PostgreSQL server, not one more
+        server: PostgresForTests = request.getfixturevalue("postgres")
+        args = [*args, "--postgres-url", server.admin_url]
     done = subprocess.run(
         [sys.executable, str(BENCH / script), *args],
         capture_output=True,

@@ -11,9 +11,9 @@ Why it works this way:
   file is migrated by starting the bot once; the copy never migrates a source behind the
   user's back) and the destination must be empty — it is created and migrated if needed.
 - **All or nothing.** Everything is written in one transaction on the destination, in batches
-  (``executemany``); the source is read inside one transaction too, so the copy is one
-  consistent snapshot. Verification runs inside the destination's transaction before it
-  commits: a failed copy leaves the destination as empty as it was.
+  (``executemany``). The source is read as one consistent snapshot that never holds up a bot
+  still running on it (:func:`copy_urls`). Verification runs inside the destination's
+  transaction before it commits: a failed copy leaves the destination as empty as it was.
 - **Verified by the rules.** Row counts per table must match, and every game is replayed on
   the destination through :mod:`storage.replay` (the rules core re-checks every ply) and must
   load exactly as it does from the source (seats, plies, position, result).
@@ -21,10 +21,14 @@ Why it works this way:
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import sqlite3
+import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
@@ -275,57 +279,75 @@ def _where(db: Database) -> str:
     return str(db.path.resolve()) if db.path is not None else db.backend.label
 
 
-async def _open(url: str, role: str) -> Database:
-    """The database of ``url``, connected, its schema version checked before anything
-    migrates it: the source must be at this code's version, the destination at it or new."""
+def _database(url: str, role: str) -> Database:
     try:
-        db = Database(url)
+        return Database(url)
     except DatabaseUrlError as exc:
         raise CopyRefused(f"the {role}: {exc}") from exc
-    if role == "source" and db.path is not None and not db.path.is_file():
-        raise CopyRefused(f"the source {url} does not exist")
+
+
+def _snapshot(path: Path, into: Path) -> None:
+    """A consistent copy of the SQLite file ``path`` (SQLite's online backup: one read
+    transaction, which in WAL mode never blocks the bot's writes)."""
+    source = sqlite3.connect(path)
+    try:
+        target = sqlite3.connect(into)
+        try:
+            source.backup(target)
+        finally:
+            target.close()
+    finally:
+        source.close()
+
+
+async def _connect_checked(db: Database, role: str, url: str) -> None:
+    """Connect ``db`` and check its schema version before anything migrates it: the source
+    must be at this code's version, the destination at it or new."""
     if role == "destination" and db.dialect == "postgresql":
         await _create_postgres_database(url)
     await db.backend.start()
-    try:
-        version = await db.backend.schema_version()
-        if role == "source" and version != SCHEMA_VERSION:
-            raise CopyRefused(
-                f"the source is at schema version {version}, this code at {SCHEMA_VERSION}: "
-                "start the bot once on it to migrate it (or use the code of its version)"
-            )
-        if role == "destination" and version not in (0, SCHEMA_VERSION):
-            raise CopyRefused(
-                f"the destination {db.backend.label} is a schema-{version} database; "
-                "give an empty one"
-            )
-    except BaseException:
-        await db.backend.stop()
-        raise
-    return db
+    version = await db.backend.schema_version()
+    if role == "source" and version != SCHEMA_VERSION:
+        raise CopyRefused(
+            f"the source is at schema version {version}, this code at {SCHEMA_VERSION}: "
+            "start the bot once on it to migrate it (or use the code of its version)"
+        )
+    if role == "destination" and version not in (0, SCHEMA_VERSION):
+        raise CopyRefused(
+            f"the destination {db.backend.label} is a schema-{version} database; give an empty one"
+        )
 
 
 async def copy_urls(
     source_url: str, destination_url: str, *, batch_rows: int = BATCH_ROWS
 ) -> CopySummary:
     """:func:`copy_database` between two database URLs (``sqlite:///path``,
-    ``postgresql://...``): the destination is created and migrated if new."""
-    source = await _open(source_url, "source")
-    try:
-        destination = await _open(destination_url, "destination")
-    except BaseException:
-        await source.backend.stop()
-        raise
+    ``postgresql://...``); the destination is created and migrated if new.
+
+    The source is read as one consistent snapshot, so the bot may go on running on it
+    (writes made meanwhile are simply not in the copy): a SQLite source is first copied with
+    SQLite's online backup into a temporary file (a long read inside the live file's write
+    lock would hold up the bot's moves), a PostgreSQL source is read in one REPEATABLE READ
+    transaction.
+    """
+    source = _database(source_url, "source")
+    destination = _database(destination_url, "destination")
     if _where(source) == _where(destination):
-        await source.backend.stop()
-        await destination.backend.stop()
         raise CopyRefused("the source and the destination are the same database")
-    try:
-        await source.start()
-        await destination.start()
-        return await copy_database(source, destination, batch_rows=batch_rows)
-    finally:
-        await source.stop()
-        await destination.stop()
-        await source.backend.stop()
-        await destination.backend.stop()
+    if source.path is not None and not source.path.is_file():
+        raise CopyRefused(f"the source {source_url} does not exist")
+    with tempfile.TemporaryDirectory(prefix="storage-copy-") as folder:
+        if source.path is not None:
+            snapshot = Path(folder) / "source.sqlite3"
+            await asyncio.to_thread(_snapshot, source.path, snapshot)
+            source = Database(snapshot)
+        try:
+            await _connect_checked(source, "source", source_url)
+            await _connect_checked(destination, "destination", destination_url)
+            await source.start()
+            await destination.start()
+            return await copy_database(source, destination, batch_rows=batch_rows)
+        finally:
+            for db in (source, destination):
+                await db.stop()
+                await db.backend.stop()

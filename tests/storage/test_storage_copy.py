@@ -192,3 +192,20 @@ def test_the_command_line_copies_and_prints_its_summary(source: str, place: Plac
     )
     assert again.returncode == 1
     assert "copy failed: the destination is not empty" in again.stderr
+
+
+async def test_a_bot_writing_on_the_sqlite_source_meanwhile_is_not_held_up(
+    source: str, place: Place
+) -> None:
+    """The copy reads a snapshot: a bot process in the middle of a write on the source keeps
+    its write lock (the copy neither waits for it nor blocks it), and what it had not
+    committed is not in the copy."""
+    destination = place("sqlite", False)
+    async with Database(source) as bot:
+        async with bot.transaction():  # the bot's write, under way during the whole copy
+            await bot.players.upsert_player(777, "Mid-move")
+            summary = await copy_urls(source, destination)
+        assert await bot.players.get_player(777) is not None
+    async with Database(destination) as db:
+        assert await db.players.get_player(777) is None
+        assert await db.fetchval("SELECT count(*) FROM players") == summary.rows["players"]

@@ -52,3 +52,33 @@ async def test_expiry_is_one_write_and_the_messages_are_handed_out_in_batches_on
         handed += [c.message_id for c in batch]  # type: ignore[misc]
     assert sorted(handed) == [50_000 + i for i in range(250) if i != 7]
     assert await db.challenges.stale_message_count() == 0
+
+
+async def test_two_processes_editing_expired_messages_each_get_different_ones(
+    db_target: DbTarget,
+) -> None:
+    """Two sweeps claiming stale messages at the same moment never get the same one (on
+    PostgreSQL the UPDATE that waited re-checks the flag on the committed row)."""
+    async with Database(db_target) as one, Database(db_target) as two:
+        for i in range(300):
+            c = await one.challenges.create_challenge(
+                guild_id=GUILD,
+                channel_id=CHANNEL,
+                challenger_id=ALICE,
+                challenged_id=BOB,
+                variant="rugen",
+                expires_in=60,
+                now=1000.0,
+            )
+            await one.challenges.set_challenge_message(c.id, 70_000 + i)
+        assert len(await one.challenges.expire_challenges(now=5000.0)) == 300
+        handed: list[int] = []
+        while True:
+            batches = await asyncio.gather(
+                *(d.challenges.claim_stale_messages(40) for d in (one, two, one, two))
+            )
+            if not any(batches):
+                break
+            handed += [c.message_id for batch in batches for c in batch]  # type: ignore[misc]
+        assert len(handed) == len(set(handed)) == 300
+        assert await two.challenges.stale_message_count() == 0

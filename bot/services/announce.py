@@ -317,7 +317,7 @@ async def board_payload(
             )
         if record.match_id is not None and intro is None:  # the score, under the match's boards
             match = await db.matches.require_match(record.match_id)
-            lines.append(match_line(match, names_for_text(names)))
+            lines.append(match_line(match, names_for_text(names), language))
         deadline = None
         if move_timeout is not None:
             deadline = f"<t:{int(record.turn_since + move_timeout)}:R>"
@@ -361,7 +361,7 @@ async def board_payload(
             lines.append(places_line(presenter, record, language))
         if record.match_id is not None:
             match = await db.matches.require_match(record.match_id)
-            lines.append(match_line(match, names_for_text(names)))
+            lines.append(match_line(match, names_for_text(names), language))
         lines.append(await records_line(db, record, language))
         rated = await ratings_line(db, record)
         if rated is not None:

@@ -29,7 +29,6 @@ if TYPE_CHECKING:
     from ..client import LatrunculiBot
 
 __all__ = [
-    "CHALLENGE_BUTTONS",
     "challenge_content",
     "challenge_view",
     "closed_challenge",
@@ -60,9 +59,6 @@ COLOUR_WORDS = {
 
 LEVEL_WORDS = {"easy": mark("easy"), "medium": mark("medium"), "hard": mark("hard")}
 """The computer's levels as a challenge names them."""
-
-CHALLENGE_BUTTONS = {"accept": mark("Accept"), "decline": mark("Decline"), "cancel": mark("Cancel")}
-"""The labels of a challenge's buttons (translated into the server's language)."""
 
 
 def parse_options(variant_id: str, text: str | None) -> dict[str, str]:
@@ -252,7 +248,7 @@ def closed_challenge(ch: ChallengeRecord, language: str, words: str) -> str:
 
 def challenge_view(ch: ChallengeRecord, language: str) -> discord.ui.View:
     """Accept / (Decline) / Cancel, labelled in ``language``."""
-    labels = {action: translate(label, language) for action, label in CHALLENGE_BUTTONS.items()}
+    labels = {a: translate(label, language) for a, label in ui.CHALLENGE_LABELS.items()}
     return ui.challenge_view(ch.id, open_challenge=ch.is_open, labels=labels)
 
 
@@ -440,14 +436,15 @@ async def link_from_old_game(
     if old is None or old.thread_id is None or old.thread_id == game.thread_id:
         return  # no thread of its own: the new thread hangs under the challenge right there
     link = message_link(game.guild_id, board.channel.id, board.id)
+    language = await server_language(bot.db, old.guild_id)  # the old thread is everyone's
     title = presenter_for(game.variant).seat_title
     players = " vs ".join(
-        f"<@{s.player_id}> ({title(s.name)})"
+        f"<@{s.player_id}> ({title(s.name, language)})"
         for s in sorted(game.seats, key=lambda s: s.name != "white")
     )
     text = translate(
         "🔁 The rematch has started: **game #{game}**, {players}, in its own thread: {link}",
-        await server_language(bot.db, old.guild_id),
+        language,
         game=game.id,
         players=players,
         link=link,

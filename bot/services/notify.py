@@ -20,14 +20,13 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from rules.games import find_game
 from storage import Database, GameRecord
 
 from ..i18n import LANGUAGES, translate, translate_plural
 from ..limits import fit_lines
 from ..links import home_channel, jump_url
 from ..mentions import ping_only
-from ..texts import plain
+from ..texts import game_name, plain
 from .games import player_to_move
 from .languages import server_language
 from .names import player_name
@@ -120,7 +119,7 @@ async def digest_text(
         named = [plain(await player_name(bot.db, uid), 40) for uid in others]
         values = {
             "game": g.id,
-            "variant": find_game(g.variant).name,
+            "variant": game_name(g.variant, language),
             "opponents": ", ".join(named) or "—",
             "since": int(g.turn_since),
         }

@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from rules.games import find_game
 from storage import ChallengeRecord, GameRecord
 
 from .. import ui
@@ -24,7 +23,7 @@ from ..errors import UserError
 from ..i18n import mark, translate
 from ..mentions import ping_users
 from ..presenters import presenter_for
-from ..texts import variant_line
+from ..texts import game_name, variant_line
 from .computer import computer_games
 from .languages import server_language
 
@@ -32,7 +31,6 @@ if TYPE_CHECKING:
     from ..client import LatrunculiBot
 
 __all__ = [
-    "TABLE_BUTTONS",
     "closed_line",
     "invited_ids",
     "is_table_game",
@@ -45,18 +43,6 @@ log = logging.getLogger(__name__)
 
 _MENTION = re.compile(r"<@!?(\d{15,21})>")
 _DOTS = {"red": "🔴", "blue": "🔵", "yellow": "🟡", "green": "🟢"}
-
-TABLE_BUTTONS = {
-    "join": mark("Join"),
-    "leave": mark("Leave"),
-    "start": mark("Start"),
-    "bot-easy": mark("Add bot: easy"),
-    "bot-medium": mark("Add bot: medium"),
-    "bot-hard": mark("Add bot: hard"),
-    "unbot": mark("Remove bot"),
-}
-"""The labels of a table's buttons (translated into the server's language; the table's
-message names them with the same words)."""
 
 ADD_BOT = mark("Add bot")
 """The host's Add bot buttons as the table's text names them (one per level)."""
@@ -115,14 +101,16 @@ def seat_levels(ch: ChallengeRecord) -> tuple[str | None, ...]:
 
 
 def _labels(language: str) -> dict[str, str]:
-    return {action: translate(label, language) for action, label in TABLE_BUTTONS.items()}
+    """The table's button labels (marked in :mod:`bot.ui`) in ``language``: the buttons and
+    the table's text name them with the same words."""
+    return {action: translate(label, language) for action, label in ui.TABLE_LABELS.items()}
 
 
 def table_content(ch: ChallengeRecord, language: str) -> str:
     """The table's message in ``language`` (the server's: it is public): who opened it, who
     is invited, the seats with their colours, and how it starts and expires."""
     presenter = presenter_for(ch.variant)
-    game = find_game(ch.variant).name
+    game = game_name(ch.variant, language)
     most = ch.max_seats or 4
     levels = seat_levels(ch)
     if any(levels):

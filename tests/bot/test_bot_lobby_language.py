@@ -12,11 +12,13 @@ from typing import Any
 
 import pytest
 
+from bot import ui
 from bot.exts.notify import EXPLAINED as NOTIFY_EXPLAINED
 from bot.exts.notify import WELCOME_DM
 from bot.exts.preferences import CHANGE_IT
 from bot.exts.preferences import EXPLAINED as TURN_EXPLAINED
 from bot.i18n import translate, translate_plural
+from bot.texts import game_name
 
 from .helpers import button_labels, challenge_and_accept, last_board
 from .test_bot_notify import digests, dms
@@ -214,7 +216,7 @@ async def test_a_challenge_in_a_russian_server_reads_and_is_answered_in_russian(
             "ru",
             challenger=alice.id,
             challenged=bob.id,
-            game=translate("Latrunculi (Rügen)", "ru"),  # the game's name in Russian
+            game=game_name("rugen", "ru"),
             colour=colour,
         )
         + " "
@@ -257,8 +259,9 @@ async def test_challenge_refusals_in_the_players_turkish(arena) -> None:
     assert r.response.content.startswith("Kendinize meydan okuyamazsınız.")
     r = await arena.alice.slash(arena.channel, "challenge", variant="chess", options="size=1x1")
     assert r.ephemeral and r.response.content == translated(
-        "{game} has no options; leave `options` empty.", "tr", game=translate("Chess", "tr")
+        "{game} has no options; leave `options` empty.", "tr", game=game_name("chess", "tr")
     )
+    assert r.response.content.startswith("Satranç ")  # the game's name in Turkish too
     assert await arena.db.challenges.pending_challenges(arena.guild.id, now=arena.bot.now()) == []
 
     # Bob's challenge to Carol: public in Russian; Alice's refused click in Turkish
@@ -296,28 +299,30 @@ async def test_a_ludo_table_in_a_russian_server(arena) -> None:
     assert not r.ephemeral
     table = r.response
     lines = table.content.splitlines()
-    assert lines[0].startswith(f"🎲 <@{alice.id}> открывает стол для партии в Ludo (2–4 игрока).")
+    assert lines[0].startswith(f"🎲 <@{alice.id}> открывает стол для партии в Лудо (2–4 игрока).")
     assert lines[1] == translated("Invited: {players}.", "ru", players=bob.mention)
     assert lines[2] == "**Места (1 из 4):**"
     assert lines[3].endswith(f"<@{alice.id}> (организатор)")
     assert "нажать **Присоединиться**" in lines[-2] and "нажимает **Начать**" in lines[-2]
-    assert "кнопкой **Добавить бота**" in lines[-1] and "кнопкой **Убрать бота**" in lines[-1]
-    labels = ["Присоединиться", "Выйти", "Начать", "Добавить бота: лёгкий",
-              "Добавить бота: средний", "Добавить бота: сложный", "Убрать бота"]
+    labels = [translated(ui.TABLE_LABELS[action], "ru") for action in
+              ("join", "leave", "start", "bot-easy", "bot-medium", "bot-hard", "unbot")]
+    assert labels[:3] == ["Присоединиться", "Выйти", "Начать"]
     assert button_labels(table) == labels
+    add, remove = translated("Add bot", "ru"), labels[-1]
+    assert f"кнопкой **{add}**" in lines[-1] and f"кнопкой **{remove}**" in lines[-1]
 
     r = await bob.click(table, label="Присоединиться")
     assert r.acknowledged and not r.ephemeral
     table = next(m for m in arena.channel.history() if m.id == table.id)
     assert "**Места (2 из 4):**" in table.content
     assert button_labels(table) == labels
-    r = await alice.click(table, label="Добавить бота: сложный")  # the computer sits third
+    r = await alice.click(table, label=labels[5])  # hard: the computer sits third
     table = next(m for m in arena.channel.history() if m.id == table.id)
     assert f"<@{arena.bot.user.id}> (компьютер, сложный)" in table.content
     assert translated(
         "With the computer playing: recorded, not counted in records or the leaderboard.", "ru"
     ) in table.content.splitlines()[0]
-    await alice.click(table, label="Убрать бота")
+    await alice.click(table, label=remove)
     table = next(m for m in arena.channel.history() if m.id == table.id)
     assert "**Места (2 из 4):**" in table.content
     r = await carol.click(table, label="Выйти")  # not seated: refused in her Greek

@@ -64,6 +64,7 @@ LATRUNCULI = [
 
 
 @pytest.mark.parametrize(("variant", "options", "level"), LATRUNCULI)
+@pytest.mark.simcord(settle_timeout=30)  # the worker's turns overran 5 s under a load of 9
 async def test_a_full_latrunculi_game_against_the_bot(arena, variant, options, level):
     game, thread, r = await challenge_the_bot(
         arena, variant, level=level, colour="white", options=options

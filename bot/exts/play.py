@@ -296,7 +296,7 @@ class ActionButton(
                 action=f"`{done}`",
                 game=record.id,
             )
-            await tell_stood(interaction, f"{stood} {not_posted(exc)}")
+            await tell_stood(interaction, f"{stood} {not_posted(exc, language=language)}")
             await bot.menus.lapse(record)
             await close_lapsed_offer(bot, record)
             return
@@ -402,7 +402,7 @@ async def play_from_menu(
         stood = translate(
             STOOD, language, move=f"`{played.moves[0].result.canonical}`", game=record.id
         )
-        await tell_stood(interaction, f"{stood} {not_posted(exc)}")
+        await tell_stood(interaction, f"{stood} {not_posted(exc, language=language)}")
         await bot.menus.lapse(record)
         await close_lapsed_offer(bot, record)
         return
@@ -498,14 +498,14 @@ class Play(commands.Cog):
             return [hint(exc.in_language(language))]
         session = await svc.session(record)
         to_move = player_for(record, session.to_move)
-        title = presenter_for(record.variant).seat_title(session.to_move)
+        title = presenter_for(record.variant).seat_title(session.to_move, language)
         if to_move != uid:
             name = one_line(await player_name(self.bot.db, to_move), 32)
             text = translate(
                 mark("Not your turn: it is {name}'s move ({seat}) in game #{game}. Wait for it."),
                 language,
                 name=name,
-                seat=translate(title, language),
+                seat=title,
                 game=record.id,
             )
             return [hint(text)]
@@ -594,33 +594,32 @@ class Play(commands.Cog):
             names = names_for_text(raw_names)
             presenter = presenter_for(record.variant)
             opening = find_game(record.variant).session(record.start_position)
-            first = presenter.seat_title(opening.to_move)
+            first = presenter.seat_title(opening.to_move, language)
             rows: list[str] = []
             for i in range(0, len(moves), 2):
                 pair = " ".join(m.move for m in moves[i : i + 2])
                 rows.append(f"{i // 2 + 1}. {pair}" if presenter.numbered_moves else pair)
             if record.is_active:  # the record file's words stay English, the header's not
                 to_move = position_session(record).to_move
-                seat = presenter.seat_title(to_move)
                 if presenter.numbered_moves:
-                    turn = raw_turn = turn_words(record.ply, to_move)
+                    raw_turn = turn_words(record.ply, to_move)
+                    turn = turn_words(record.ply, to_move, language)
                 else:
-                    raw_turn = f"{seat} to play"
-                    turn = translate(
-                        mark("{seat} to play"), language, seat=translate(seat, language)
-                    )
+                    raw_turn = f"{presenter.seat_title(to_move)} to play"
+                    seat = presenter.seat_title(to_move, language)
+                    turn = translate(mark("{seat} to play"), language, seat=seat)
                 raw_state = f"in progress, {raw_turn}"
                 state = translate(mark("in progress, {turn}"), language, turn=turn)
             else:
                 # bold off: the header is bold already (escaped names have no "**" in them)
-                state = result_words(presenter, record, names).replace("**", "")
+                state = result_words(presenter, record, names, language).replace("**", "")
                 raw_state = result_words(presenter, record, raw_names)
             seated = [
                 translate(
                     mark("{name} ({seat})"),
                     language,
                     name=names[s.name],
-                    seat=translate(presenter.seat_title(s.name), language),
+                    seat=presenter.seat_title(s.name, language),
                 )
                 for s in sorted(record.seats, key=lambda s: s.name != "white")
             ]  # White first in a two-colour game, else in turn order
@@ -632,13 +631,11 @@ class Play(commands.Cog):
                 players = ", ".join(seated)
             parts = [
                 translate(mark("**Game #{game}**"), language, game=record.id),
-                variant_title(record.variant, record.options),
+                variant_title(record.variant, record.options, language),
                 players,
             ]
             if not presenter.first_by_roll:
-                parts.append(
-                    translate(mark("{seat} moved first"), language, seat=translate(first, language))
-                )
+                parts.append(translate(mark("{seat} moved first"), language, seat=first))
             parts.append(state)
             url = jump_url(record)
             header = cut(" · ".join(parts), MAX_HEADER)

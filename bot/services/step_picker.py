@@ -107,7 +107,7 @@ def step_menu(
         result = session.push(next(m for m in session.legal_moves() if m.play == turn.complete))
         wins = session.outcome is not None
         session.pop()
-        label = presenter.choice_name(text, result, wins)
+        label = presenter.choice_name(text, result, wins, language)
         return Menu(
             key,
             translate(

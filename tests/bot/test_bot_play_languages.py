@@ -146,9 +146,20 @@ async def test_a_whole_game_bulgarian_and_arabic_players_greek_server(arena: Are
     assert over.startswith(f"انتهت اللعبة #{n} (")
     assert r.ephemeral and r.response.content == f"{over}: لا يمكن التراجع في لعبة منتهية."
 
+    # the thread's boards (the boards' texts) are Greek too: the moves, the mate, the result
+    public = public_texts(thread)
+    assert any(f"<@{alice.id}> (Λευκά) έπαιξε `f3`." in text for text in public)
+    [final] = [text for text in public if "`Qh4#`" in text]
+    assert "— ματ." in final and "**Bob (Μαύρα) κερδίζει**: ματ." in final
+    # /history in the thread: public, so Greek, whoever asks
+    r = await alice.slash(thread, "history")
+    header = r.response.content.splitlines()[0]
+    assert not r.ephemeral and "Alice (Λευκά) εναντίον Bob (Μαύρα)" in header
+    assert "Πρώτοι έπαιξαν: Λευκά" in header and "1. f3 e5 2. g4 Qh4#" in r.response.content
     # nothing of this game's thread is in Bulgarian or Arabic: those were private
     for text in public_texts(thread):
         assert "Изиграхте" not in text and "لعبت" not in text and "Предложено" not in text
+        assert "Партия" not in text and "اللعبة" not in text
 
 
 async def test_without_a_server_default_the_thread_is_english_and_replies_personal(

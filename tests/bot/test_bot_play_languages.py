@@ -177,9 +177,9 @@ async def test_without_a_server_default_the_thread_is_english_and_replies_person
     assert thread.history()[-1].content == english
     r = await bob.slash(channel, "move", move="e5", game=ref)
     assert r.response.content.startswith(f"✅ لعبت `e5` في اللعبة #{n}:")
-    assert f"🤝 <@{alice.id}>'s draw offer in game #{n} lapsed: a move was played." in public_texts(
-        thread
-    )
+    public = public_texts(thread)
+    assert f"🤝 <@{alice.id}>'s draw offer in game #{n} lapsed: a move was played." in public
+    assert any(f"<@{alice.id}> (White) played `e4`." in text for text in public)
 
 
 async def test_a_takeback_asked_and_declined_in_the_servers_greek(arena: Arena) -> None:

@@ -65,6 +65,17 @@ def _violation(exc: Exception) -> ConstraintViolation:
     return ConstraintViolation(_KINDS.get(code, "unique"), text)
 
 
+async def _keep_session(conn: Any) -> None:
+    """What a connection needs before it goes back to the pool: nothing but the end of an
+    unfinished transaction. asyncpg's default reset runs ``pg_advisory_unlock_all(); CLOSE ALL;
+    UNLISTEN *; RESET ALL`` on every release -- a round trip per transaction that cost more
+    than the move itself in bench/storage_bench.py -- for session state this code never
+    leaves behind: no LISTEN, no SET, no cursors outside a transaction, and the one advisory
+    lock (migrations) is released in a ``finally``."""
+    if conn.is_in_transaction():
+        await conn.execute("ROLLBACK")
+
+
 class PostgresBackend:
     """A PostgreSQL database named by a ``postgresql://`` URL."""
 
@@ -85,7 +96,7 @@ class PostgresBackend:
             return
         try:
             self._pool = await asyncpg.create_pool(
-                self.url, min_size=self.min_size, max_size=self.max_size
+                self.url, min_size=self.min_size, max_size=self.max_size, reset=_keep_session
             )
         except (OSError, asyncpg.PostgresError) as exc:
             raise StorageError(f"cannot connect to PostgreSQL at {self.label}: {exc}") from exc

@@ -12,7 +12,11 @@ played), bulk-loaded, then measured through the public ``Database`` API:
 - concurrent moves per second: N worker processes (``multiprocessing``, each with its own
   ``Database``), each moving its own share of the games from ``--tasks`` asyncio tasks, all
   started together and counted over the same ``--window`` seconds. SQLite runs 1 process (a
-  second process on the file is what the bot refuses), PostgreSQL 1, 2 and 4.
+  second process on the file is what the bot refuses), PostgreSQL 1, 2 and 4. With each
+  figure, where the CPU went: the movers' own CPU per move, the whole machine's (``/proc/stat``:
+  movers, database server and anything else running) per move, and how many of the machine's
+  cores were busy -- when they all are, more processes cannot add moves, and ``cores / machine
+  CPU per move`` is the ceiling on this machine.
 
 PostgreSQL: ``--postgres-url`` (or ``DATABASE_URL`` when it is a ``postgresql://`` URL) names a
 server whose user may create databases; the benchmark creates its own database there and drops
@@ -155,7 +159,7 @@ def mover_process(
     """One worker process: its own Database, ``tasks`` asyncio tasks moving its own games
     for ``window`` seconds after the common start; puts its move count on ``results``."""
 
-    async def work() -> int:
+    async def work() -> tuple[int, float]:
         async with Database(target) as db:
             state = await seats_and_plies(db, game_ids)
             ready.release()
@@ -172,16 +176,45 @@ def mover_process(
                     counts[index] += 1
                     turn += 1
 
+            cpu_started = time.process_time()
             await asyncio.gather(*(mover(i) for i in range(tasks)))
-            return sum(counts)
+            return sum(counts), time.process_time() - cpu_started
 
     results.put(asyncio.run(work()))
 
 
+@dataclass
+class Throughput:
+    """Concurrent moves of some processes over one window, and the CPU they took."""
+
+    moves_per_s: float
+    mover_cpu_ms: float
+    """CPU of the mover processes themselves, per move."""
+    machine_cpu_ms: float
+    """CPU of the whole machine during the window (movers, database server, the rest), per
+    move."""
+    busy_cores: float
+    """How many cores were busy on average during the window."""
+
+
+def busy_seconds() -> float:
+    """CPU-seconds every core of this machine has spent not idle since boot (``/proc/stat``;
+    0 where there is none)."""
+    try:
+        with open("/proc/stat", encoding="ascii") as stat:
+            fields = [int(v) for v in stat.readline().split()[1:]]
+    except OSError:
+        return 0.0
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle + iowait
+    ticks = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    return (sum(fields[:8]) - idle) / ticks
+
+
 def concurrent_moves(
     target: str, processes: int, games: int, tasks: int, window: float, offset: int
-) -> float:
-    """Moves per second of ``processes`` workers on disjoint games, over one common window."""
+) -> Throughput:
+    """Moves per second of ``processes`` workers on disjoint games, over one common window,
+    with the CPU they and the machine spent."""
     ctx = multiprocessing.get_context("spawn")
     ready, go, results = ctx.Semaphore(0), ctx.Event(), ctx.Queue()
     ids = list(range(1, games + 1))
@@ -198,11 +231,21 @@ def concurrent_moves(
         worker.start()
     for _ in workers:
         ready.acquire()
+    busy_before = busy_seconds()
     go.set()
-    total = sum(results.get(timeout=window + 120) for _ in workers)
+    time.sleep(window)
+    busy = busy_seconds() - busy_before
+    counted = [results.get(timeout=window + 120) for _ in workers]
     for worker in workers:
         worker.join(timeout=60)
-    return total / window
+    total = sum(count for count, _ in counted)
+    per_move = 1000 / max(total, 1)
+    return Throughput(
+        moves_per_s=total / window,
+        mover_cpu_ms=sum(cpu for _, cpu in counted) * per_move,
+        machine_cpu_ms=busy * per_move,
+        busy_cores=busy / window,
+    )
 
 
 # ---------------------------------------------------------------------- backends
@@ -214,7 +257,7 @@ class Figures:
     record_ms: list[float] = field(default_factory=list)
     load_ms: list[float] = field(default_factory=list)
     full_ms: list[float] = field(default_factory=list)
-    moves_per_s: dict[int, float] = field(default_factory=dict)
+    concurrent: dict[int, Throughput] = field(default_factory=dict)
     integrity: str = ""
 
 
@@ -250,7 +293,7 @@ def run_backend(target: str, counts: Sequence[int], args: argparse.Namespace) ->
     figures = Figures()
     asyncio.run(measure_latencies(target, args, figures))
     for processes in counts:
-        figures.moves_per_s[processes] = concurrent_moves(
+        figures.concurrent[processes] = concurrent_moves(
             target, processes, args.games, args.tasks, args.window, args.seed + processes
         )
     return figures
@@ -325,28 +368,40 @@ def report(sqlite: Figures, pg: Figures, pg_label: str, args: argparse.Namespace
         ("load_game p50 / p99, ms", pair(sqlite.load_ms), pair(pg.load_ms)),
         ("load_game + game_moves, ms", pair(sqlite.full_ms), pair(pg.full_ms)),
     ]
-    for count in sorted(set(sqlite.moves_per_s) | set(pg.moves_per_s)):
-        name = f"concurrent moves/s, {count} proc"
-        rows.append(
-            (
-                name,
-                f"{sqlite.moves_per_s[count]:.0f}" if count in sqlite.moves_per_s else "—",
-                f"{pg.moves_per_s[count]:.0f}" if count in pg.moves_per_s else "—",
+    figures: list[tuple[str, Callable[[Throughput], str]]] = [
+        ("concurrent moves/s, {count} proc", lambda t: f"{t.moves_per_s:.0f}"),
+        ("  movers' CPU per move, ms", lambda t: f"{t.mover_cpu_ms:.2f}"),
+        ("  machine CPU per move, ms", lambda t: f"{t.machine_cpu_ms:.2f}"),
+        (f"  busy cores (of {os.cpu_count()})", lambda t: f"{t.busy_cores:.2f}"),
+    ]
+    for count in sorted(set(sqlite.concurrent) | set(pg.concurrent)):
+        for name, figure in figures:
+            left, right = (
+                figure(side.concurrent[count]) if count in side.concurrent else "—"
+                for side in (sqlite, pg)
             )
-        )
+            rows.append((name.format(count=count), left, right))
     print(f"{'':<30}{'SQLite':>18}{'PostgreSQL':>18}")
     for name, left, right in rows:
         print(f"{name:<30}{left:>18}{right:>18}")
     print(f"PostgreSQL: {pg_label}")
     print(f"SQLite integrity_check: {sqlite.integrity}")
-    one_sqlite = sqlite.moves_per_s[1]
+    cores = os.cpu_count() or 1
+    for label, side in (("SQLite", sqlite), ("PostgreSQL", pg)):
+        best = max(side.concurrent.values(), key=lambda t: t.moves_per_s)
+        if best.machine_cpu_ms:
+            print(
+                f"{label}: {best.machine_cpu_ms:.2f} ms of machine CPU per move -> at most "
+                f"{cores * 1000 / best.machine_cpu_ms:.0f} moves/s on {cores} cores"
+            )
+    one_sqlite = sqlite.concurrent[1].moves_per_s
     p99 = percentile(pg.record_ms, 0.99)
     met = "met" if p99 <= 10 else "MISSED"
     latency = f"PostgreSQL record_move p99 {p99:.2f} ms (goal <= 10 ms: {met})"
-    if 4 not in pg.moves_per_s:
+    if 4 not in pg.concurrent:
         print(f"goal: 4 PostgreSQL processes not measured (--processes); {latency}")
         return
-    four_pg = pg.moves_per_s[4]
+    four_pg = pg.concurrent[4].moves_per_s
     ratio = four_pg / one_sqlite if one_sqlite else 0.0
     print(
         f"goal: 4 PostgreSQL processes {four_pg:.0f} moves/s = {ratio:.2f}x one SQLite "

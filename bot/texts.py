@@ -26,6 +26,7 @@ __all__ = [
     "full_moves",
     "moves_words",
     "turn_words",
+    "option_words",
     "options_summary",
     "side_name",
     "variant_line",
@@ -186,6 +187,17 @@ def _choice_words(key: str, value: str, label: str, language: str) -> str:
     return translate(english, language) if english else label
 
 
+def option_words(
+    option: GameOption, value: str, language: str = DEFAULT_LANGUAGE
+) -> tuple[str, str]:
+    """An option's name and one of its values as players of ``language`` read them
+    (``Board size``, ``12×8``; ``Match``, ``3 points``)."""
+    english = _OPTION_LABELS.get(option.key)
+    name = translate(english, language) if english else option.label
+    label = dict(option.choices).get(value, value)
+    return name, _choice_words(option.key, value, label, language)
+
+
 def options_summary(
     declared: tuple[GameOption, ...], options: Mapping[str, str], language: str = DEFAULT_LANGUAGE
 ) -> str:
@@ -195,17 +207,8 @@ def options_summary(
     for opt in declared:
         value = options.get(opt.key, opt.default)
         if value != opt.default:
-            label = dict(opt.choices).get(value, value)
-            english = _OPTION_LABELS.get(opt.key)
-            name = translate(english, language) if english else opt.label
-            parts.append(
-                translate(
-                    "{option}: {value}",
-                    language,
-                    option=name.lower(),
-                    value=_choice_words(opt.key, value, label, language),
-                )
-            )
+            name, words = option_words(opt, value, language)
+            parts.append(translate("{option}: {value}", language, option=name.lower(), value=words))
     return ", ".join(parts)
 
 

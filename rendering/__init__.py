@@ -19,7 +19,7 @@ from .chess import placement_pieces, render_chess
 from .draughts import render_draughts
 from .layout import DEFAULT_SQUARE, Layout, layout
 from .ludo import LudoMove, LudoPosition, LudoSeat, render_ludo
-from .rating_chart import RatingPoint, render_rating_chart
+from .rating_chart import ChartWords, RatingPoint, render_rating_chart
 from .render import compose, encode_png, render_board
 from .theme import THEMES, BoardStyle, Theme, get_theme
 from .words import ENGLISH, Words
@@ -36,6 +36,7 @@ __all__ = [
     "LudoMove",
     "LudoPosition",
     "LudoSeat",
+    "ChartWords",
     "RatingPoint",
     "Theme",
     "Words",

@@ -5,22 +5,27 @@ types. The line joins the rating after each result; a shaded band shows the rati
 deviation (how sure the rating is: wide while provisional, narrow once settled), so a player
 sees both where they stand and how firmly. Points are spaced evenly by result rather than by
 date: a month without games would otherwise squash every game into a corner.
+
+The chart's words come in a :class:`ChartWords` (English by default): the renderer may not
+import the bot, so the bot passes them translated, as it does the boards' :class:`Words`. In a
+right-to-left language the header is mirrored (the title at the right, the current rating at
+the left) and every text is laid out right to left; the time axis still runs left to right.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from PIL import Image, ImageDraw
 
 from .render import encode_png
-from .text import draw_text, fit_text, font
+from .text import bold_of, draw_text, fit_text, font
 from .theme import RGB, get_theme, mix
 
-__all__ = ["RatingPoint", "render_rating_chart"]
+__all__ = ["ChartWords", "RatingPoint", "render_rating_chart"]
 
 WIDTH, HEIGHT = 640, 280
 _LEFT, _RIGHT, _TOP, _BOTTOM = 64, 20, 44, 40
@@ -36,6 +41,24 @@ class RatingPoint:
     rd: float
 
 
+def english_results(count: int) -> str:
+    """ "1 rated result", "12 rated results"."""
+    return f"{count} rated result{'s' if count != 1 else ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChartWords:
+    """The words a rating chart draws besides its title, in one language."""
+
+    #: The chart reads right to left (Arabic).
+    rtl: bool = False
+    #: The current rating and deviation, top corner: ``{rating}``, ``{rd}``.
+    now: str = "now {rating} ± {rd}"
+    #: The number of rated results under the line; a function, as each language forms its
+    #: plurals its own way.
+    results: Callable[[int], str] = field(default=english_results)
+
+
 def _grid_step(span: float) -> int:
     """A round step giving 3-6 horizontal lines over ``span`` rating points."""
     for step in _GRID_STEPS:
@@ -48,12 +71,14 @@ def render_rating_chart(
     points: Sequence[RatingPoint],
     *,
     title: str,
+    words: ChartWords = ChartWords(),  # noqa: B008 - frozen: one shared default is safe
     start: float = 1500.0,
     start_rd: float = 500.0,
     theme: str = "light",
 ) -> bytes:
     """The chart of ``points`` (oldest first; the line starts from ``start`` ± ``start_rd``,
-    where every rating begins) under ``title``; PNG bytes. At least one point is needed."""
+    where every rating begins) under ``title``, its other ``words`` in the title's language;
+    PNG bytes. At least one point is needed."""
     if not points:
         raise ValueError("a rating chart needs at least one rated result")
     palette = get_theme(theme)
@@ -96,21 +121,22 @@ def render_rating_chart(
         x, y = x_of(i), y_of(v)
         draw.ellipse([x - radius, y - radius, x + radius, y + radius], fill=line)
     last = points[-1]
-    caption = fit_text(title, font(17), WIDTH - _LEFT - _RIGHT - 160)
-    draw_text(draw, (_LEFT, _TOP / 2), caption, font(17), ink, bold=True)
+    rtl = words.rtl
+    # the header: the title first in reading order (left; at the right when read from the
+    # right), the current rating at the other corner
+    title_x, now_x = (WIDTH - _RIGHT, _LEFT) if rtl else (_LEFT, WIDTH - _RIGHT)
+    title_align, now_align = ("right", "left") if rtl else ("left", "right")
+    caption = fit_text(title, bold_of(font(17)), WIDTH - _LEFT - _RIGHT - 160, rtl=rtl)
     draw_text(
-        draw,
-        (WIDTH - _RIGHT, _TOP / 2),
-        f"now {round(last.rating)} ± {round(last.rd)}",
-        label,
-        ink,
-        align="right",
+        draw, (title_x, _TOP / 2), caption, font(17), ink, align=title_align, bold=True, rtl=rtl
     )
+    now = words.now.format(rating=round(last.rating), rd=round(last.rd))
+    draw_text(draw, (now_x, _TOP / 2), now, label, ink, align=now_align, rtl=rtl)
     first_day = datetime.fromtimestamp(points[0].at, UTC).strftime("%Y-%m-%d")
     last_day = datetime.fromtimestamp(last.at, UTC).strftime("%Y-%m-%d")
     bottom = HEIGHT - _BOTTOM / 2
     draw_text(draw, (_LEFT, bottom), first_day, small, muted)
-    count = f"{len(points)} rated result{'s' if len(points) != 1 else ''}"
-    draw_text(draw, (_LEFT + plot_w / 2, bottom), count, small, muted, align="center")
+    count = words.results(len(points))
+    draw_text(draw, (_LEFT + plot_w / 2, bottom), count, small, muted, align="center", rtl=rtl)
     draw_text(draw, (WIDTH - _RIGHT, bottom), last_day, small, muted, align="right")
     return encode_png(img)

@@ -11,14 +11,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from rules import Wording
-from rules.games import find_game
+from rules.games import GameOption, find_game
 from storage import CUSTOM_POSITION, AILevel
 
 from .. import ui
 from ..buttons import PersistentButton
 from ..client import LatrunculiBot
-from ..errors import UserError, send_ephemeral, user_errors
-from ..i18n import mark, translate
+from ..errors import UserError, answer_language, send_ephemeral, user_errors
+from ..i18n import DEFAULT_LANGUAGE, mark, translate
 from ..presenters import playable_games, presenter_for
 from ..services.challenges import (
     closed_challenge,
@@ -28,8 +28,9 @@ from ..services.challenges import (
     start_game,
 )
 from ..services.computer import computer_games
-from ..services.languages import server_language
+from ..services.languages import language_for, server_language
 from ..services.tables import invited_ids, is_table_game
+from ..texts import game_name, join_words, option_words
 
 log = logging.getLogger(__name__)
 
@@ -64,8 +65,35 @@ COLOUR_CHOICES = [
 ]
 
 
-def option_choices(variant_id: str | None, typed: str) -> list[app_commands.Choice[str]]:
-    """Options of the chosen variant (none offered for a variant without options)."""
+OPTION_DESCRIPTIONS: dict[str, str] = {
+    "size": mark("8×8 (standard) or the wide 12×8 board"),
+    "rows": mark("also capture whole rows of soldiers flanked at both ends"),
+    "match": mark("Play a match to this many points (without it: a single game with the cube)"),
+    "players": mark("How many play: 2 (red, yellow), 3 (red, blue, yellow) or 4"),
+}
+"""What each game option does, as the options' suggestions say it (by the option's key; the
+rules core has the English, the bot translates it where it shows it)."""
+
+
+def _suggestion(option: GameOption, value: str, language: str) -> str:
+    """One suggestion's name: "Board size: 12×8 — 8×8 (standard) or the wide 12×8 board"."""
+    name, words = option_words(option, value, language)
+    english = OPTION_DESCRIPTIONS.get(option.key)
+    values = {
+        "option": name,
+        "value": words,
+        "description": translate(english, language) if english else option.description,
+    }
+    if value == option.default:
+        return translate("{option}: {value} (default) — {description}", language, **values)
+    return translate("{option}: {value} — {description}", language, **values)
+
+
+def option_choices(
+    variant_id: str | None, typed: str, language: str = DEFAULT_LANGUAGE
+) -> list[app_commands.Choice[str]]:
+    """Options of the chosen variant (none offered for a variant without options), named in
+    ``language`` (the reader's: only they see the suggestions)."""
     if not variant_id:
         return []
     try:
@@ -75,14 +103,12 @@ def option_choices(variant_id: str | None, typed: str) -> list[app_commands.Choi
     typed = typed.strip().lower()
     out = []
     for opt in variant.options:
-        for value, label in opt.choices:
-            name = f"{opt.label}: {label}" + (" (default)" if value == opt.default else "")
+        for value, _ in opt.choices:
+            name = _suggestion(opt, value, language)
             code = f"{opt.key}={value}"
             if typed and typed not in name.lower() and typed not in code:
                 continue
-            out.append(
-                app_commands.Choice(name=_short(f"{name} — {opt.description}", 100), value=code)
-            )
+            out.append(app_commands.Choice(name=_short(name, 100), value=code))
     return out[:25]
 
 
@@ -365,9 +391,10 @@ class Challenges(commands.Cog):
         me = bot.user
         assert me is not None
         if variant not in computer_games():
-            playable = {g.id: g.name for g in playable_games()}
-            mine = ", ".join(playable[g] for g in computer_games() if g in playable)
-            if not mine:  # pragma: no cover - the bot plays the Latrunculi rule sets
+            language = await answer_language(interaction)  # the refusal is the player's
+            playable = [g.id for g in playable_games() if g.id in computer_games()]
+            mine = join_words([game_name(g, language) for g in playable], language)
+            if not playable:  # pragma: no cover - the bot plays the Latrunculi rule sets
                 raise UserError(
                     mark("I can't play {game} myself yet; challenge a person to it."),
                     game=Wording(find_game(variant).name),
@@ -402,7 +429,8 @@ class Challenges(commands.Cog):
     async def options_autocomplete(
         self, interaction: Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
-        return option_choices(getattr(interaction.namespace, "variant", None), current)
+        language = await language_for(self.bot.db, interaction)
+        return option_choices(getattr(interaction.namespace, "variant", None), current, language)
 
 
 async def setup(bot: LatrunculiBot) -> None:

@@ -105,18 +105,21 @@ class Stats(commands.Cog):
                         "Start one with `/challenge`."
                     )
                 )
+            lines = [_line(r, language) for r in rows]
+            if await self.bot.db.ratings.rated_games(interaction.guild_id):
+                # in the description, not the footer: a footer shows no code span, and the
+                # command keeps its English name in one
+                lines.append(translate("Ratings of one game: `/leaderboard game`.", language))
             embed = discord.Embed(
                 title=translate("Latrunculi leaderboard", language),
-                description="\n".join(_line(r, language) for r in rows),
+                description="\n".join(lines),
                 colour=discord.Colour.dark_gold(),
             )
-            rated = await self.bot.db.ratings.rated_games(interaction.guild_id)
-            footer = translate(
-                "Finished games in this server; ranked by wins, then losses.", language
+            embed.set_footer(
+                text=translate(
+                    "Finished games in this server; ranked by wins, then losses.", language
+                )
             )
-            if rated:
-                footer += " " + translate("Ratings: /leaderboard game:<game>.", language)
-            embed.set_footer(text=footer)
             await interaction.response.send_message(embed=embed, ephemeral=private)
 
     @app_commands.command(
@@ -202,7 +205,9 @@ class Stats(commands.Cog):
                     game=variant_title(chart_game, language=language),
                     player=target.display_name,
                 )
-                file = await rating_chart_file(db, guild_id, target.id, chart_game, title=title)
+                file = await rating_chart_file(
+                    db, guild_id, target.id, chart_game, title=title, language=language
+                )
                 if file is None:
                     lines.append(
                         translate(

@@ -132,7 +132,8 @@ def parse_position(variant_id: str, text: str) -> str:
                 "left to play. No challenge was made."
             ),
             game=Wording(game.name),
-            reason=session.outcome.reason.value,
+            # the presenter's marked English words for it, translated with the refusal
+            reason=Wording(presenter_for(variant_id).reason_words(session.outcome.reason)),
         )
     refusal = presenter_for(variant_id).custom_start_refusal(session)
     if refusal is not None:

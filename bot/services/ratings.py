@@ -13,18 +13,20 @@ import logging
 
 import discord
 
-from rendering import RatingPoint, render_rating_chart
+from rendering import ChartWords, RatingPoint, render_rating_chart
 from storage import Database, GameRecord, RatingChange, RatingRecord
 from storage.rating_maths import is_provisional
 
 from ..i18n import DEFAULT_LANGUAGE, translate, translate_plural
 from ..limits import MAX_CONTENT, paginate
+from ..presenters.words import RTL_LANGUAGES
 from ..texts import variant_title
 from .languages import server_language
 
 __all__ = [
     "LEADERBOARD_HEADER_ROOM",
     "change_words",
+    "chart_words",
     "leaderboard_page",
     "rating_chart_file",
     "rating_words",
@@ -138,11 +140,30 @@ async def leaderboard_page(
     return title + "\n" + "\n".join(pages[page]), len(pages)
 
 
+def chart_words(language: str = DEFAULT_LANGUAGE) -> ChartWords:
+    """The words the rating chart draws, in ``language`` (right to left for Arabic)."""
+
+    def results(count: int) -> str:
+        return translate_plural("{count} rated result", "{count} rated results", count, language)
+
+    return ChartWords(
+        rtl=language in RTL_LANGUAGES,
+        now=translate("now {rating} ± {rd}", language),
+        results=results,
+    )
+
+
 async def rating_chart_file(
-    db: Database, guild_id: int, player_id: int, game: str, *, title: str
+    db: Database,
+    guild_id: int,
+    player_id: int,
+    game: str,
+    *,
+    title: str,
+    language: str = DEFAULT_LANGUAGE,
 ) -> discord.File | None:
-    """The player's rating history for ``game`` here as a chart picture (``None``: no
-    rated result yet)."""
+    """The player's rating history for ``game`` here as a chart picture under ``title``,
+    its words in ``language`` (``None``: no rated result yet)."""
     history = await db.ratings.history(guild_id, player_id, game)
     if not history:
         return None
@@ -152,6 +173,7 @@ async def rating_chart_file(
         render_rating_chart,
         points,
         title=title,
+        words=chart_words(language),
         start=first.rating_before,
         start_rd=first.rd_before,
     )

@@ -105,16 +105,17 @@ class Stats(commands.Cog):
                         "Start one with `/challenge`."
                     )
                 )
-            lines = [_line(r, language) for r in rows]
-            if await self.bot.db.ratings.rated_games(interaction.guild_id):
-                # in the description, not the footer: a footer shows no code span, and the
-                # command keeps its English name in one
-                lines.append(translate("Ratings of one game: `/leaderboard game`.", language))
             embed = discord.Embed(
                 title=translate("Latrunculi leaderboard", language),
-                description="\n".join(lines),
+                description="\n".join(_line(r, language) for r in rows),
                 colour=discord.Colour.dark_gold(),
             )
+            if await self.bot.db.ratings.rated_games(interaction.guild_id):
+                # a field, not the footer: a footer shows no code span, and the command
+                # keeps its English name in one
+                embed.add_field(
+                    name=translate("Ratings of one game", language), value="`/leaderboard game`"
+                )
             embed.set_footer(
                 text=translate(
                     "Finished games in this server; ranked by wins, then losses.", language

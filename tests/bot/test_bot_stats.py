@@ -33,9 +33,10 @@ async def test_leaderboard_ranks_this_servers_players(arena):
         f"🥇 <@{arena.alice.id}> — 2 won, 0 lost, 0 drawn (2 games)",
         f"🥈 <@{arena.carol.id}> — 1 won, 1 lost, 0 drawn (2 games)",
         f"🥉 <@{arena.bob.id}> — 0 won, 2 lost, 0 drawn (2 games)",
-        "Ratings of one game: `/leaderboard game`.",  # the games were rated
     ]
     assert embed.footer.text == "Finished games in this server; ranked by wins, then losses."
+    [ratings] = embed.fields  # the games were rated: where their ratings are
+    assert (ratings.name, ratings.value) == ("Ratings of one game", "`/leaderboard game`")
     assert sent.pinged() == [[]]  # mentions name the players without pinging them
     r = await arena.bob.slash(arena.channel, "leaderboard", private=True)
     assert r.ephemeral and r.response.embeds[0].description.split("\n") == lines
@@ -54,9 +55,7 @@ async def test_leaderboard_is_per_server_and_top_ten(arena):
         await _play_out(arena, arena.alice, loser)
     r = await arena.alice.slash(arena.channel, "leaderboard")
     lines = r.response.embeds[0].description.split("\n")
-    *rows, hint = lines
-    assert len(rows) == 10 and rows[0].startswith(f"🥇 <@{arena.alice.id}> — 11 won")
-    assert hint == "Ratings of one game: `/leaderboard game`."
+    assert len(lines) == 10 and lines[0].startswith(f"🥇 <@{arena.alice.id}> — 11 won")
 
 
 async def test_stats_of_self_and_others(arena):

@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from rules import IllegalMoveError, MoveError, RulesError, Wording
+from rules import IllegalMoveError, MoveError, Quoted, RulesError, Wording
 from rules.games import Reason
 from storage import (
     ChallengeNotFound,
@@ -67,7 +67,13 @@ def _values_in(values: dict[str, object], language: str) -> dict[str, object]:
 def _value_in(value: object, language: str) -> object:
     if isinstance(value, RulesError):
         value = value.wording
+    if isinstance(value, Quoted):  # a player's input (a position): literally, in a code span
+        return code(value.text, MAX_QUOTED)
     return in_language(value, language) if isinstance(value, Wording) else value
+
+
+MAX_QUOTED = 120
+"""The longest input quoted in a reason (a FEN, an XGID, a 12×8 LPN fit)."""
 
 
 def mark_plural(singular: str, plural: str) -> tuple[str, str]:

@@ -17,6 +17,7 @@ from .errors import (
     MoveError,
     MoveSyntaxError,
     PositionError,
+    Quoted,
     RulesError,
     Wording,
 )
@@ -105,5 +106,6 @@ __all__ = [
     "square_name",
     "start_position",
     "variants",
+    "Quoted",
     "Wording",
 ]

@@ -18,9 +18,11 @@ __all__ = [
     "MoveError",
     "MoveSyntaxError",
     "PositionError",
+    "Quoted",
     "RulesError",
     "Wording",
     "SEAT_WORDS",
+    "alternatives",
     "mark",
     "seat_list",
     "seat_word",
@@ -86,6 +88,32 @@ def seat_list(seats: list[str] | tuple[str, ...]) -> Wording:
     """Seats' names joined with commas ("red, blue"), each translated on its own."""
     template = ", ".join(f"{{seat{i}}}" for i in range(len(seats)))
     return Wording(template, **{f"seat{i}": seat_word(seat) for i, seat in enumerate(seats)})
+
+
+class Quoted(str):
+    """A player's input quoted in a reason (a position, a field of one): the string is its
+    ``repr`` ('…', as the command line always printed it), shortened to ``limit`` characters
+    when given; :attr:`text` is the input itself, which the bot shows in a code span."""
+
+    text: str
+
+    def __new__(cls, text: str, limit: int | None = None) -> Quoted:
+        shown = text if limit is None or len(text) <= limit else text[:limit] + "…"
+        quoted = super().__new__(cls, repr(shown))
+        quoted.text = shown
+        return quoted
+
+
+OR = mark("or")
+
+
+def alternatives(items: list[str] | tuple[str, ...]) -> Wording:
+    """Values as alternatives ("8x8 or 12x8"), the word "or" translated on its own."""
+    template = " {or_} ".join(f"{{item{i}}}" for i in range(len(items)))
+    values: dict[str, object] = {f"item{i}": item for i, item in enumerate(items)}
+    if len(items) > 1:
+        values["or_"] = Wording(OR)
+    return Wording(template, **values)
 
 
 class RulesError(ValueError):

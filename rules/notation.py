@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import re
 
-from .errors import MoveSyntaxError, PositionError, Wording, mark
+from .errors import (
+    MoveSyntaxError,
+    PositionError,
+    Quoted,
+    Wording,
+    alternatives,
+    mark,
+    seat_word,
+)
 from .geometry import FILES, STRIDE, make_square, parse_square
 from .model import PASS, Move, MoveKind, Piece, Side, piece
 from .position import Position
@@ -24,6 +32,11 @@ _REMOVE_RE = re.compile(rf"x\s*({_SQ})")
 def _quote(text: str) -> str:
     shown = text if len(text) <= 30 else text[:30] + "…"
     return repr(shown)
+
+
+def _quoted(text: str) -> Quoted:
+    """Like :func:`_quote`, as a value the bot shows in a code span."""
+    return Quoted(text, limit=30)
 
 
 def parse_move(text: str, hint: str = mark("a move like a2-a5")) -> Move:
@@ -55,6 +68,16 @@ def parse_move(text: str, hint: str = mark("a move like a2-a5")) -> Move:
 
 # ----- LPN ----------------------------------------------------------------------------------
 
+PIECE_PLURALS: dict[str, str] = {
+    "soldier": mark("soldiers"),
+    "eagle": mark("eagles"),
+    "counter": mark("counters"),
+    "queen": mark("queens"),
+    "valkyrie": mark("valkyries"),
+    "berserker": mark("berserkers"),
+}
+"""The pieces' names in the plural, as words of a position error ("17 soldiers")."""
+
 _TOKEN_RE = re.compile(r"([A-Za-z])(\*?)|([0-9]{1,2})")
 KEY_ORDER = ("hand", "clock", "rows", "passes")
 
@@ -65,22 +88,38 @@ def _parse_rank(text: str, variant: Variant, rank_no: int) -> list[Piece | None]
     while pos < len(text):
         m = _TOKEN_RE.match(text, pos)
         if not m:
-            raise PositionError(f"rank {rank_no}: unexpected {text[pos]!r} in {text!r}")
+            raise PositionError(
+                mark("rank {rank}: unexpected {char} in {text}"),
+                rank=rank_no,
+                char=Quoted(text[pos]),
+                text=Quoted(text),
+            )
         letter, star, empties = m.groups()
         if empties is not None:
             n = int(empties)
             if n == 0:
-                raise PositionError(f"rank {rank_no}: 0 empty squares in {text!r}")
+                raise PositionError(
+                    mark("rank {rank}: 0 empty squares in {text}"), rank=rank_no, text=Quoted(text)
+                )
             cells.extend([None] * n)
         else:
             kind = letter.upper()
             if kind not in variant.piece_limits:
                 allowed = ", ".join(variant.piece_limits)
                 raise PositionError(
-                    f"rank {rank_no}: {letter!r} is not a {variant.id} piece (letters: {allowed})"
+                    mark("rank {rank}: {letter} is not a {game} piece (letters: {letters})"),
+                    rank=rank_no,
+                    letter=Quoted(letter),
+                    game=variant.id,
+                    letters=allowed,
                 )
             if star and kind not in variant.holdable_kinds:
-                raise PositionError(f"rank {rank_no}: '*' cannot mark {letter!r} in {variant.id}")
+                raise PositionError(
+                    mark("rank {rank}: '*' cannot mark {letter} in {game}"),
+                    rank=rank_no,
+                    letter=Quoted(letter),
+                    game=variant.id,
+                )
             side = Side.WHITE if letter.isupper() else Side.BLACK
             cells.append(piece(kind, side, bool(star)))
         pos = m.end()
@@ -89,23 +128,32 @@ def _parse_rank(text: str, variant: Variant, rank_no: int) -> list[Piece | None]
 
 def _parse_int(key: str, value: str, low: int = 0, high: int = 10_000) -> int:
     if not (value.isascii() and value.isdigit()) or not low <= int(value) <= high:
-        raise PositionError(f"{key}={value!r}: expected a whole number from {low} to {high}")
+        raise PositionError(
+            mark("{key}={value}: expected a whole number from {low} to {high}"),
+            key=key,
+            value=Quoted(value),
+            low=low,
+            high=high,
+        )
     return int(value)
 
 
 def parse_position(text: str) -> Position:
     """Read an LPN string. Raises :class:`PositionError` saying exactly what is wrong."""
     if len(text) > MAX_LPN_TEXT:
-        raise PositionError("position is too long to be LPN")
+        raise PositionError(mark("position is too long to be LPN"))
     variant_id, colon, rest = text.strip().partition(":")
     if not colon:
         raise PositionError(
-            f"{_quote(text)} is not a position: expected <variant>:<ranks> <side> [key=value...]"
+            mark("{text} is not a position: expected <variant>:<ranks> <side> [key=value...]"),
+            text=_quoted(text),
         )
     variant = find_variant(variant_id)
     fields = rest.split()
     if len(fields) < 2:
-        raise PositionError(f"{_quote(text)}: expected the ranks, then the side to move (w or b)")
+        raise PositionError(
+            mark("{text}: expected the ranks, then the side to move (w or b)"), text=_quoted(text)
+        )
     ranks_text, side_text, *key_texts = fields
     rows = [
         _parse_rank(r, variant, len(ranks_text.split("/")) - i)
@@ -114,10 +162,17 @@ def parse_position(text: str) -> Position:
     height = len(rows)
     width = len(rows[0])
     if any(len(r) != width for r in rows):
-        raise PositionError("ranks differ in length: " + ", ".join(str(len(r)) for r in rows))
+        raise PositionError(
+            mark("ranks differ in length: {lengths}"),
+            lengths=", ".join(str(len(r)) for r in rows),
+        )
     if (width, height) not in variant.sizes:
-        sizes = " or ".join(f"{w}x{h}" for w, h in variant.sizes)
-        raise PositionError(f"a {variant.id} board is {sizes}, not {width}x{height}")
+        raise PositionError(
+            mark("a {game} board is {sizes}, not {size}"),
+            game=variant.id,
+            sizes=alternatives([f"{w}x{h}" for w, h in variant.sizes]),
+            size=f"{width}x{height}",
+        )
     cells: list[Piece | None] = [None] * (height * STRIDE)
     for i, row in enumerate(rows):
         rank = height - 1 - i
@@ -126,27 +181,42 @@ def parse_position(text: str) -> Position:
     try:
         side = Side.from_letter(side_text)
     except ValueError as exc:
-        raise PositionError(f"side to move must be 'w' or 'b', not {_quote(side_text)}") from exc
+        raise PositionError(
+            mark("side to move must be 'w' or 'b', not {side}"), side=_quoted(side_text)
+        ) from exc
 
     values: dict[str, str] = {}
     for kt in key_texts:
         key, eq, value = kt.partition("=")
         if not eq:
-            raise PositionError(f"{_quote(kt)}: expected key=value")
+            raise PositionError(mark("{text}: expected key=value"), text=_quoted(kt))
         if key in values:
-            raise PositionError(f"key {key!r} given twice")
+            raise PositionError(mark("key {key} given twice"), key=Quoted(key))
         values[key] = value
     lpn_option_keys = {o.key for o in variant.options if o.in_lpn}
     allowed = set(variant.state_keys) | lpn_option_keys
     for key in values:
         if key not in allowed:
-            have = ", ".join(k for k in KEY_ORDER if k in allowed) or "none"
-            raise PositionError(f"{variant.id} positions have no key {key!r} (keys: {have})")
+            have = ", ".join(k for k in KEY_ORDER if k in allowed)
+            if not have:
+                raise PositionError(
+                    mark("{game} positions have no key {key} (keys: none)"),
+                    game=variant.id,
+                    key=Quoted(key),
+                )
+            raise PositionError(
+                mark("{game} positions have no key {key} (keys: {keys})"),
+                game=variant.id,
+                key=Quoted(key),
+                keys=have,
+            )
     hand = (0, 0)
     if "hand" in values:
         parts = values["hand"].split(",")
         if len(parts) != 2:
-            raise PositionError(f"hand={values['hand']!r}: expected hand=W,B")
+            raise PositionError(
+                mark("hand={value}: expected hand=W,B"), value=Quoted(values["hand"])
+            )
         hand = (_parse_int("hand", parts[0], 0, 99), _parse_int("hand", parts[1], 0, 99))
     clock = _parse_int("clock", values["clock"]) if "clock" in values else 0
     passes = _parse_int("passes", values["passes"], 0, 2) if "passes" in values else 0
@@ -154,7 +224,7 @@ def parse_position(text: str) -> Position:
     try:
         resolved = variant.resolve_options(options)
     except PositionError as exc:
-        raise PositionError(str(exc)) from None
+        raise PositionError(exc.wording) from None
     position = Position(
         variant=variant.id,
         width=width,
@@ -180,7 +250,12 @@ def _check_counts(position: Position, variant: Variant) -> None:
         if n > limit:
             name = piece(kind, side).name
             raise PositionError(
-                f"{side.value} has {n} {name}s; a {variant.id} side has at most {limit}"
+                mark("{side} has {count} {pieces}; a {game} side has at most {limit}"),
+                side=seat_word(side.value),
+                count=n,
+                pieces=Wording(PIECE_PLURALS.get(name, name + "s")),
+                game=variant.id,
+                limit=limit,
             )
 
 

@@ -13,12 +13,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Protocol
 
-from .errors import PositionError, Wording, mark
+from .errors import PositionError, Quoted, Wording, mark
 from .model import Move, MoveKind, MoveResult, Outcome, Side
 from .position import Position, State
 
 NOT_LEGAL = mark("that move is not legal here")
 NO_OPTION = mark("{game} has no option {key} (its options: {options})")
+NO_OPTIONS = mark("{game} has no option {key} (its options: none)")
 BAD_OPTION = mark("{game} option {key} must be one of {values}, not {value}")
 """The reason given when no more precise one applies."""
 
@@ -93,8 +94,11 @@ class Variant(ABC):
         for key, value in (options or {}).items():
             opt = known.get(key)
             if opt is None:
-                have = ", ".join(known) or "none"
-                raise PositionError(NO_OPTION, game=self.id, key=repr(key), options=have)
+                if not known:
+                    raise PositionError(NO_OPTIONS, game=self.id, key=repr(key))
+                raise PositionError(
+                    NO_OPTION, game=self.id, key=repr(key), options=", ".join(known)
+                )
             if value not in opt.values:
                 raise PositionError(
                     BAD_OPTION,
@@ -172,7 +176,9 @@ def find_variant(variant_id: str) -> Variant:
     if v is None:
         shown = variant_id if len(variant_id) <= 40 else variant_id[:40] + "…"
         raise UnknownVariantError(
-            f"unknown variant {shown!r} (expected one of {', '.join(_REGISTRY)})"
+            mark("unknown variant {variant} (expected one of {variants})"),
+            variant=Quoted(shown),
+            variants=", ".join(_REGISTRY),
         )
     return v
 

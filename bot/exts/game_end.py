@@ -378,12 +378,13 @@ class GameEnd(commands.Cog):
                     mark("You have already offered a draw; wait for your opponent's answer.")
                 )
             record = await bot.db.games.offer_draw(record.id, uid, record.ply, now=bot.now())
+            public = await server_language(bot.db, record.guild_id)
             text = translate(
                 mark(
                     "🤝 {player} offers a draw in game #{game}. {opponent}, do you accept? "
                     "(The offer lapses when a move is played.)"
                 ),
-                await server_language(bot.db, record.guild_id),
+                public,
                 player=f"<@{uid}>",
                 game=record.id,
                 opponent=f"<@{opponent}>",
@@ -391,7 +392,7 @@ class GameEnd(commands.Cog):
             language = await answer_language(interaction)
             payload = {
                 "content": text,
-                "view": ui.draw_view(record.id, record.ply),
+                "view": ui.draw_view(record.id, record.ply, public),
                 "allowed_mentions": await rationed_ping(
                     bot.db, "draw", record.id, opponent, now=bot.now()
                 ),

@@ -147,7 +147,7 @@ class Takebacks(commands.Cog):
             language = await answer_language(interaction)
             payload = {
                 "content": text,
-                "view": ui.takeback_view(record.id, record.ply, position_tag(record), uid),
+                "view": ui.takeback_view(record.id, record.ply, position_tag(record), uid, public),
                 "allowed_mentions": await rationed_ping(
                     bot.db, "takeback", record.id, opponent, now=bot.now()
                 ),

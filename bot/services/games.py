@@ -344,14 +344,15 @@ class GameService:
         """Check ``text`` as ``user_id``'s move in the stored game (raises with the reason)."""
         if len(text) > MAX_MOVE_TEXT:
             record = await self.load(game_id)
-            examples = presenter_for(record.variant).move_examples
             raise UserError(
-                mark(
-                    "That is {count} characters, far too long to be a move; moves look like "
-                    "{examples}. Nothing was played."
+                mark_plural(
+                    "That is {count} character, far too long to be a move; expected {hint}. "
+                    "Nothing was played.",
+                    "That is {count} characters, far too long to be a move; expected {hint}. "
+                    "Nothing was played.",
                 ),
-                count=f"{len(text):,}",
-                examples=Wording(examples),
+                count=len(text),
+                hint=Wording(find_game(record.variant).move_hint),
             )
         record = await self.load(game_id)
         if expected_ply is not None and record.is_active and record.ply != expected_ply:

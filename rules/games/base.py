@@ -24,7 +24,7 @@ from enum import Enum
 from typing import Any, Generic, TypeVar
 
 from ..errors import IllegalMoveError, PositionError, mark
-from ..variant import BAD_OPTION, NO_OPTION, VariantOption
+from ..variant import BAD_OPTION, NO_OPTION, NO_OPTIONS, VariantOption
 
 #: A choice a player makes when starting a game (board size, match length, players).
 GameOption = VariantOption
@@ -126,7 +126,9 @@ def resolve_options(
     for key, value in (given or {}).items():
         opt = known.get(key)
         if opt is None:
-            have = ", ".join(known) or "none"
+            if not known:
+                raise PositionError(NO_OPTIONS, game=game_id, key=repr(key))
+            have = ", ".join(known)
             raise PositionError(NO_OPTION, game=game_id, key=repr(key), options=have)
         if value not in opt.values and value != opt.default:  # resolved options round-trip
             raise PositionError(

@@ -8,12 +8,21 @@ checks, and the ``captured`` square of each move (the passed pawn's square for e
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Mapping
 
 import chess
 
-from ..errors import IllegalMoveError, MoveSyntaxError, PositionError, Wording, mark, seat_word
+from ..errors import (
+    IllegalMoveError,
+    MoveSyntaxError,
+    PositionError,
+    Quoted,
+    Wording,
+    mark,
+    seat_word,
+)
 from .base import GAME_OVER_REASON, ActionResult, GameOutcome, GameRules, Reason, Session
 
 PREFIX = "chess:"
@@ -70,28 +79,132 @@ class ChessRules(GameRules):
 
 def parse_chess_position(text: str) -> chess.Board:
     """A board from ``chess:<FEN>`` (all six fields), refused unless python-chess calls the
-    position valid (two kings, the side not to move not in check, pawns off the back ranks…)."""
+    position valid (two kings, the side not to move not in check, pawns off the back ranks…).
+    python-chess's own complaints are said with this module's templates (:func:`_fen_error`),
+    so a player reads them in their language."""
     text = text.strip()
     if len(text) > MAX_POSITION:
-        raise PositionError(f"that chess position is too long ({len(text)} characters)")
+        raise PositionError(
+            mark("that chess position is too long ({count} characters)"), count=len(text)
+        )
     if not text.startswith(PREFIX):
-        raise PositionError(f"{text!r} is not a chess position (expected chess:<FEN>)")
+        raise PositionError(
+            mark("{text} is not a chess position (expected chess:<FEN>)"), text=Quoted(text)
+        )
     fen = text[len(PREFIX) :].strip()
     if len(fen.split()) != 6:
-        raise PositionError(f"{text!r}: a FEN has six fields separated by spaces")
+        raise PositionError(
+            mark("{text}: a FEN has six fields separated by spaces"), text=Quoted(text)
+        )
     try:
         board = chess.Board(fen)
     except ValueError as exc:
-        raise PositionError(f"{text!r} is not a valid FEN: {exc}") from None
+        raise PositionError(
+            mark("{text} is not a valid FEN: {problem}"), text=Quoted(text), problem=_fen_error(exc)
+        ) from None
     status = board.status()
     if status != chess.STATUS_VALID:
-        problems = ", ".join(
-            flag.name.lower().replace("_", " ")
-            for flag in chess.Status
-            if flag & status and flag.name
+        flags = [flag for flag in chess.Status if flag & status and flag.name]
+        raise PositionError(
+            mark("{text} is not a legal chess position: {problems}"),
+            text=Quoted(text),
+            problems=Wording(
+                ", ".join(f"{{p{i}}}" for i in range(len(flags))),
+                **{f"p{i}": _status_words(flag) for i, flag in enumerate(flags)},
+            ),
         )
-        raise PositionError(f"{text!r} is not a legal chess position: {problems}")
     return board
+
+
+_FEN_ERRORS: tuple[tuple[str, str], ...] = (
+    (
+        "expected position part of fen, got multiple parts",
+        mark("expected position part of fen, got multiple parts: {fen}"),
+    ),
+    (
+        "expected 8 rows in position part of fen",
+        mark("expected 8 rows in position part of fen: {fen}"),
+    ),
+    (
+        "two subsequent digits in position part of fen",
+        mark("two subsequent digits in position part of fen: {fen}"),
+    ),
+    (
+        "'~' not after piece in position part of fen",
+        mark("'~' not after piece in position part of fen: {fen}"),
+    ),
+    (
+        "invalid character in position part of fen",
+        mark("invalid character in position part of fen: {fen}"),
+    ),
+    (
+        "expected 8 columns per row in position part of fen",
+        mark("expected 8 columns per row in position part of fen: {fen}"),
+    ),
+    (
+        "expected 'w' or 'b' for turn part of fen",
+        mark("expected 'w' or 'b' for turn part of fen: {fen}"),
+    ),
+    ("invalid castling part in fen", mark("invalid castling part in fen: {fen}")),
+    ("invalid castling fen", mark("invalid castling fen: {fen}")),
+    ("invalid en passant part in fen", mark("invalid en passant part in fen: {fen}")),
+    ("invalid half-move clock in fen", mark("invalid half-move clock in fen: {fen}")),
+    ("half-move clock cannot be negative", mark("half-move clock cannot be negative: {fen}")),
+    ("invalid fullmove number in fen", mark("invalid fullmove number in fen: {fen}")),
+    ("fullmove number cannot be negative", mark("fullmove number cannot be negative: {fen}")),
+    (
+        "fen string has more parts than expected",
+        mark("fen string has more parts than expected: {fen}"),
+    ),
+)
+"""python-chess's FEN complaints (how its message starts) and this module's template for
+each, word for word the same in English (``{fen}``: what python-chess quotes after the
+colon), so the bot can say them in its players' languages."""
+
+
+def _fen_error(error: ValueError) -> Wording | str:
+    """python-chess's complaint about a FEN as one of :data:`_FEN_ERRORS` with what it quotes;
+    one this module does not know (a newer python-chess) as python-chess words it."""
+    message = str(error)
+    for start, template in _FEN_ERRORS:
+        if message.startswith(start + ": "):
+            quoted = message[len(start) + 2 :]
+            try:
+                fen = Quoted(str(ast.literal_eval(quoted)))
+            except (ValueError, SyntaxError):  # not the repr python-chess writes: as it is
+                return Wording(template, fen=quoted)
+            return Wording(template, fen=fen if fen == quoted else quoted)
+    if message == "empty fen":
+        return Wording(mark("empty fen"))
+    return message
+
+
+_STATUS_WORDS: dict[str, str] = {
+    "NO_WHITE_KING": mark("no white king"),
+    "NO_BLACK_KING": mark("no black king"),
+    "TOO_MANY_KINGS": mark("too many kings"),
+    "TOO_MANY_WHITE_PAWNS": mark("too many white pawns"),
+    "TOO_MANY_BLACK_PAWNS": mark("too many black pawns"),
+    "PAWNS_ON_BACKRANK": mark("pawns on backrank"),
+    "TOO_MANY_WHITE_PIECES": mark("too many white pieces"),
+    "TOO_MANY_BLACK_PIECES": mark("too many black pieces"),
+    "BAD_CASTLING_RIGHTS": mark("bad castling rights"),
+    "INVALID_EP_SQUARE": mark("invalid ep square"),
+    "OPPOSITE_CHECK": mark("opposite check"),
+    "EMPTY": mark("empty"),
+    "RACE_CHECK": mark("race check"),
+    "RACE_OVER": mark("race over"),
+    "RACE_MATERIAL": mark("race material"),
+    "TOO_MANY_CHECKERS": mark("too many checkers"),
+    "IMPOSSIBLE_CHECK": mark("impossible check"),
+}
+"""python-chess's reasons for an invalid position (its :class:`chess.Status` flags), as
+words of a position error: each flag's name in lower case, as this module always said them."""
+
+
+def _status_words(flag: chess.Status) -> Wording:
+    name = flag.name or ""
+    return Wording(_STATUS_WORDS.get(name, name.lower().replace("_", " ")))
 
 
 class ChessSession(Session[chess.Move]):

@@ -16,7 +16,15 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from ..errors import IllegalMoveError, MoveSyntaxError, PositionError, Wording, mark
+from ..errors import (
+    IllegalMoveError,
+    MoveSyntaxError,
+    PositionError,
+    Quoted,
+    Wording,
+    mark,
+    seat_word,
+)
 from .base import GAME_OVER_REASON, ActionResult, GameOutcome, GameRules, Reason, Session
 
 PREFIX = "draughts:"
@@ -156,13 +164,18 @@ def parse_position(text: str) -> tuple[list[int], int, int]:
     """Board, side to move and draw counter from a ``draughts:`` position text."""
     text = " ".join(text.split())
     if len(text) > MAX_POSITION:
-        raise PositionError(f"that draughts position is too long ({len(text)} characters)")
+        raise PositionError(
+            mark("that draughts position is too long ({count} characters)"), count=len(text)
+        )
     body = text[len(PREFIX) :] if text.startswith(PREFIX) else ""
     match = _POSITION.match(body)
     if match is None:
         raise PositionError(
-            f"{text!r} is not a draughts position "
-            "(expected draughts:<B or W>:W<squares>:B<squares>[ plies=N])"
+            mark(
+                "{text} is not a draughts position "
+                "(expected draughts:<B or W>:W<squares>:B<squares>[ plies=N])"
+            ),
+            text=Quoted(text),
         )
     side = BLACK if match.group(1) == "B" else WHITE
     board = [EMPTY] * 32
@@ -170,23 +183,41 @@ def parse_position(text: str) -> tuple[list[int], int, int]:
     for part in (match.group(2), match.group(3)):
         colour = BLACK if part[0] == "B" else WHITE
         if colour in seen_colours:
-            raise PositionError(f"{text!r} lists {_SIDE_NAMES[colour]} twice")
+            raise PositionError(
+                mark("{text} lists {side} twice"),
+                text=Quoted(text),
+                side=seat_word(_SIDE_NAMES[colour]),
+            )
         seen_colours.add(colour)
         items = [item for item in part[1:].split(",") if item] if len(part) > 1 else []
         if len(items) > 12:
-            raise PositionError(f"{text!r}: {_SIDE_NAMES[colour]} has more than 12 pieces")
+            raise PositionError(
+                mark("{text}: {side} has more than 12 pieces"),
+                text=Quoted(text),
+                side=seat_word(_SIDE_NAMES[colour]),
+            )
         for item in items:
             square = _SQUARE.match(item)
             if square is None or not 1 <= int(square.group(2)) <= 32:
-                raise PositionError(f"{text!r}: {item!r} is not a square (1–32, K for a king)")
+                raise PositionError(
+                    mark("{text}: {item} is not a square (1–32, K for a king)"),
+                    text=Quoted(text),
+                    item=Quoted(item),
+                )
             index = int(square.group(2)) - 1
             if board[index] != EMPTY:
-                raise PositionError(f"{text!r}: square {index + 1} is listed twice")
+                raise PositionError(
+                    mark("{text}: square {square} is listed twice"),
+                    text=Quoted(text),
+                    square=index + 1,
+                )
             kind = KING if square.group(1) else MAN
             if kind == MAN and index in CROWN_ROW[colour]:
                 raise PositionError(
-                    f"{text!r}: a {_SIDE_NAMES[colour]} man cannot stand on {index + 1}, "
-                    "its crowning row"
+                    mark("{text}: a {side} man cannot stand on {square}, its crowning row"),
+                    text=Quoted(text),
+                    side=seat_word(_SIDE_NAMES[colour]),
+                    square=index + 1,
                 )
             board[index] = colour * kind
     plies = int(match.group(4) or 0)

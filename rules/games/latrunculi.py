@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..errors import PositionError
+from ..errors import PositionError, Quoted, mark
 from ..game import Game
 from ..geometry import square_name
 from ..model import Move, MoveResult, Outcome
@@ -40,7 +40,9 @@ class LatrunculiRules(GameRules):
             return LatrunculiSession(self, Game(self.variant.start_position()))
         parsed = parse_position(position)
         if parsed.variant != self.id:
-            raise PositionError(f"{position!r} is not a {self.id} position")
+            raise PositionError(
+                mark("{position} is not a {game} position"), position=Quoted(position), game=self.id
+            )
         return LatrunculiSession(self, Game(parsed))
 
 

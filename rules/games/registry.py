@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from ..errors import Quoted, mark
 from .base import GameRules, Session, UnknownGameError
 
 _REGISTRY: dict[str, GameRules] = {}
@@ -25,7 +26,11 @@ def find_game(game_id: str) -> GameRules:
     game = _REGISTRY.get(game_id.strip().lower())
     if game is None:
         shown = game_id if len(game_id) <= 40 else game_id[:40] + "…"
-        raise UnknownGameError(f"unknown game {shown!r} (expected one of {', '.join(_REGISTRY)})")
+        raise UnknownGameError(
+            mark("unknown game {game} (expected one of {games})"),
+            game=Quoted(shown),
+            games=", ".join(_REGISTRY),
+        )
     return game
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..errors import PositionError
+from ..errors import PositionError, mark, seat_word
 from ..geometry import EAST, NORTH, SOUTH, WEST, Square, make_square, square_sort_key
 from ..model import Move, MoveKind, MoveResult, Outcome, Piece, Side, Termination, piece
 from ..position import Position, State
@@ -64,8 +64,10 @@ class Classic(RookVariant):
             n = sum(1 for _, p in position.pieces() if p.side is side and p.kind == SOLDIER)
             if n > position.width:
                 raise PositionError(
-                    f"{side.value} has {n} soldiers; a {position.width}-file board has "
-                    f"at most {position.width}"
+                    mark("{side} has {count} soldiers; a {files}-file board has at most {files}"),
+                    side=seat_word(side.value),
+                    count=n,
+                    files=position.width,
                 )
 
     # ----- captivity ---------------------------------------------------------------------------

@@ -44,7 +44,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
-from ..errors import PositionError, Wording, mark
+from ..errors import PositionError, Wording, mark, seat_word
 from ..geometry import (
     EAST,
     NORTH,
@@ -300,8 +300,15 @@ class Schadler(Variant):
             in_hand = position.hand[side.index]
             if on_board + in_hand > COUNTERS_PER_SIDE:
                 raise PositionError(
-                    f"{side.value} has {on_board} counters on the board and {in_hand} in hand; "
-                    f"a {self.id} side has {COUNTERS_PER_SIDE} counters"
+                    mark(
+                        "{side} has {board} counters on the board and {hand} in hand; "
+                        "a {game} side has {count} counters"
+                    ),
+                    side=seat_word(side.value),
+                    board=on_board,
+                    hand=in_hand,
+                    game=self.id,
+                    count=COUNTERS_PER_SIDE,
                 )
 
     # ----- moves ------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ...errors import PositionError
+from ...errors import PositionError, Quoted, mark, seat_word
 
 PREFIX = "backgammon:"
 MAX_POSITION = 120
@@ -137,15 +137,20 @@ def parse_xgid(text: str) -> State:
     """A :class:`State` from ``backgammon:XGID=…`` (the ten fields of games.md), checked."""
     shown = text.strip()
     if len(shown) > MAX_POSITION:
-        raise PositionError(f"that backgammon position is too long ({len(shown)} characters)")
+        raise PositionError(
+            mark("that backgammon position is too long ({count} characters)"), count=len(shown)
+        )
     body = shown[len(PREFIX) :] if shown.startswith(PREFIX) else ""
     if body[:5].upper() == "XGID=":
         body = "XGID=" + body[5:]
     match = _FIELDS.match(body)
     if match is None:
         raise PositionError(
-            f"{shown!r} is not a backgammon position (expected backgammon:XGID=<26 board "
-            "characters>:<cube>:<owner>:<turn>:<dice>:<score>:<score>:<crawford>:<match>:<max>)"
+            mark(
+                "{text} is not a backgammon position (expected backgammon:XGID=<26 board "
+                "characters>:<cube>:<owner>:<turn>:<dice>:<score>:<score>:<crawford>:<match>:<max>)"
+            ),
+            text=Quoted(shown),
         )
     board, cube, owner, turn, dice, score_w, score_b, crawford, length, max_cube = match.groups()
     points = [[0] * 26, [0] * 26]
@@ -154,20 +159,29 @@ def parse_xgid(text: str) -> State:
             continue
         if char.isupper():
             if index == 0:
-                raise PositionError(f"{shown!r}: board index 0 is Black's bar, not White's")
+                raise PositionError(
+                    mark("{text}: board index 0 is Black's bar, not White's"), text=Quoted(shown)
+                )
             points[WHITE][index] = ord(char) - ord("A") + 1
         else:
             if index == 25:
-                raise PositionError(f"{shown!r}: board index 25 is White's bar, not Black's")
+                raise PositionError(
+                    mark("{text}: board index 25 is White's bar, not Black's"), text=Quoted(shown)
+                )
             points[BLACK][25 - index] = ord(char) - ord("a") + 1
     for side in (WHITE, BLACK):
         count = sum(points[side])
         if count > CHECKERS:
             raise PositionError(
-                f"{shown!r}: {SEAT_NAMES[side]} has {count} checkers on the board (at most 15)"
+                mark("{text}: {side} has {count} checkers on the board (at most 15)"),
+                text=Quoted(shown),
+                side=seat_word(SEAT_NAMES[side]),
+                count=count,
             )
     if sum(points[WHITE]) == 0 and sum(points[BLACK]) == 0:
-        raise PositionError(f"{shown!r}: both sides have borne off every checker")
+        raise PositionError(
+            mark("{text}: both sides have borne off every checker"), text=Quoted(shown)
+        )
     state = State(
         points=points,
         cube_log=int(cube),
@@ -188,23 +202,47 @@ def parse_xgid(text: str) -> State:
 
 def _check_fields(shown: str, state: State) -> None:
     if state.max_cube > CUBE_LIMIT:
-        raise PositionError(f"{shown!r}: the max cube field is at most {CUBE_LIMIT} (2**12)")
+        raise PositionError(
+            mark("{text}: the max cube field is at most {limit} (2**12)"),
+            text=Quoted(shown),
+            limit=CUBE_LIMIT,
+        )
     if state.cube_log > state.max_cube:
-        raise PositionError(f"{shown!r}: the cube ({state.cube_value}) is above the max cube")
+        raise PositionError(
+            mark("{text}: the cube ({cube}) is above the max cube"),
+            text=Quoted(shown),
+            cube=state.cube_value,
+        )
     if state.cube_log == 0 and state.owner >= 0:
-        raise PositionError(f"{shown!r}: a cube of 1 is centred (owner 0)")
+        raise PositionError(mark("{text}: a cube of 1 is centred (owner 0)"), text=Quoted(shown))
     if state.match > MAX_MATCH:
-        raise PositionError(f"{shown!r}: a match is 1–{MAX_MATCH} points (0 for a single game)")
+        raise PositionError(
+            mark("{text}: a match is 1–{most} points (0 for a single game)"),
+            text=Quoted(shown),
+            most=MAX_MATCH,
+        )
     if state.match == 0 and (state.score != (0, 0) or state.crawford):
-        raise PositionError(f"{shown!r}: a single game (match 0) has no score and no Crawford game")
+        raise PositionError(
+            mark("{text}: a single game (match 0) has no score and no Crawford game"),
+            text=Quoted(shown),
+        )
     if state.match and max(state.score) >= state.match:
-        raise PositionError(f"{shown!r}: a score of {max(state.score)} has already won the match")
+        raise PositionError(
+            mark("{text}: a score of {score} has already won the match"),
+            text=Quoted(shown),
+            score=max(state.score),
+        )
     if state.crawford and max(state.score) != state.match - 1:
         raise PositionError(
-            f"{shown!r}: the Crawford game is played when a player needs 1 point "
-            f"(score {state.match - 1})"
+            mark("{text}: the Crawford game is played when a player needs 1 point (score {score})"),
+            text=Quoted(shown),
+            score=state.match - 1,
         )
     if state.doubled and (
         state.crawford or state.owner == 1 - state.turn or state.cube_log >= state.max_cube
     ):
-        raise PositionError(f"{shown!r}: {SEAT_NAMES[state.turn]} may not have doubled here")
+        raise PositionError(
+            mark("{text}: {side} may not have doubled here"),
+            text=Quoted(shown),
+            side=seat_word(SEAT_NAMES[state.turn]),
+        )

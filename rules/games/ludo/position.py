@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ...errors import PositionError
+from ...errors import PositionError, Quoted, alternatives, mark, seat_word
 from ..base import Reason
 
 #: Colour letters in clockwise order, their names, and their start fields on the track.
@@ -131,7 +131,9 @@ def _parse_token(colour: str, text: str) -> int:
     if word.isdigit() and int(word) < FINISH:
         return int(word)
     raise PositionError(
-        f"{NAMES[colour]} token {text.strip()!r} is not a progress (0–43, F for the finish, B)"
+        mark("{colour} token {token} is not a progress (0–43, F for the finish, B)"),
+        colour=seat_word(NAMES[colour]),
+        token=Quoted(text.strip()),
     )
 
 
@@ -139,30 +141,40 @@ def parse_state(text: str) -> State:
     """The state a ``ludo:…`` text describes; :class:`PositionError` says what is wrong."""
     text = text.strip()
     if len(text) > MAX_POSITION:
-        raise PositionError(f"that position is too long ({len(text)} characters)")
+        raise PositionError(mark("that position is too long ({count} characters)"), count=len(text))
     body = text[5:] if text[:5].lower() == "ludo:" else text
     fields = body.split()
     if len(fields) not in (2, 3):
         raise PositionError(
-            "a ludo position is '<seats> <to move> [die]', e.g. ludo:R:B,B,B,B/Y:B,B,B,B R"
+            mark("a ludo position is '<seats> <to move> [die]', e.g. ludo:R:B,B,B,B/Y:B,B,B,B R")
         )
     seats, tokens, left = _parse_seats(fields[0])
     mover = fields[1].upper()
     if not mover or any(c not in seats for c in mover) or len(set(mover)) != len(mover):
-        raise PositionError(f"to move {fields[1]!r} is not a colour of this game ({seats})")
+        raise PositionError(
+            mark("to move {mover} is not a colour of this game ({seats})"),
+            mover=Quoted(fields[1]),
+            seats=seats,
+        )
     if any(c in left for c in mover):
-        raise PositionError(f"{NAMES[next(c for c in mover if c in left)]} has left the game")
+        raise PositionError(
+            mark("{colour} has left the game"),
+            colour=seat_word(NAMES[next(c for c in mover if c in left)]),
+        )
     rolling = ""
     if len(mover) > 1:
         if mover != "".join(c for c in seats if c in mover):
-            raise PositionError(f"the colours rolling for the first turn go clockwise ({mover!r})")
+            raise PositionError(
+                mark("the colours rolling for the first turn go clockwise ({mover})"),
+                mover=Quoted(mover),
+            )
         rolling = mover
     die: int | None = None
     if len(fields) == 3:
         if fields[2] not in {"1", "2", "3", "4", "5", "6"}:
-            raise PositionError(f"the die {fields[2]!r} is not 1–6")
+            raise PositionError(mark("the die {die} is not 1–6"), die=Quoted(fields[2]))
         if rolling:
-            raise PositionError("no die is set while the first player is being rolled for")
+            raise PositionError(mark("no die is set while the first player is being rolled for"))
         die = int(fields[2])
     state = State(seats, tokens, mover[0], die, rolling, left)
     _check(state)
@@ -176,10 +188,13 @@ def _parse_seats(text: str) -> tuple[str, dict[str, list[int]], dict[str, Left]]
     for part in text.split("/"):
         match = _SEAT.match(part)
         if match is None or match.group(1).upper() not in COLOURS:
-            raise PositionError(f"seat {part!r} is not a colour (R, B, Y, G), ':' and its tokens")
+            raise PositionError(
+                mark("seat {seat} is not a colour (R, B, Y, G), ':' and its tokens"),
+                seat=Quoted(part),
+            )
         colour, rest = match.group(1).upper(), match.group(2)
         if colour in seats:
-            raise PositionError(f"{NAMES[colour]} is given twice")
+            raise PositionError(mark("{colour} is given twice"), colour=seat_word(NAMES[colour]))
         seats += colour
         gone = _LEFT.match(rest.lower())
         if gone is not None:
@@ -187,14 +202,24 @@ def _parse_seats(text: str) -> tuple[str, dict[str, list[int]], dict[str, Left]]
             continue
         values = rest.split(",")
         if len(values) != TOKENS:
-            raise PositionError(f"{NAMES[colour]} needs {TOKENS} tokens, not {len(values)}")
+            raise PositionError(
+                mark("{colour} needs {tokens} tokens, not {count}"),
+                colour=seat_word(NAMES[colour]),
+                tokens=TOKENS,
+                count=len(values),
+            )
         tokens[colour] = [_parse_token(colour, v) for v in values]
     if seats not in SEATINGS.values():
-        shown = " or ".join("/".join(s) for s in SEATINGS.values())
-        raise PositionError(f"the colours are {shown}, clockwise from red (not {'/'.join(seats)})")
+        raise PositionError(
+            mark("the colours are {colours}, clockwise from red (not {seats})"),
+            colours=alternatives(["/".join(s) for s in SEATINGS.values()]),
+            seats="/".join(seats),
+        )
     ranks = sorted(x.rank for x in left.values())
     if ranks != list(range(1, len(left) + 1)) or len(left) >= len(seats):
-        raise PositionError("the seats that left are numbered 1, 2, … and one seat at least stays")
+        raise PositionError(
+            mark("the seats that left are numbered 1, 2, … and one seat at least stays")
+        )
     return seats, tokens, left
 
 
@@ -209,12 +234,15 @@ def _check(state: State) -> None:
             other = owner.setdefault(square, colour)
             if other != colour:
                 raise PositionError(
-                    f"{NAMES[other]} and {NAMES[colour]} cannot share track field {square}"
+                    mark("{colour} and {other} cannot share track field {square}"),
+                    colour=seat_word(NAMES[other]),
+                    other=seat_word(NAMES[colour]),
+                    square=square,
                 )
     finished = [c for c, t in state.tokens.items() if all(p == FINISH for p in t)]
     if len(finished) > 1:
-        raise PositionError("only one colour can have finished: the game ends with the first")
+        raise PositionError(mark("only one colour can have finished: the game ends with the first"))
     if (finished or len(state.active) == 1) and (state.die is not None or state.rolling):
-        raise PositionError("the game is over: no die and no roll")
+        raise PositionError(mark("the game is over: no die and no roll"))
     if state.rolling and any(p != BASE for t in state.tokens.values() for p in t):
-        raise PositionError("tokens are out while the first player is being rolled for")
+        raise PositionError(mark("tokens are out while the first player is being rolled for"))

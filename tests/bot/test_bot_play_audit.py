@@ -1,0 +1,503 @@
+"""The play audit (issue 17): in a Russian server, with players who chose Russian, every game
+is played through every path a player can take -- /move (legal, out of turn, by a stranger,
+malformed, illegal, oversized) and its suggestions, the Move button's menus and pickers, every
+board button pressed by the wrong person, /draw, /takeback, /abort, /resign (asked, answered,
+refused), the computer's turns and the end of a game for every reason -- and nothing the bot
+showed holds English words (``english_in``), only the members' display names."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import discord
+import pytest
+
+from bot.i18n import translate
+from rules import PositionError
+from rules.games import open_session
+
+from .computer_helpers import challenge_the_bot
+from .conftest import Arena
+from .english_leaks import english_in
+from .helpers import challenge_and_accept, components_of, game_at, last_board
+
+GAMES = ["classic", "rugen", "schadler", "lat", "chess", "draughts", "backgammon", "ludo"]
+NAMES = ("Alice", "Bob", "Carol", "Dora", "alice", "bob", "carol", "dora")
+"""The members' display names: the only Latin words a Russian reader may see in a row."""
+
+BAD_MOVES = ["zz", "♟️➡️🏆", "a2\u200b-a4", "   ", "x" * 70, "a" * 6000, "1-2-3-4-5", "O-O-O-O"]
+"""Malformed moves of every kind (the oversized ones included)."""
+
+ILLEGAL = {
+    "classic": ["a1-h8", "h8-a1", "a2-a5"],
+    "rugen": ["a1-h8", "h8-a1"],
+    "schadler": ["a1-h8", "xd4", "@a1"],
+    "lat": ["a1-h8", "h8-a1"],
+    "chess": ["Ke2", "Qh5", "e5", "O-O", "Nxe4", "e8=Q", "exd5"],
+    "draughts": ["11-16", "22-18", "1x10", "9-5", "11-15x"],
+    "backgammon": ["13/11", "24/1", "6/off", "bar/20", "double", "take"],
+    "ludo": ["B1", "R1-R2", "Y1", "double"],
+}
+"""Well-formed moves the rules refuse (some of them, depending on the position)."""
+
+
+class Seen:
+    """Everything the bot showed during the audit."""
+
+    def __init__(self) -> None:
+        self.items: list[Any] = []
+
+    def __call__(self, result: Any) -> Any:
+        if result is not None:
+            self.items.append(getattr(result, "response", None))
+            self.items.extend(getattr(result, "followups", None) or [])
+        return result
+
+    def choices(self, got: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        self.items.extend({"content": choice["name"]} for choice in got)
+        return got
+
+    def everything(self, arena: Arena) -> list[Any]:
+        channels = [arena.channel, *arena.channel.threads]
+        return [*self.items, *(m for c in channels for m in c.history())]
+
+    def leaks(self, arena: Arena) -> str:
+        """The English found, one line each (empty when there is none)."""
+        found = english_in(self.everything(arena), allowed=NAMES)
+        import os
+
+        if os.environ.get("AUDIT_DUMP"):
+            with open(os.environ["AUDIT_DUMP"], "a") as f:
+                for phrase, text in found:
+                    f.write(f"{phrase!r}\t{text!r}\n")
+        return "\n".join(sorted({f"{phrase!r} in {text!r}" for phrase, text in found}))
+
+
+async def russian(arena: Arena) -> None:
+    """A Russian server; Alice, Bob and Carol chose Russian."""
+    admins = arena.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    dora = arena.guild.add_member(arena.env.create_user("dora", global_name="Dora"), roles=[admins])
+    await dora.slash(arena.channel, "language", server="ru")
+    for member in (arena.alice, arena.bob, arena.carol):
+        await member.slash(arena.channel, "language", language="ru")
+
+
+async def start(arena: Arena, variant: str, seed: int = 3) -> tuple[Any, Any]:
+    arena.bot.games.dice = random.Random(seed)
+    if variant == "ludo":
+        return await ludo_table(arena, [arena.alice, arena.bob])
+    return await challenge_and_accept(arena, variant)
+
+
+async def ludo_table(arena: Arena, members: list[Any]) -> tuple[Any, Any]:
+    """``members[0]`` opens a ludo table, the others join (its buttons by their ids: their
+    labels are Russian), the host starts it. Returns (game record, its thread)."""
+    host = members[0]
+    r = await host.slash(arena.channel, "challenge", variant="ludo")
+    assert not r.ephemeral, r.response.content
+    for member in members[1:]:
+        await member.click(fresh(arena.channel, r.response), custom_id=ending(r.response, ":join"))
+    await host.click(fresh(arena.channel, r.response), custom_id=ending(r.response, ":start"))
+    game = max(await arena.db.games.active_games(user_id=host.id), key=lambda g: g.id)
+    [thread] = [t for t in arena.channel.threads if t.id == game.thread_id]
+    return game, thread
+
+
+def fresh(channel: Any, message: Any) -> Any:
+    """``message`` as it is now (after the bot's edits)."""
+    return next((m for m in channel.history() if m.id == message.id), message)
+
+
+def ending(message: Any, suffix: str) -> str:
+    [cid] = [cid for cid in custom_ids(message) if cid.endswith(suffix)]
+    return cid
+
+
+async def state(arena: Arena, game_id: int) -> tuple[Any, Any, Any, Any]:
+    """(record, session, the member to move, the other player)."""
+    record = await arena.db.games.load_game(game_id)
+    session = open_session(record.current_position)
+    mover_id = record.player_at(session.to_move) if record.is_active else None
+    members = {m.id: m for m in (arena.alice, arena.bob, arena.carol)}
+    mover = members.get(mover_id) if mover_id else None
+    other = next((m for m in (arena.alice, arena.bob) if m is not mover), arena.bob)
+    return record, session, mover, other
+
+
+def custom_ids(message: Any) -> list[str]:
+    out = []
+    for c in components_of(message):
+        cid = c["custom_id"] if isinstance(c, dict) else getattr(c, "custom_id", None)
+        if cid:
+            out.append(str(cid))
+    return out
+
+
+async def press_everything_wrongly(seen: Seen, arena: Arena, where: Any, wrong: list[Any]) -> None:
+    """Every button of the latest board, pressed by someone who may not press it."""
+    board = last_board(where)
+    for cid in custom_ids(board):
+        for member in wrong:
+            seen(await member.click(board, custom_id=cid))
+
+
+async def walk_menus(seen: Seen, member: Any, message: Any, rng: random.Random) -> None:
+    """Pick through a Move menu until a move is played (random options, every step seen)."""
+    for _ in range(12):
+        if message is None or not message.components:
+            return
+        [*parts] = components_of(message)
+        select = [c for c in parts if _kind(c) == 3]
+        if select:
+            options = _options(select[0])
+            value = rng.choice(options)
+            result = seen(await member.select(message, [value]))
+        else:
+            cid = rng.choice(custom_ids(message))
+            result = seen(await member.click(message, custom_id=cid))
+        message = _latest(result, message)
+
+
+def _kind(component: Any) -> int:
+    kind = component["type"] if isinstance(component, dict) else component.type
+    return int(getattr(kind, "value", kind))
+
+
+def _options(select: Any) -> list[str]:
+    options = select["options"] if isinstance(select, dict) else select.options
+    return [o["value"] if isinstance(o, dict) else o.value for o in options]
+
+
+def _latest(result: Any, message: Any) -> Any:
+    """The menu's message after a pick (edited in place, or a new ephemeral reply)."""
+    response = getattr(result, "response", None)
+    if response is not None and getattr(response, "components", None):
+        return response
+    return None
+
+
+async def move_paths(seen: Seen, arena: Arena, game_id: int, where: Any, seed: int) -> None:
+    """A turn's every path: suggestions, refusals of every kind, the Move menus, a move."""
+    rng = random.Random(seed)
+    record, session, mover, other = await state(arena, game_id)
+    if mover is None:
+        return
+    legal = [a for a in session.legal_actions() if a not in ("double",)]
+    ref = f"#{game_id}"
+    carol = arena.carol
+    # suggestions for everyone: the player to move, the other one, a stranger
+    for member in (mover, other, carol):
+        for typed in ("", legal[0][:1] if legal else "a", "zzz", "a" * 120):
+            seen.choices(await member.autocomplete(where, "move", "move", typed))
+    # out of turn, by a stranger, from the channel with a wrong game number
+    if legal:
+        seen(await other.slash(where, "move", move=legal[0]))
+        seen(await carol.slash(where, "move", move=legal[0]))
+        seen(await carol.slash(arena.channel, "move", move=legal[0], game=ref))
+    for bad_ref in ("abc", "#999", "9" * 40):
+        seen(
+            await mover.slash(arena.channel, "move", move=legal[0] if legal else "x", game=bad_ref)
+        )
+    # malformed and illegal moves
+    for text in BAD_MOVES + ILLEGAL[record.variant]:
+        if text in legal:
+            continue
+        seen(await mover.slash(where, "move", move=text))
+    # the board's buttons pressed by the wrong people, then the Move menus by the mover
+    await press_everything_wrongly(seen, arena, where, [other, carol])
+    board = last_board(where)
+    move_ids = [cid for cid in custom_ids(board) if cid.startswith("lat:move:")]
+    if move_ids:
+        menu = seen(await mover.click(board, custom_id=move_ids[0]))
+        await walk_menus(seen, mover, menu.response, rng)
+
+
+async def one_turn(seen: Seen, arena: Arena, game_id: int, where: Any, rng: random.Random) -> bool:
+    """The player to move plays a legal action with /move; False when the game is over."""
+    record, session, mover, _ = await state(arena, game_id)
+    if mover is None or not record.is_active:
+        return False
+    legal = [a for a in session.legal_actions() if a != "double"] or session.legal_actions()
+    seen(await mover.slash(where, "move", move=rng.choice(legal)))
+    await arena.env.settle()
+    return True
+
+
+@pytest.mark.parametrize("variant", GAMES)
+async def test_playing_shows_no_english(arena: Arena, variant: str) -> None:
+    seen = Seen()
+    await russian(arena)
+    game, where = await start(arena, variant)
+    n, ref = game.id, f"#{game.id}"
+    rng = random.Random(7)
+    alice, bob, carol = arena.alice, arena.bob, arena.carol
+    # before anything is played: a stranger's and a player's refusals, an abort refused
+    seen(await carol.slash(where, "abort"))
+    seen(await carol.slash(where, "draw"))
+    seen(await carol.slash(where, "resign", game=ref))
+    seen(await carol.slash(where, "takeback", game=ref))
+    seen(await alice.slash(where, "takeback"))  # nothing to take back yet
+    seen(await carol.slash(where, "board", game="#999"))
+    seen(await carol.slash(where, "history", game="#999"))
+    for _ in range(3):  # several turns, each with every path
+        await move_paths(seen, arena, n, where, rng.randrange(1000))
+        await one_turn(seen, arena, n, where, rng)
+    record, _, mover, other = await state(arena, n)
+    # both have moved: no abort; a takeback asked, refused by its asker, declined, accepted
+    seen(await alice.slash(where, "abort"))
+    seen(await other.slash(where, "takeback"))
+    request = where.history()[-1]
+    for cid in custom_ids(request):
+        for member in (other, carol):  # the asker answers their own request; a stranger
+            if cid in custom_ids(fresh(where, request)):
+                seen(await member.click(fresh(where, request), custom_id=cid))
+    no = [cid for cid in custom_ids(fresh(where, request)) if cid.endswith(":no")]
+    if no:
+        seen(await mover.click(fresh(where, request), custom_id=no[0]))
+    seen(await other.slash(where, "takeback"))
+    request = where.history()[-1]
+    yes = [cid for cid in custom_ids(request) if cid.endswith(":yes")]
+    if yes:
+        seen(await mover.click(request, custom_id=yes[0]))
+    seen(await other.slash(where, "takeback"))  # again: maybe nothing left to take back
+    # a draw offered, refused to strangers, declined, offered again and lapsing with a move
+    record, _, mover, other = await state(arena, n)
+    seen(await other.slash(where, "draw"))
+    seen(await other.slash(where, "draw"))  # twice
+    offer = where.history()[-1]
+    for cid in custom_ids(offer):
+        for member in (carol, other):
+            if cid in custom_ids(fresh(where, offer)):
+                seen(await member.click(fresh(where, offer), custom_id=cid))
+    no = [cid for cid in custom_ids(fresh(where, offer)) if cid.endswith(":no")]
+    if no:
+        seen(await mover.click(fresh(where, offer), custom_id=no[0]))
+    seen(await mover.slash(where, "draw"))
+    await one_turn(seen, arena, n, where, rng)
+    seen(await alice.slash(where, "board"))
+    seen(await alice.slash(where, "board", game=ref))
+    seen(await alice.slash(where, "history"))
+    # the end: a resignation, then everything refused in the finished game
+    seen(await bob.slash(where, "resign"))
+    seen(await bob.slash(where, "resign", game=ref))
+    for command in ("draw", "takeback", "abort"):
+        seen(await alice.slash(where, command, game=ref))
+    seen(await alice.slash(where, "move", move="a1", game=ref))
+    seen(await alice.slash(where, "move", move="a1"))
+    seen.choices(await alice.autocomplete(where, "move", "move", ""))
+    assert seen.leaks(arena) == ""
+
+
+@pytest.mark.parametrize("variant", GAMES)
+async def test_a_draw_agreed_and_an_abort_show_no_english(arena: Arena, variant: str) -> None:
+    seen = Seen()
+    await russian(arena)
+    game, where = await start(arena, variant, seed=5)
+    seen(await arena.alice.slash(where, "abort"))  # before both sides moved: called off
+    game, where = await start(arena, variant, seed=6)
+    rng = random.Random(2)
+    for _ in range(2):
+        await one_turn(seen, arena, game.id, where, rng)
+    _, _, mover, other = await state(arena, game.id)
+    if variant in ("ludo", "backgammon"):
+        seen(await other.slash(where, "draw"))  # no draws in these: refused
+    else:
+        r = seen(await other.slash(where, "draw"))
+        offer = where.history()[-1]
+        yes = [cid for cid in custom_ids(offer) if cid.endswith(":yes")]
+        assert yes, (r.response.content, offer.content)
+        seen(await mover.click(offer, custom_id=yes[0]))
+    assert seen.leaks(arena) == ""
+
+
+ENDINGS = [
+    # chess: mate, stalemate
+    ("chess:rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2", "Qh4#"),
+    ("chess:7k/8/6Q1/8/8/8/8/K7 w - - 0 1", "Qf7"),
+    # draughts: the last black piece taken
+    ("draughts:W:W18:B14", "18x9"),
+    # backgammon: White bears off the last checker
+    ("backgammon:XGID=-A----------------------a-:0:0:1:61:0:0:0:0:10", "1/off"),
+    # Latrunculi: Black's last soldier taken (no moves left)
+    ("rugen:8/8/8/8/8/1S6/s7/S7 w", "b3-a3"),
+]
+
+
+@pytest.mark.parametrize(("position", "move"), ENDINGS)
+async def test_the_end_of_a_game_shows_no_english(arena: Arena, position: str, move: str) -> None:
+    seen = Seen()
+    await russian(arena)
+    record = await game_at(arena, position)
+    session = open_session(record.current_position)
+    mover = arena.alice if session.to_move == "white" else arena.bob
+    legal = session.legal_actions()
+    assert move in legal, legal
+    seen(await mover.slash(arena.channel, "move", move=move))
+    record = await arena.db.games.load_game(record.id)
+    assert not record.is_active
+    seen(await mover.slash(arena.channel, "move", move=move, game=f"#{record.id}"))
+    assert seen.leaks(arena) == ""
+
+
+async def test_ludo_places_show_no_english(arena: Arena) -> None:
+    """Three at a ludo table: Red finishes first, the game is over with its places."""
+    seen = Seen()
+    await russian(arena)
+    for m in (arena.alice, arena.bob, arena.carol):
+        await arena.db.players.upsert_player(m.id, m.name)
+    record = await arena.db.games.create_game(
+        guild_id=arena.guild.id,
+        channel_id=arena.channel.id,
+        variant="ludo",
+        seats=[("red", arena.alice.id), ("blue", arena.bob.id), ("yellow", arena.carol.id)],
+        start_position="ludo:R:F,F,F,42/B:B,B,B,B/Y:B,B,B,B R 2",
+        now=arena.bot.now(),
+    )
+    seen(await arena.alice.slash(arena.channel, "move", move="42-F"))
+    assert not (await arena.db.games.load_game(record.id)).is_active
+    seen(await arena.bob.slash(arena.channel, "move", move="roll", game=f"#{record.id}"))
+    assert seen.leaks(arena) == ""
+
+
+@pytest.mark.bot_settings(move_timeout_hours=0.25)
+async def test_a_game_lost_on_time_shows_no_english(arena: Arena) -> None:
+    seen = Seen()
+    await russian(arena)
+    game, where = await start(arena, "chess")
+    await arena.env.advance_time(16 * 60)
+    assert not (await arena.db.games.load_game(game.id)).is_active
+    assert seen.leaks(arena) == ""
+
+
+@pytest.mark.bot_settings(ai_time_easy=0.05, ai_time_medium=0.1, ai_time_hard=0.2)
+@pytest.mark.parametrize("variant", GAMES)
+async def test_the_computers_turns_show_no_english(arena: Arena, variant: str) -> None:
+    seen = Seen()
+    await russian(arena)
+    arena.bot.games.dice = random.Random(4)
+    if variant == "ludo":
+        return await _ludo_against_the_bot(seen, arena)
+    game, where, r = await challenge_the_bot(arena, variant, level="easy", colour="white")
+    seen(r)
+    rng = random.Random(1)
+    for _ in range(4):
+        await move_paths(seen, arena, game.id, where, rng.randrange(1000))
+        if not await one_turn(seen, arena, game.id, where, rng):
+            break
+    seen(await arena.alice.slash(where, "draw"))
+    seen(await arena.alice.slash(where, "takeback"))
+    seen(await arena.alice.slash(where, "resign"))
+    assert seen.leaks(arena) == ""
+
+
+async def _ludo_against_the_bot(seen: Seen, arena: Arena) -> None:
+    r = seen(await arena.alice.slash(arena.channel, "challenge", variant="ludo"))
+    table = r.response
+    add = [cid for cid in custom_ids(table) if "bot" in cid]
+    assert add, custom_ids(table)
+    seen(await arena.alice.click(table, custom_id=add[0]))
+    table = next(m for m in arena.channel.history() if m.id == table.id)
+    start_ids = [cid for cid in custom_ids(table) if cid.endswith(":start")]
+    seen(await arena.alice.click(table, custom_id=start_ids[0]))
+    await arena.env.settle()
+    [game] = await arena.db.games.active_games(user_id=arena.alice.id)
+    [where] = [t for t in arena.channel.threads if t.id == game.thread_id]
+    rng = random.Random(1)
+    for _ in range(6):
+        await move_paths(seen, arena, game.id, where, rng.randrange(1000))
+        if not await one_turn(seen, arena, game.id, where, rng):
+            break
+    seen(await arena.alice.slash(where, "resign"))
+    assert seen.leaks(arena) == ""
+
+
+BAD_POSITIONS = {
+    "chess": [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNZ w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR x KQkq - 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - x 1",
+        "8/8/8/8/8/8/8/8 w - - 0 1",
+        "kK6/8/8/8/8/8/8/8 w - - 0 1",
+        "R5k1/5ppp/8/8/8/8/8/6K1 b - - 0 1",
+        "classic:8/8 w",
+    ],
+    "draughts": [
+        "draughts:W:W1,1:B2",
+        "draughts:W:W33:B2",
+        "draughts:W:B1:B2",
+        "draughts:X",
+        "draughts:W:W1,2,3,4,5,6,7,8,9,10,11,12,13:B20",
+        "draughts:W:W3:B29",
+    ],
+    "backgammon": [
+        "XGID=foo",
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:3:10",
+        "XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:99",
+        "XGID=--------------------------:0:0:1:00:0:0:0:0:10",
+    ],
+    "ludo": [
+        "ludo:R:B,B,B,B R",
+        "ludo:R:B,B,B,B/Y:B,B,B,B X",
+        "ludo:R:B,B,B,B/Y:B,B,B,B R 7",
+        "ludo:R:B,B,B/Y:B,B,B,B R",
+        "ludo:R:B,B,B,Q/Y:B,B,B,B R",
+        "ludo:R:B,B,B,B/R:B,B,B,B R",
+        "ludo:R:F,F,F,F/Y:F,F,F,F R",
+        "ludo:Q:B,B,B,B/Y:B,B,B,B R",
+    ],
+    "rugen": [
+        "zzz",
+        "rugen:zzz w",
+        "rugen:8/8/8/8/8/8/8/8 q",
+        "rugen:9/8/8/8/8/8/8/8 w",
+        "rugen:8/8/8/8/8/8/8/7Z w",
+        "rugen:8/8/8/8/8/8/8/8 w foo=1",
+        "rugen:8/8/8/8/8/8/8/8 w clock=x",
+        "rugen:8/8/8/8/8/8/8/0 w",
+        "rugen:PPPPPPPP/PPPPPPPP/PPPPPPPP/8/8/8/8/8 w",
+        "rugen:8/8/8 w",
+    ],
+    "classic": ["classic:8/8/8/8/8/8/8/8 w hand=1", "classic:8/8/8/8/8/8/8/8 w size=9x9"],
+    "schadler": ["schadler:8/8/8/8/8/8/8/8 w hand=99,99", "schadler:8/8/8/8/8/8/8/K* w"],
+    "lat": ["lat:8/8/8/8/8/8/8/8 w passes=5", "lat:8/8/8/8/8/8/8/8 w x"],
+}
+"""Custom start positions wrong in every way the rules core words: LPN, FEN (python-chess's
+own complaints included), PDN FEN, XGID, ludo."""
+
+
+async def test_bad_custom_positions_are_refused_without_english(arena: Arena) -> None:
+    seen = Seen()
+    await russian(arena)
+    for variant, positions in BAD_POSITIONS.items():
+        for position in positions:
+            r = seen(
+                await arena.alice.slash(
+                    arena.channel,
+                    "challenge",
+                    variant=variant,
+                    opponent=arena.bob,
+                    position=position,
+                )
+            )
+            assert r.ephemeral, (variant, position, r.response.content)
+    assert seen.leaks(arena) == ""
+
+
+def test_the_position_errors_stay_english_in_the_rules_core() -> None:
+    """``python -m rules`` prints ``str(error)``: the English sentence, as before."""
+    from rules.games import find_game
+
+    try:
+        find_game("chess").session("chess:8/8/8/8/8/8/8/8 w - - 0 1")
+    except PositionError as error:
+        assert str(error) == (
+            "'chess:8/8/8/8/8/8/8/8 w - - 0 1' is not a legal chess position: "
+            "no white king, no black king, empty"
+        )
+        assert translate(error.wording.template, "ru") != error.wording.template
+    else:  # pragma: no cover
+        raise AssertionError("an empty board was accepted")

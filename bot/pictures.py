@@ -12,9 +12,15 @@ import io
 
 import discord
 
-from .presenters import BoardView, GamePresenter
+from rules.games import GameRules
 
-__all__ = ["picture_file"]
+from .i18n import DEFAULT_LANGUAGE, mark, translate
+from .presenters import BoardView, GamePresenter, presenter_for
+
+__all__ = ["START_STATUS", "picture_file", "start_picture"]
+
+START_STATUS = mark("Start position")
+"""The caption of a game's start as ``/rules`` shows it."""
 
 
 async def picture_file(
@@ -23,3 +29,20 @@ async def picture_file(
     """Draw ``board`` with the game's ``presenter`` in a worker thread and wrap the PNG."""
     png = await asyncio.to_thread(presenter.picture, board)
     return discord.File(io.BytesIO(png), filename=filename)
+
+
+async def start_picture(
+    game: GameRules, language: str = DEFAULT_LANGUAGE, *, filename: str = "start.png"
+) -> discord.File:
+    """``game``'s start position as ``/rules`` shows it, in the reader's ``language``: each
+    seat named by its colour (no players yet) and the caption saying it is the start."""
+    presenter = presenter_for(game.id)
+    start = game.start()
+    seats = game.session(start).seats
+    board = BoardView(
+        start,
+        {seat: presenter.seat_title(seat, language) for seat in seats},
+        status=translate(START_STATUS, language),
+        language=language,
+    )
+    return await picture_file(presenter, board, filename=filename)

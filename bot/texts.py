@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from discord.utils import escape_markdown, escape_mentions
 
@@ -31,6 +31,7 @@ __all__ = [
     "side_name",
     "variant_line",
     "variant_title",
+    "versus",
 ]
 
 
@@ -389,3 +390,12 @@ def describe_result(
             loser=loser,
         )
     return translate("**{who} ({seat}) wins**: {why}.", language, who=who, seat=seat, why=why)
+
+
+def versus(players: Sequence[str], language: str = DEFAULT_LANGUAGE) -> str:
+    """ "Alice vs Bob" (and "Alice vs Bob vs Carol" for a table) in ``language``: one
+    template joins each further player, so each language says "vs" its own way."""
+    text = players[0]
+    for player in players[1:]:
+        text = translate("{white} vs {black}", language, white=text, black=player)
+    return text

@@ -18,8 +18,8 @@ from ..client import LatrunculiBot
 from ..errors import mark_plural, user_errors
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, mark, translate, translate_plural
 from ..limits import MAX_CONTENT, paginate
-from ..pictures import picture_file
-from ..presenters import BoardView, presenter_for
+from ..pictures import start_picture
+from ..presenters import presenter_for
 from ..services.announce import jump_url
 from ..services.complete import game_label
 from ..services.languages import language_for
@@ -101,11 +101,7 @@ class Info(commands.Cog):
                 game.id, language, colour=discord.Colour.dark_gold(), footer=footer
             )
             messages[0][-1].set_image(url="attachment://start.png")
-            file = await picture_file(
-                presenter,
-                BoardView(start, {"white": "White", "black": "Black"}, status="Start position"),
-                filename="start.png",
-            )
+            file = await start_picture(game, language, filename="start.png")
             await interaction.followup.send(embeds=messages[0], file=file, ephemeral=True)
             for embeds in messages[1:]:
                 await interaction.followup.send(embeds=embeds, ephemeral=True)
@@ -184,7 +180,7 @@ async def games_page(
         )
     else:
         title = translate_plural(*GAMES_TITLE, len(games), language)
-    return title + "\n" + "\n".join(pages[page]), ui.games_pages_view(page, len(pages))
+    return title + "\n" + "\n".join(pages[page]), ui.games_pages_view(page, len(pages), language)
 
 
 class GamesPageButton(

@@ -671,7 +671,7 @@ class Play(commands.Cog):
                 filename=presenter.record_filename(record.id),
             )
             files = [file]
-            replay = await replay_file(self.bot.db, record)
+            replay = await replay_file(self.bot.db, record, language)
             if replay is not None:
                 files.append(replay)
             await interaction.followup.send(f"{header}\n```\n{text}\n```{tail}", files=files)

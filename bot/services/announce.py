@@ -14,7 +14,7 @@ from storage.models import BOT_REASONS
 
 from .. import ui
 from ..clock import discord_clock
-from ..errors import send_ephemeral
+from ..errors import answer_language, send_ephemeral
 from ..i18n import DEFAULT_LANGUAGE, translate, translate_plural
 from ..limits import fit_lines
 from ..links import home_channel, home_channel_id, jump_url, message_link
@@ -114,7 +114,8 @@ async def publish(
             message = await home_channel(bot, record).send(**payload)
     except discord.HTTPException as exc:
         log.warning("game %d: post failed after ply %d was stored: %s", record.id, record.ply, exc)
-        await tell_stood(interaction, f"{stood} {not_posted(exc, board=board)}")
+        language = await answer_language(interaction)  # ``stood``'s, the one who acted
+        await tell_stood(interaction, f"{stood} {not_posted(exc, board=board, language=language)}")
         if board:
             await bot.menus.lapse(record)
         return None

@@ -19,7 +19,7 @@ from ..i18n import mark, translate
 from ..links import message_link, server_channel
 from ..mentions import ping_only, rationed_ping
 from ..presenters import presenter_for
-from ..texts import code, game_name, variant_line
+from ..texts import code, game_name, variant_line, versus
 from .announce import board_payload, home_channel, post_board, start_line
 from .languages import server_language
 from .names import display_names
@@ -358,7 +358,7 @@ async def launch_game(
 def thread_title(game: GameRecord, names: dict[str, str], language: str) -> str:
     """ "Game #12: Alice vs Bob" (White first in a two-colour game, else in seat order)."""
     order = sorted(names, key=lambda seat: seat != "white")
-    players = " vs ".join(names[seat] for seat in order)
+    players = versus([names[seat] for seat in order], language)
     return translate("Game #{game}: {players}", language, game=game.id, players=players)[:100]
 
 
@@ -439,9 +439,12 @@ async def link_from_old_game(
     link = message_link(game.guild_id, board.channel.id, board.id)
     language = await server_language(bot.db, old.guild_id)  # the old thread is everyone's
     title = presenter_for(game.variant).seat_title
-    players = " vs ".join(
-        f"<@{s.player_id}> ({title(s.name, language)})"
-        for s in sorted(game.seats, key=lambda s: s.name != "white")
+    players = versus(
+        [
+            f"<@{s.player_id}> ({title(s.name, language)})"
+            for s in sorted(game.seats, key=lambda s: s.name != "white")
+        ],
+        language,
     )
     text = translate(
         "🔁 The rematch has started: **game #{game}**, {players}, in its own thread: {link}",

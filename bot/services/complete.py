@@ -8,13 +8,12 @@ from dataclasses import dataclass
 
 from rules import Game, Move, MoveKind, square_name
 from rules.errors import seat_word
-from rules.games import find_game
 from storage import Database, GameRecord, ListedGame
 
 from ..errors import in_language
 from ..i18n import DEFAULT_LANGUAGE, mark, translate
 from ..limits import MAX_CHOICE_NAME, cut
-from ..texts import one_line, plain
+from ..texts import game_name, one_line, plain
 from .games import player_to_move, position_session
 from .names import player_name, shown_name
 
@@ -124,7 +123,7 @@ def label(
         state = translate(mark("White to move"), language)
     else:
         state = translate(mark("Black to move"), language)
-    variant = find_game(record.variant).name
+    variant = game_name(record.variant, language)
     # the names get what the rest leaves (the variant's name can be 30 characters long)
     fixed = len(f"#{record.id} {variant}  vs  ({state})")
     room = max(8, min(LABEL_NAME, (MAX_CHOICE_NAME - fixed) // 2))
@@ -154,7 +153,7 @@ def _table_label(
     else:
         seat = seat_word(position_session(record).to_move)
         state = translate(mark("{seat} to move"), language, seat=in_language(seat, language))
-    variant = find_game(record.variant).name
+    variant = game_name(record.variant, language)
     fixed = len(f"#{record.id} {variant} vs  ({state})")
     room = max(8, (MAX_CHOICE_NAME - fixed) // max(1, len(names)) - 2)
 

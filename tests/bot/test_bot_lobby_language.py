@@ -243,7 +243,7 @@ async def test_a_challenge_in_a_russian_server_reads_and_is_answered_in_russian(
         game=game.id
     )
     [thread] = arena.channel.threads
-    assert thread.name == f"Партия #{game.id}: Alice vs Bob"
+    assert thread.name == f"Партия #{game.id}: Alice против Bob"  # "{white} vs {black}"
     board = last_board(thread)
     assert f"\n**Партия #{game.id} начинается.** " in board.content
 

@@ -14,7 +14,7 @@ from PIL import Image
 from rendering import Caption
 from rendering.backgammon import compose_backgammon
 from rendering.plain_text import backgammon_position, backgammon_steps
-from rules.errors import PositionError
+from rules.errors import PositionError, Wording
 from rules.games import GameOutcome, Reason, Session
 from rules.games.backgammon import (
     SEAT_NAMES,
@@ -23,6 +23,7 @@ from rules.games.backgammon import (
     conceded,
     mat_text,
     parse_xgid,
+    single_game_refusal,
 )
 
 from ..i18n import DEFAULT_LANGUAGE, mark, translate, translate_plural
@@ -198,15 +199,10 @@ class BackgammonPresenter(GamePresenter):
             return "pass"
         return None
 
-    def custom_start_refusal(self, session: Session[Any]) -> str | None:
+    def custom_start_refusal(self, session: Session[Any]) -> Wording | None:
         """A match position: the custom start is a single game (a match lives in storage)."""
         assert isinstance(session, BackgammonSession)
-        if session.state.match:
-            return (
-                "A custom backgammon position starts a single game: its XGID match length "
-                f"must be 0 (it is {session.state.match})."
-            )
-        return None
+        return single_game_refusal(session.state)
 
     def only_play(self, session: Session[Any]) -> str | None:
         """The dice's one legal turn (one distinct resulting position), not a pass (the bot

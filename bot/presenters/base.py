@@ -20,7 +20,7 @@ from PIL import Image
 from rendering import Layout, encode_png, get_theme
 from rendering.preview import mark_choices
 from rendering.replay import encode_gif, with_caption
-from rules import Square
+from rules import Square, Wording
 from rules.games import ActionResult, GameOutcome, GameRules, Reason, Session, find_game
 
 from ..i18n import DEFAULT_LANGUAGE, mark, translate
@@ -215,9 +215,9 @@ class GamePresenter(ABC):
         must act."""
         return None
 
-    def custom_start_refusal(self, session: Session[Any]) -> str | None:
+    def custom_start_refusal(self, session: Session[Any]) -> Wording | None:
         """Why a valid position cannot start a game of its own (``/challenge position:``),
-        or ``None``."""
+        or ``None``: words of the rules core, translated where shown."""
         return None
 
     def only_play(self, session: Session[Any]) -> str | None:

@@ -15,7 +15,7 @@ from .session import (
 )
 from .steps import TurnSoFar
 from .turns import Play, generate
-from .xgid import SEAT_NAMES, State, format_xgid, parse_xgid
+from .xgid import SEAT_NAMES, State, format_xgid, parse_xgid, single_game_refusal
 
 __all__ = [
     "BackgammonAction",
@@ -33,4 +33,5 @@ __all__ = [
     "mat_text",
     "parse_xgid",
     "score_after",
+    "single_game_refusal",
 ]

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ...errors import PositionError, Quoted, mark, seat_word
+from ...errors import PositionError, Quoted, Wording, mark, seat_word
 
 PREFIX = "backgammon:"
 MAX_POSITION = 120
@@ -198,6 +198,21 @@ def parse_xgid(text: str) -> State:
     )
     _check_fields(shown, state)
     return state
+
+
+def single_game_refusal(state: State) -> Wording | None:
+    """Why a valid XGID cannot start a game on its own -- it is a match position (a game
+    started from a position is a single game: matches are kept above the rules core) -- or
+    ``None``. The same English sentence as ever, as a template the bot translates."""
+    if not state.match:
+        return None
+    return Wording(
+        mark(
+            "A custom backgammon position starts a single game: its XGID match length "
+            "must be 0 (it is {match})."
+        ),
+        match=state.match,
+    )
 
 
 def _check_fields(shown: str, state: State) -> None:

@@ -330,6 +330,8 @@ ENDINGS = [
     ("chess:7k/8/6Q1/8/8/8/8/K7 w - - 0 1", "Qf7"),
     # draughts: the last black piece taken
     ("draughts:W:W18:B14", "18x9"),
+    # draughts: Black's last man blocked (no legal moves)
+    ("draughts:W:W29,30:B21", "29-25"),
     # backgammon: White bears off the last checker
     ("backgammon:XGID=-A----------------------a-:0:0:1:61:0:0:0:0:10", "1/off"),
     # Latrunculi: Black's last soldier taken (no moves left)
@@ -371,7 +373,7 @@ async def test_the_move_pickers_show_no_english(
 async def test_the_end_of_a_game_shows_no_english(arena: Arena, position: str, move: str) -> None:
     seen = Seen()
     await russian(arena)
-    record = await game_at(arena, position)
+    record = await game_at(arena, open_session(position).position_text())  # canonical
     session = open_session(record.current_position)
     mover = arena.alice if session.to_move == "white" else arena.bob
     legal = session.legal_actions()

@@ -664,6 +664,10 @@ class Play(commands.Cog):
                 options=dict(record.options),
                 date=time.strftime("%Y.%m.%d", time.gmtime(record.created_at)),
                 result_words=raw_state,
+                language=language,  # a record for people (ludo's): the header's language
+                result_text=""  # plain text: no bold
+                if record.is_active
+                else result_words(presenter, record, raw_names, language).replace("**", ""),
             )
             record_text = presenter.record_text(info, [m.move for m in moves])
             file = discord.File(

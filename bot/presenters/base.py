@@ -132,6 +132,8 @@ class RecordInfo:
     #: The language of a record written for people (ludo's text); PGN, PDN and ``.mat``
     #: keep their formats' English tags, which other programs read.
     language: str = DEFAULT_LANGUAGE
+    #: The result in :attr:`language` (``result_words`` stays English, for the formats' tags).
+    result_text: str = ""
 
 
 class GamePresenter(ABC):

@@ -315,7 +315,7 @@ class LudoPresenter(GamePresenter):
         if info.active:
             lines.append(translate("Position now: {position}", language, position=info.position))
         else:
-            result = info.result_words or translate("finished", language)
+            result = info.result_text or info.result_words or translate("finished", language)
             lines.append(translate("Result: {result}", language, result=result))
         return "\n".join(lines) + "\n"
 

@@ -91,7 +91,7 @@ class Stats(commands.Cog):
                     now=self.bot.now(),
                     language=language,
                 )
-                view = ui.ranking_pages_view(game, 0, pages)
+                view = ui.ranking_pages_view(game, 0, pages, language)
                 if view is None:
                     await interaction.response.send_message(content, ephemeral=private)
                 else:
@@ -289,17 +289,18 @@ class RankingPageButton(
         bot = interaction.client
         message = interaction.message
         private = message is not None and message.flags.ephemeral
+        language = await reply_language(interaction, private=private)
         content, pages = await leaderboard_page(
             bot.db,
             interaction.guild_id,
             self.game,
             self.page,
             now=bot.now(),
-            language=await reply_language(interaction, private=private),
+            language=language,
         )
         page = min(self.page, pages - 1)
         await interaction.response.edit_message(
-            content=content, view=ui.ranking_pages_view(self.game, page, pages)
+            content=content, view=ui.ranking_pages_view(self.game, page, pages, language)
         )
 
 

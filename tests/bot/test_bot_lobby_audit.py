@@ -14,7 +14,9 @@ at."""
 from __future__ import annotations
 
 import os
+import re
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +61,20 @@ class Seen:
         return result
 
 
+def component_texts(message: Any) -> list[str]:
+    """The labels, placeholders and options of ``message``'s buttons and menus."""
+    if isinstance(message, dict) and "components" not in message:
+        return []
+    out = []
+    for component in components_of(message):
+        get = component.get if isinstance(component, dict) else partial(getattr, component)
+        out.extend(t for t in (get("label", None), get("placeholder", None)) if t)
+        for option in get("options", None) or ():
+            get_option = option.get if isinstance(option, dict) else partial(getattr, option)
+            out.extend(t for t in (get_option("label", None), get_option("description", None)) if t)
+    return out
+
+
 def everything(arena: Any, seen: Seen, members: list[Any]) -> list[Any]:
     """Every message the bot showed: what ``seen`` collected, the channel's messages (with the
     ephemeral ones), every thread's messages and name, and the members' DMs."""
@@ -72,6 +88,20 @@ def everything(arena: Any, seen: Seen, members: list[Any]) -> list[Any]:
         if dm is not None:
             out.extend(dm.history())
     return out
+
+
+async def _rated_players(arena: Any, game: str, count: int) -> None:
+    """``count`` settled players of ``game`` in the arena's server, rated just now (as the
+    ratings tests store them)."""
+    now_ms = round(arena.bot.now() * 1000)
+    for i in range(count):
+        await arena.db.execute(
+            "INSERT INTO players (user_id, created_at, updated_at) VALUES (?, 0, 0)", (9000 + i,)
+        )
+        await arena.db.execute(
+            "INSERT INTO ratings VALUES (?, ?, ?, ?, 60, 0.06, 30, ?)",
+            (arena.guild.id, game, 9000 + i, 2000 - i * 5, now_ms),
+        )
 
 
 async def _resign(member: Any, where: Any, seen: Seen) -> None:
@@ -169,6 +199,16 @@ async def test_no_english_in_the_lobby(arena, language, tmp_path, monkeypatch) -
         games[game.id] = await challenge_and_accept(
             arena, game.id, challenger=alice, opponent=bob, options=starts.get(game.id)
         )
+    custom = seen.add(  # a custom start: casual
+        await alice.slash(
+            channel,
+            "challenge",
+            variant="rugen",
+            opponent=carol,
+            position="8/8/4e3/8/8/3E4/SS6/8 w",
+        )
+    )
+    await carol.click(custom.response, custom_id=_custom_id(custom.response, ":accept"))
     open_r = seen.add(await carol.slash(channel, "challenge", variant="lat"))  # open: anyone
     accept = _custom_id(open_r.response, ":accept")
     seen.add(await carol.click(open_r.response, custom_id=accept))  # her own
@@ -191,6 +231,10 @@ async def test_no_english_in_the_lobby(arena, language, tmp_path, monkeypatch) -
     seen.add(await carol.slash(channel, "leaderboard"))
     seen.add(await carol.slash(channel, "leaderboard", game="rugen", private=True))
     seen.add(await carol.slash(channel, "leaderboard", game="ludo"))
+    await _rated_players(arena, "chess", 60)  # more than one page of chess ratings
+    r = seen.add(await carol.slash(channel, "leaderboard", game="chess"))
+    pages = r.response
+    seen.add(await dora.click(pages, custom_id=_custom_id(pages, ":next")))
 
     # -- rematch: declined, offered again, twice, accepted ----------------------------------
     final = last_board(rugen_where)
@@ -253,6 +297,12 @@ async def test_no_english_in_the_lobby(arena, language, tmp_path, monkeypatch) -
     seen.add(await carol.click(table(), custom_id=tbl("leave")))
     seen.add(await bob.click(table(), custom_id=tbl("start")))  # only the host
     seen.add(await alice.click(table(), custom_id=tbl("start")))
+    [ludo] = [g for g in await arena.db.games.active_games(user_id=bob.id) if g.variant == "ludo"]
+    [ludo_where] = [t for t in channel.threads if t.id == ludo.thread_id]
+    await _resign(bob, ludo_where, seen)  # two players: Alice wins
+    final = last_board(ludo_where)
+    seen.add(await bob.click(final, custom_id=_custom_id(final, f"rematch:{ludo.id}")))
+    await env.settle()
     r = seen.add(await carol.slash(channel, "challenge", variant="ludo"))
     closed_id = r.response.id
     lonely = next(m for m in channel.history() if m.id == closed_id)
@@ -286,6 +336,14 @@ async def test_no_english_in_the_lobby(arena, language, tmp_path, monkeypatch) -
             "Ludus latrunculorum",
         ],
     )
+    # a button's or a menu's label is a word or two: a single English word is a leak there too
+    labels = [
+        label
+        for message in everything(arena, seen, members)
+        for label in component_texts(message)
+        if re.search(r"[A-Za-z]{3,}", label)
+    ]
+    assert labels == []
     assert leaks == [], "\n".join(f"{phrase!r} in {text!r}" for phrase, text in leaks)
     assert translate("Accept", language) != "Accept"
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from rules import RulesError, Wording
-from rules.games import find_game, open_session
+from rules.games import GameRules, find_game, open_session
 from storage import CUSTOM_POSITION, ChallengeRecord, GameRecord
 
 from .. import ui
@@ -93,7 +93,31 @@ def parse_options(variant_id: str, text: str | None) -> dict[str, str]:
                 mark("The option {option} is given twice; give it once."), option=code(key)
             )
         options[key] = value
-    return variant.resolve_options(options)  # raises PositionError with the allowed values
+    for key, value in options.items():
+        _check_option(variant, key, value)
+    return variant.resolve_options(options)
+
+
+def _check_option(variant: GameRules, key: str, value: str) -> None:
+    """Refuse an option ``variant`` does not have, or a value it does not offer, naming the
+    game as players know it (the rules core checks the same, naming its id, in
+    ``resolve_options``)."""
+    option = next((o for o in variant.options if o.key == key), None)
+    if option is None:
+        raise UserError(
+            mark("{game} has no option {option}; its options: {options}. No challenge was made."),
+            game=Wording(variant.name),
+            option=code(key),
+            options=", ".join(code(o.key) for o in variant.options),
+        )
+    if value not in option.values and value != option.default:  # a default round-trips
+        raise UserError(
+            mark("{game}: {option} must be one of {values}, not {value}. No challenge was made."),
+            game=Wording(variant.name),
+            option=code(key),
+            values=", ".join(code(v) for v in option.values),
+            value=code(value),
+        )
 
 
 MAX_POSITION_TEXT = 200

@@ -22,14 +22,30 @@ _WORD = r"[A-Za-z][A-Za-z'’]+"
 _PHRASE = re.compile(rf"\b{_WORD}(?:[ \t,;:.!?–—-]+{_WORD}\b)+")
 
 
-def english_phrases(text: str, allowed: Iterable[str] = ()) -> list[str]:
-    """Runs of two or more Latin words in ``text`` once code spans, links, mentions and the
-    ``allowed`` texts (player names, a game's own Latin name...) are taken out."""
+_LATIN_WORD = re.compile(r"(?<![A-Za-z])[A-Za-z][A-Za-z'’]{2,}(?![A-Za-z])")
+"""Letters between non-letters: ``no_soldiers`` is two words, ``8x8`` and ``Nf3`` none."""
+
+
+def latin_words(text: str, allowed: Iterable[str] = ()) -> list[str]:
+    """Every Latin word of three letters or more in ``text`` once code spans, links, mentions
+    and the ``allowed`` texts are taken out: stricter than :func:`english_phrases`, for an
+    area where even one English word (a game's id, a label) is a leak."""
+    text = _without(text, allowed)
+    return _LATIN_WORD.findall(text)
+
+
+def _without(text: str, allowed: Iterable[str]) -> str:
     for phrase in sorted(allowed, key=len, reverse=True):
         text = text.replace(phrase, " ")
     for pattern in (_CODE, _LINK, _MENTION):
         text = pattern.sub(" ", text)
-    return [m.group(0) for m in _PHRASE.finditer(text)]
+    return text
+
+
+def english_phrases(text: str, allowed: Iterable[str] = ()) -> list[str]:
+    """Runs of two or more Latin words in ``text`` once code spans, links, mentions and the
+    ``allowed`` texts (player names, a game's own Latin name...) are taken out."""
+    return [m.group(0) for m in _PHRASE.finditer(_without(text, allowed))]
 
 
 def _get(thing: Any, key: str) -> Any:

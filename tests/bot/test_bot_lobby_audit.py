@@ -14,9 +14,7 @@ at."""
 from __future__ import annotations
 
 import os
-import re
 import sys
-from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +27,7 @@ from bot.texts import game_name
 
 from .computer_helpers import the_bot
 from .conftest import open_png
-from .english_leaks import english_in
+from .english_leaks import english_in, latin_words, texts_of
 from .helpers import challenge_and_accept, components_of, last_board
 
 CHOICE_VALUE = {"ru": "ru", "ar": "ar"}
@@ -59,20 +57,6 @@ class Seen:
         self.messages.append(result.response)
         self.messages.extend(getattr(result, "followups", None) or ())
         return result
-
-
-def component_texts(message: Any) -> list[str]:
-    """The labels, placeholders and options of ``message``'s buttons and menus."""
-    if isinstance(message, dict) and "components" not in message:
-        return []
-    out = []
-    for component in components_of(message):
-        get = component.get if isinstance(component, dict) else partial(getattr, component)
-        out.extend(t for t in (get("label", None), get("placeholder", None)) if t)
-        for option in get("options", None) or ():
-            get_option = option.get if isinstance(option, dict) else partial(getattr, option)
-            out.extend(t for t in (get_option("label", None), get_option("description", None)) if t)
-    return out
 
 
 def everything(arena: Any, seen: Seen, members: list[Any]) -> list[Any]:
@@ -148,6 +132,7 @@ async def test_no_english_in_the_lobby(arena, language, tmp_path, monkeypatch) -
         dict(variant="rugen", opponent=alice),  # yourself
         dict(variant="chess", options="size=12x8"),  # chess has no options
         dict(variant="classic", options="size=1x1"),  # not one of the sizes
+        dict(variant="classic", options="rows=1"),  # not an option of classic
         dict(variant="rugen", options="rows"),  # not key=value
         dict(variant="rugen", options="rows=1, rows=0"),  # twice
         dict(variant="rugen", options="x" * 120),  # far too long
@@ -323,27 +308,21 @@ async def test_no_english_in_the_lobby(arena, language, tmp_path, monkeypatch) -
     await env.advance_time(31 * 60)
     await env.advance_time(2 * 3600)
 
-    leaks = english_in(
-        everything(arena, seen, members),
-        # the members' names, and the Latin name of Schädler's game, kept as it is in every
-        # language (a proper name, like "Latrunculi" in the English)
-        allowed=[
-            "Alice",
-            "Bob",
-            "Carol",
-            "Dora",
-            arena.bot.user.display_name,
-            "Ludus latrunculorum",
-        ],
-    )
-    # a button's or a menu's label is a word or two: a single English word is a leak there too
-    labels = [
-        label
-        for message in everything(arena, seen, members)
-        for label in component_texts(message)
-        if re.search(r"[A-Za-z]{3,}", label)
-    ]
-    assert labels == []
+    shown = everything(arena, seen, members)
+    # the members' names; the proper names kept as they are in every language: the bot's own
+    # "Latrunculi", Schädler's "Ludus latrunculorum", the LAT rule set's name and FIDE
+    names = ["Alice", "Bob", "Carol", "Dora", arena.bot.user.display_name]
+    proper = ["Ludus latrunculorum", "Latrunculi", "LAT", "FIDE"]
+    leaks = english_in(shown, allowed=[*names, "Ludus latrunculorum"])
+    # stricter: not one Latin word (a game's id, an option's key outside code, a button's
+    # "Next") anywhere
+    words = {
+        (word, text)
+        for message in shown
+        for text in texts_of(message)
+        for word in latin_words(text, allowed=[*names, *proper])
+    }
+    assert sorted(words) == []
     assert leaks == [], "\n".join(f"{phrase!r} in {text!r}" for phrase, text in leaks)
     assert translate("Accept", language) != "Accept"
 
@@ -429,3 +408,26 @@ def test_the_rating_charts_words_are_the_catalogs() -> None:
     assert arabic.now == translate("now {rating} ± {rd}", "ar") == "الآن {rating} ± {rd}"
     assert chart_words("ru").results(5) == "5 рейтинговых результатов"
     assert chart_words().results(1) == "1 rated result"
+
+
+async def test_a_bad_option_is_refused_naming_the_game_in_the_players_language(arena) -> None:
+    """Not the rules core's "classic option size" (its id): the game's name, in Slovenian."""
+    await arena.carol.slash(arena.channel, "language", language="sl")
+    r = await arena.carol.slash(arena.channel, "challenge", variant="classic", options="size=9x9")
+    assert r.ephemeral and r.response.content == _translated(
+        "{game}: {option} must be one of {values}, not {value}. No challenge was made.",
+        "sl",
+        game=game_name("classic", "sl"),
+        option="`size`",
+        values="`8x8`, `12x8`",
+        value="`9x9`",
+    )
+    r = await arena.carol.slash(arena.channel, "challenge", variant="rugen", options="size=9x9")
+    assert r.response.content == _translated(
+        "{game} has no option {option}; its options: {options}. No challenge was made.",
+        "sl",
+        game=game_name("rugen", "sl"),
+        option="`size`",
+        options="`rows`",
+    )
+    assert await arena.db.challenges.pending_challenges(arena.guild.id, now=arena.bot.now()) == []

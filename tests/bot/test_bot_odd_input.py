@@ -80,11 +80,15 @@ async def test_game_numbers_that_do_not_exist_or_belong_to_others(arena):
 @pytest.mark.parametrize(
     ("variant", "options", "expected"),
     [
-        ("classic", "size", "must be one of 8x8, 12x8, not 'size'"),
-        ("classic", "size=", "must be one of 8x8, 12x8"),
+        (
+            "classic",
+            "size",
+            "Latrunculi (classic): `size` must be one of `8x8`, `12x8`, not `size`",
+        ),
+        ("classic", "size=", "must be one of `8x8`, `12x8`"),
         ("classic", "=x", "Write options as `key=value`"),
-        ("classic", "size=99x99", "must be one of 8x8, 12x8, not '99x99'"),
-        ("classic", "rows=1", "Classic has no option 'rows'"),
+        ("classic", "size=99x99", "must be one of `8x8`, `12x8`, not `99x99`. No challenge was"),
+        ("classic", "rows=1", "Latrunculi (classic) has no option `rows`; its options: `size`."),
         ("classic", "size=12x8,size=8x8", "`size` is given twice"),
         ("rugen", "rows=3", "must be one of"),
         ("lat", "size=12x8", "has no options; leave `options` empty"),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .english_leaks import english_in, english_phrases
+from .english_leaks import english_in, english_phrases, latin_words
 
 
 def test_two_latin_words_in_a_row_are_english() -> None:
@@ -26,3 +26,9 @@ def test_messages_embeds_and_components_are_read() -> None:
         ],
     }
     assert [phrase for phrase, _ in english_in([message])] == ["Game over", "Move list"]
+
+
+def test_latin_words_finds_single_words_but_not_notation_code_or_names() -> None:
+    text = "Параметр size игры classic: `rows=1`, a2-a5, Nf3, <@123> Alice, 8x8 или LAT"
+    assert latin_words(text, allowed=["Alice", "LAT"]) == ["size", "classic"]
+    assert latin_words("Позиция решена (no_soldiers).") == ["soldiers"]

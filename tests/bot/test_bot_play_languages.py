@@ -278,15 +278,16 @@ def test_storage_refusals_are_said_in_the_users_language() -> None:
 
 
 async def test_a_wrong_option_is_refused_with_the_rules_words_in_russian(arena: Arena) -> None:
-    """The rules core's option refusal reaches the player through ``message_for``, its
-    template translated and filled (the option's values as they are)."""
+    """A wrong option is refused in the player's language (the lobby's own refusal, naming
+    the game rather than its id; the rules core's own template is checked below)."""
     await arena.alice.slash(arena.channel, "language", language="ru")
     r = await arena.alice.slash(
         arena.channel, "challenge", variant="classic", opponent=arena.bob, options="size=9x9"
     )
     assert r.ephemeral
-    assert r.response.content.startswith(
-        "Параметр size игры classic должен быть одним из: 8x8, 12x8, а не '9x9'"
+    assert r.response.content == (
+        "Латрункули (классические): `size` должно быть одним из `8x8`, `12x8`, а не `9x9`. "
+        "Вызов не сделан."
     ), r.response.content
 
 

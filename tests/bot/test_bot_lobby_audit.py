@@ -136,6 +136,7 @@ async def test_no_english_in_the_lobby(arena, language, tmp_path, monkeypatch) -
         dict(variant="rugen", options="rows"),  # not key=value
         dict(variant="rugen", options="rows=1, rows=0"),  # twice
         dict(variant="rugen", options="x" * 120),  # far too long
+        dict(variant="rugen", position="nonsense"),  # not a position
         dict(variant="rugen", position="8/8/8/8/8/8/8/4E3 w"),  # decided: no soldiers left
         dict(variant="chess", options="size=8x8", position="8/8/8/8/8/8/8/8 w - - 0 1"),
         dict(variant="rugen", players=bob.mention),  # players is for ludo

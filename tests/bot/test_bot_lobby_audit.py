@@ -137,6 +137,7 @@ async def test_no_english_in_the_lobby(arena, language, tmp_path, monkeypatch) -
         dict(variant="rugen", options="rows=1, rows=0"),  # twice
         dict(variant="rugen", options="x" * 120),  # far too long
         dict(variant="rugen", position="nonsense"),  # not a position
+        dict(variant="backgammon", position="XGID=-b----E-C---eE---c-e----B-:0:0:1:52:0:0:0:3:10"),
         dict(variant="rugen", position="8/8/8/8/8/8/8/4E3 w"),  # decided: no soldiers left
         dict(variant="chess", options="size=8x8", position="8/8/8/8/8/8/8/8 w - - 0 1"),
         dict(variant="rugen", players=bob.mention),  # players is for ludo
@@ -311,9 +312,9 @@ async def test_no_english_in_the_lobby(arena, language, tmp_path, monkeypatch) -
 
     shown = everything(arena, seen, members)
     # the members' names; the proper names kept as they are in every language: the bot's own
-    # "Latrunculi", Schädler's "Ludus latrunculorum", the LAT rule set's name and FIDE
+    # "Latrunculi", Schädler's "Ludus latrunculorum", the LAT rule set's name, FIDE, XGID
     names = ["Alice", "Bob", "Carol", "Dora", arena.bot.user.display_name]
-    proper = ["Ludus latrunculorum", "Latrunculi", "LAT", "FIDE"]
+    proper = ["Ludus latrunculorum", "Latrunculi", "LAT", "FIDE", "XGID"]
     leaks = english_in(shown, allowed=[*names, "Ludus latrunculorum"])
     # stricter: not one Latin word (a game's id, an option's key outside code, a button's
     # "Next") anywhere

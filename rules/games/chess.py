@@ -20,6 +20,7 @@ from ..errors import (
     PositionError,
     Quoted,
     Wording,
+    alternatives,
     mark,
     seat_word,
 )
@@ -344,7 +345,7 @@ class ChessSession(Session[chess.Move]):
         except chess.InvalidMoveError:
             raise MoveSyntaxError(_NOT_A_MOVE, move=repr(shown), hint=Wording(MOVE_HINT)) from None
         except chess.AmbiguousMoveError:
-            options = " or ".join(sorted(board.san(m) for m in _san_candidates(board, san, True)))
+            options = alternatives(sorted(board.san(m) for m in _san_candidates(board, san, True)))
             raise IllegalMoveError(
                 shown, mark("ambiguous: say which piece ({options})"), options=options
             ) from None

@@ -22,6 +22,7 @@ from ..errors import (
     PositionError,
     Quoted,
     Wording,
+    alternatives,
     mark,
     seat_word,
 )
@@ -389,7 +390,7 @@ class DraughtsSession(Session[DraughtsMove]):
             if len(ends) == 1:
                 return ends[0]
             if len(ends) > 1:
-                options = " or ".join(sorted(str(m) for m in ends))
+                options = alternatives(sorted(str(m) for m in ends))
                 raise IllegalMoveError(
                     shown, mark("ambiguous: say every landing ({options})"), options=options
                 )
@@ -408,7 +409,7 @@ class DraughtsSession(Session[DraughtsMove]):
         captures = [m for m in moves if m.captured]
         longer = [m for m in captures if m.path[: len(path)] == path]
         if longer:
-            options = " or ".join(sorted(str(m) for m in longer)[:3])
+            options = alternatives(sorted(str(m) for m in longer)[:3])
             return Wording(
                 mark("the capture must go on while the same piece can jump: {options}"),
                 options=options,

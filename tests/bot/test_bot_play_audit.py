@@ -13,9 +13,9 @@ from typing import Any
 import discord
 import pytest
 
-from bot.errors import UserError, in_language
+from bot.errors import UserError, in_language, message_for
 from bot.i18n import mark, translate
-from rules import PositionError
+from rules import IllegalMoveError, PositionError
 from rules.games import open_session
 
 from .computer_helpers import challenge_the_bot
@@ -23,8 +23,7 @@ from .conftest import Arena
 from .english_leaks import english_in
 from .helpers import challenge_and_accept, components_of, game_at, last_board
 
-GAMES = ["classic", "rugen", "lat", "chess", "draughts", "backgammon", "ludo"]
-# schadler joins once its name is no longer Latin on a Russian board (the boards' catalog)
+GAMES = ["classic", "rugen", "schadler", "lat", "chess", "draughts", "backgammon", "ludo"]
 NAMES = ("Alice", "Bob", "Carol", "Dora", "alice", "bob", "carol", "dora")
 """The members' display names: the only Latin words a Russian reader may see in a row."""
 
@@ -507,6 +506,7 @@ BAD_POSITIONS = {
         "rugen:8/8/8 w",
     ],
     "classic": ["classic:8/8/8/8/8/8/8/8 w hand=1", "classic:8/8/8/8/8/8/8/8 w size=9x9"],
+    "schadler": ["schadler:8/8/8/8/8/8/8/8 w hand=99,99", "schadler:8/8/8/8/8/8/8/K* w"],
     "lat": ["lat:8/8/8/8/8/8/8/8 w passes=5", "lat:8/8/8/8/8/8/8/8 w x"],
 }
 """Custom start positions wrong in every way the rules core words: LPN, FEN (python-chess's
@@ -615,3 +615,24 @@ async def test_a_bad_fen_is_refused_in_russian(arena: Arena) -> None:
         "`rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9 0 1`"
     ) in content, content
     assert await arena.db.challenges.pending_challenges(guild_id=arena.guild.id) == []
+
+
+AMBIGUOUS = [
+    ("chess:4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1", "Nd2", "(Nbd2 или Nfd2)"),
+    ("draughts:W:W27,26:B23,15,22,14", "27x18", "27x18x11 или 27x18x9"),
+    ("draughts:W:W27,26:B23,15,22,14", "26x10", "(26x17x10 или 26x19x10)"),
+]
+
+
+@pytest.mark.parametrize(("position", "move", "options"), AMBIGUOUS)
+def test_ambiguous_moves_list_their_options_in_the_readers_language(
+    position: str, move: str, options: str
+) -> None:
+    """The alternatives a refusal lists ("Nbd2 or Nfd2") are joined with the reader's "or"
+    (the computer's games showed an English "or" between backgammon turns)."""
+    with pytest.raises(IllegalMoveError) as caught:
+        open_session(position).parse(move)
+    assert " or " in str(caught.value)  # the command line's English, as before
+    russian = message_for(caught.value, "ru")
+    assert russian is not None and options in russian
+    assert english_in([{"content": russian}]) == []

@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from itertools import permutations
 
-from ...errors import IllegalMoveError, MoveSyntaxError, Wording, mark
+from ...errors import IllegalMoveError, MoveSyntaxError, Wording, alternatives, mark
 from .turns import BAR, OFF, Play, Step, apply_step, format_steps, step_target, undo_step
 
 MAX_INPUT = 80
@@ -131,7 +131,7 @@ def match_play(
     fitting = [c for c in candidates if starred <= set(c.hits) and named <= {s[1] for s in c.steps}]
     if len(fitting) == 1:
         return fitting[0]
-    options = " or ".join(str(c) for c in (fitting or candidates))
+    options = alternatives([str(c) for c in (fitting or candidates)])
     raise IllegalMoveError(
         shown, mark("ambiguous: say the points on the way ({options})"), options=options
     )

@@ -135,6 +135,30 @@ async def arena(simcord_env) -> Arena:
     await env.bot.db.stop()
 
 
+@pytest.fixture
+def client_locales(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
+    """Members' Discord client languages, by user id: each interaction such a member makes
+    carries ``"locale": <theirs>``, as Discord sends it.
+
+    simcord 3.2.1 writes ``"locale": "en-US"`` into every interaction it builds
+    (``simcord.interactions.base_payload``, which its actors call through the module) and offers
+    no setting for it; this wraps that builder so the simulated Discord sends what the real one
+    does for such a member. Everything after the payload -- discord.py's parsing into
+    ``interaction.locale``, the dispatch, the bot -- is the real code."""
+    import simcord.interactions
+
+    locales: dict[int, str] = {}
+    build = simcord.interactions.base_payload
+
+    def with_client_locale(backend: Any, **fields: Any) -> tuple[Any, dict[str, Any]]:
+        record, payload = build(backend, **fields)
+        payload["locale"] = locales.get(fields["user_id"], "en-US")
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", with_client_locale)
+    return locales
+
+
 def open_png(data: bytes) -> Image.Image:
     img = Image.open(io.BytesIO(data))
     img.load()

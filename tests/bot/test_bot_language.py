@@ -1,9 +1,10 @@
 """``/language`` and translated ``/help`` through simcord.
 
-simcord 3.2.1 sends every interaction with ``locale: en-US`` and has no way to set another, so
-a member whose *client* is Bulgarian cannot be simulated: that step of the resolution is
-tested directly (tests/bot/test_bot_i18n.py::test_resolve_language), and here through the
-stored paths: a player's own choice and a server's default."""
+simcord 3.2.1 sends every interaction with ``locale: en-US`` and has no setting for another;
+the ``client_locales`` fixture (tests/bot/conftest.py) makes it send a member's client language
+as Discord does, so the client step of the resolution runs through the real dispatch here too,
+besides the stored paths (a player's own choice, a server's default) and the direct test of
+the resolution (tests/bot/test_bot_i18n.py::test_resolve_language)."""
 
 from __future__ import annotations
 
@@ -39,6 +40,44 @@ async def test_a_member_who_chose_arabic_gets_help_in_arabic(arena: Arena) -> No
     r = await arena.bob.slash(arena.channel, "help")  # Bob chose nothing: English
     [embed] = r.response.embeds
     assert embed.title == "Latrunculi bot" and "challenge someone" in embed.description
+
+
+async def test_a_greek_client_is_answered_in_greek_over_the_servers_bulgarian_until_it_chooses(
+    arena: Arena, client_locales: dict[int, str]
+) -> None:
+    """The client step of the resolution through the real dispatch (``client_locales`` sends
+    Bob's Discord language in his interactions): it beats the server's default, a player's own
+    choice beats it, and ``auto`` returns to it."""
+    admins = arena.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    dora = arena.guild.add_member(arena.env.create_user("dora", global_name="Dora"), roles=[admins])
+    await dora.slash(arena.channel, "language", server="bg")
+    client_locales[arena.bob.id] = "el"
+
+    r = await arena.bob.slash(arena.channel, "language")
+    assert r.ephemeral and r.response.content.splitlines() == [
+        "Η γλώσσα σας: **Ελληνικά** (η γλώσσα του Discord σας).",
+        "Προεπιλεγμένη γλώσσα διακομιστή: **Български**.",
+        "Αλλάξτε τη με `/γλώσσα`.",  # the command as his client lists it
+    ]
+    r = await arena.bob.slash(arena.channel, "help")
+    [embed] = r.response.embeds
+    assert embed.title == "Το bot Latrunculi"
+    assert "το ρωμαϊκό παιχνίδι των στρατιωτών" in embed.description
+    r = await arena.carol.slash(arena.channel, "help")  # an English client: the server's
+    [embed] = r.response.embeds
+    assert embed.title == BULGARIAN_TITLE
+
+    r = await arena.bob.slash(arena.channel, "language", language="en")  # his choice wins
+    assert r.response.content == "Your language is now **English**."
+    r = await arena.bob.slash(arena.channel, "help")
+    [embed] = r.response.embeds
+    assert embed.title == "Latrunculi bot"
+    r = await arena.bob.slash(arena.channel, "language", language="auto")
+    assert r.response.content == (
+        "Ξανά αυτόματα: η γλώσσα του Discord σας, αλλιώς του διακομιστή. "
+        "Εδώ αυτό σημαίνει **Ελληνικά**."
+    )
+    assert await arena.db.players.language(arena.bob.id) is None
 
 
 async def test_a_servers_default_answers_members_who_chose_nothing(arena: Arena) -> None:

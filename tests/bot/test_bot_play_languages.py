@@ -4,11 +4,12 @@ both players read in the game's thread -- a draw offer, a takeback request, thei
 in the server's language (English when it has none).
 
 The whole-game proof of the issue asks for a member whose Discord client is Bulgarian. simcord
-3.2.1 cannot simulate one: it writes ``"locale": "en-US"`` into every interaction it builds
-(``simcord.interactions.base_payload``) and offers no argument, member attribute or payload
-hook to change it. So the Bulgarian member here chose Bulgarian with ``/language`` (the stored
-setting, which the resolution puts first), and the client-language step is tested through
-:func:`bot.i18n.resolve_language` directly (and in tests/bot/test_bot_i18n.py).
+3.2.1 writes ``"locale": "en-US"`` into every interaction it builds
+(``simcord.interactions.base_payload``) and offers no setting for it, so the ``client_locales``
+fixture (tests/bot/conftest.py) wraps that builder to send the member's client language as
+Discord does; the whole game is played twice: once with Alice's *client* Bulgarian, once with
+Alice having chosen Bulgarian with ``/language`` (the stored setting, which the resolution puts
+first). The resolution itself is tested directly too (tests/bot/test_bot_i18n.py).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+import pytest
 
 from bot.errors import UserError, game_over, in_language, message_for
 from bot.exts.play import PLAYED
@@ -43,9 +45,16 @@ TAKEBACK_ASKED = (
 TAKEBACK_DECLINED = "{player} declined {asker}'s takeback request in game #{game}. Play on!"
 
 
-async def set_languages(arena: Arena, *, server: str | None) -> None:
-    """Alice chooses Bulgarian, Bob Arabic; ``server`` is set by a member with Manage Server."""
-    await arena.alice.slash(arena.channel, "language", language="bg")
+async def set_languages(
+    arena: Arena, *, server: str | None, client_locales: dict[int, str] | None = None
+) -> None:
+    """Alice is Bulgarian -- her Discord client's language when ``client_locales`` is given,
+    else her ``/language`` choice --, Bob chooses Arabic; ``server`` is set by a member with
+    Manage Server."""
+    if client_locales is not None:
+        client_locales[arena.alice.id] = "bg"
+    else:
+        await arena.alice.slash(arena.channel, "language", language="bg")
     await arena.bob.slash(arena.channel, "language", language="ar")
     if server is not None:
         admins = arena.guild.create_role(
@@ -77,13 +86,18 @@ def public_texts(thread: Any) -> list[str]:
     return [m.content for m in thread.history() if not m.flags.ephemeral]
 
 
-async def test_a_whole_game_bulgarian_and_arabic_players_greek_server(arena: Arena) -> None:
+@pytest.mark.parametrize("bulgarian_by", ["her Discord client", "her /language choice"])
+async def test_a_whole_game_bulgarian_and_arabic_players_greek_server(
+    arena: Arena, client_locales: dict[int, str], bulgarian_by: str
+) -> None:
     """Fool's mate between Alice (Bulgarian) and Bob (Arabic) in a server whose default is
     Greek: every private reply to Alice in Bulgarian, to Bob in Arabic, and the thread's
     messages about the draw offer in Greek."""
     alice, bob, channel = arena.alice, arena.bob, arena.channel
     game, thread = await challenge_and_accept(arena, "chess")  # Alice White
-    await set_languages(arena, server="el")  # read at each reply: set once the game is on
+    # read at each reply: set once the game is on
+    by_client = bulgarian_by == "her Discord client"
+    await set_languages(arena, server="el", client_locales=client_locales if by_client else None)
     n = game.id
     ref = f"#{n}"
 

@@ -31,6 +31,7 @@ from .i18n import DEFAULT_LANGUAGE, mark, translate, translate_plural
 from .limits import MAX_CONTENT, cut
 from .presenters import presenter_for
 from .texts import code, plain
+from .translator import as_client_names
 
 __all__ = [
     "APOLOGY",
@@ -237,8 +238,9 @@ def _not_allowed(error: NotAllowed, language: str) -> str:
 
 
 async def send_ephemeral(interaction: discord.Interaction[Any], text: str) -> None:
-    """Reply ephemerally, whether or not the interaction was answered already."""
-    text = cut(text, MAX_CONTENT)
+    """Reply ephemerally, whether or not the interaction was answered already; the commands
+    the text names as the user's client lists them (only they read it)."""
+    text = cut(as_client_names(text, interaction.locale.value), MAX_CONTENT)
     if interaction.response.is_done():
         await interaction.followup.send(text, ephemeral=True)
     else:

@@ -12,6 +12,7 @@ translate=False)``.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import Any
 
@@ -21,7 +22,7 @@ from discord.app_commands import TranslationContextTypes, locale_str
 
 from .i18n import CLIENT_LANGUAGES, lookup
 
-__all__ = ["CatalogTranslator", "command_mention", "command_texts"]
+__all__ = ["CatalogTranslator", "as_client_names", "command_mention", "command_texts"]
 
 
 def _wanted(string: locale_str) -> bool:
@@ -74,3 +75,55 @@ def command_mention(name: str, client_locale: str) -> str:
     if client_locale in CLIENT_LANGUAGES:
         local = lookup(client_locale, name, context="command_name")
     return f"`/{local or name}`"
+
+
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+_OPTION = re.compile(r"(\[?)([a-z_]+)((?::[^\]]*)?)(\]?)")
+
+
+def _option_name(token: str, client_locale: str) -> str:
+    """``token`` (``name``, ``[name]``, ``name:value`` or ``[name:value]``) with the option's
+    name as the client lists it; a word that is no option's name is left alone (``/move
+    take``: "take" is a value)."""
+    match = _OPTION.fullmatch(token)
+    if match is None:
+        return token
+    opening, name, value, closing = match.groups()
+    local = lookup(client_locale, name, context="parameter_name")
+    if local is None:
+        return token
+    return f"{opening}{local}{value}{closing}"
+
+
+def as_client_names(text: str, client_locale: str) -> str:
+    """``text`` (already in the reader's language) with every command it names in a code span
+    -- ``/challenge variant [opponent]``, ``/move roll``, a lone ``opponent`` -- as the reader's
+    Discord client lists the commands and their options: a Greek client shows ``/πρόκληση
+    παραλλαγή``, and typing what it is told must find the command.
+
+    Only for texts one reader sees (replies to their interaction): Discord does not localise
+    command mentions (``</name:id>`` shows the name written, discord-api-docs #5518), so texts
+    everyone in a thread reads keep the commands' own names. Words that are neither a command
+    nor an option's name (moves, values such as ``take`` or ``match=N``) are left alone; a
+    client language without the bot's catalogs changes nothing."""
+    if client_locale not in CLIENT_LANGUAGES:
+        return text
+
+    def rename(span: re.Match[str]) -> str:
+        body = span.group(1)
+        if body.startswith("/"):
+            command, space, rest = body[1:].partition(" ")
+            local = lookup(client_locale, command, context="command_name")
+            if local is None:
+                return span.group(0)
+            body = f"/{local}{space}{rest}"
+            tokens = body.split(" ")
+            return (
+                "`"
+                + " ".join([tokens[0], *(_option_name(t, client_locale) for t in tokens[1:])])
+                + "`"
+            )
+        # a lone option (`opponent`, `rated:False`) or options after a mention (` [level]`)
+        return "`" + " ".join(_option_name(t, client_locale) for t in body.split(" ")) + "`"
+
+    return _CODE_SPAN.sub(rename, text)

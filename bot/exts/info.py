@@ -24,7 +24,7 @@ from ..services.announce import jump_url
 from ..services.complete import game_label
 from ..services.languages import language_for
 from ..services.rules_texts import rules_messages
-from ..translator import command_mention
+from ..translator import as_client_names, command_mention
 from .challenges import variant_choices
 
 log = logging.getLogger(__name__)
@@ -32,25 +32,64 @@ log = logging.getLogger(__name__)
 Interaction = discord.Interaction[LatrunculiBot]
 
 HELP_LINES = [
-    mark("**Latrunculi** — the Roman game of soldiers, in four rule sets (classic, Rügen, Schädler, LAT) — **chess**, **English draughts**, **backgammon** (with the doubling cube, single games or matches) and **ludo** for 2–4 players."),
-    mark("• `/challenge variant [opponent] [colour] [options]` — challenge someone, or leave `opponent` empty for an open challenge. The game is played in a thread under the challenge."),
-    mark("• `/challenge variant:ludo [players:@a @b @c]` — open a ludo table for 2–4: players press **Join**, you press **Start**; the bot rolls, you pick a token (buttons or `/move 12-17`)."),
-    mark("• `/challenge variant:backgammon [options:match=5]` — backgammon with the doubling cube: I roll the dice; **Roll**, **Double**, **Take** and **Drop** under the board; `/move 24/18 13/11` or the **Move** button step by step. `match=N` plays a match to N points (Crawford rule)."),
-    mark("• `/challenge variant opponent:`{bot}` [level]` — play against me, in any game: `level` easy, medium (default) or hard; I move in the game's thread as soon as it is my turn."),
-    mark("• `/move move [game]` — play a move: `a2-a5` (slide or step), `c3-c5-e5` (jumps), `@d4` (place), `xd5` (remove); chess in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`); draughts in PDN (`11-15`, `22x15`, `15x24x31`). Suggestions list your legal moves; the **Move** button under each board does the same with menus."),
-    mark("• `/board [game] [private] [view] [theme]` — the current board (your side at the bottom). `/history [game]` — the moves and the full record as a file."),
-    mark("• `/games` — your games in progress. `/draw` — offer (or accept) a draw. `/resign` — give up a game. `/abort` — call off a game before both sides have moved (no result)."),
-    mark("• `/notify [mode]` — how you are told it is your move: a mention in the game's thread (default), a direct message (at most one an hour, listing every game waiting), or silent."),
-    mark("• `/takeback [game]` — ask your opponent to take back your last move (and their reply); never across a dice roll."),
-    mark("• `/vacation [days]` — pause your move clock (up to 14 days a month); your opponents see it under the board."),
-    mark("• `/settings [only_turn]` — whether the bot plays your turn when the dice allow only one legal play (backgammon; off by default)."),
-    mark("• `/leaderboard [game]` — this server's top ten, or its ratings for a game. `/stats [user] [game]` — a player's record, ratings and rating chart. Games between people are rated unless you challenge with `rated:False`."),
-    mark("• `/rules variant` — the rules of a game as its sheet states them, then the decisions of this bot, with its start position. `/help` — this page."),
-    mark("• {command} — the language I speak to you, or this server's default (needs Manage Server)."),
-    mark("Only a game's players can move; captures are announced after every move; forced passes are played for you."),
+    mark(
+        "**Latrunculi** — the Roman game of soldiers, in four rule sets (classic, Rügen, Schädler, LAT) — **chess**, **English draughts**, **backgammon** (with the doubling cube, single games or matches) and **ludo** for 2–4 players."
+    ),
+    mark(
+        "• `/challenge variant [opponent] [colour] [options]` — challenge someone, or leave `opponent` empty for an open challenge. The game is played in a thread under the challenge."
+    ),
+    mark(
+        "• `/challenge variant:ludo [players:@a @b @c]` — open a ludo table for 2–4: players press **{join}**, you press **{start}**; the bot rolls, you pick a token (buttons or `/move 12-17`)."
+    ),
+    mark(
+        "• `/challenge variant:backgammon [options:match=5]` — backgammon with the doubling cube: I roll the dice; **{roll}**, **{double}**, **{take}** and **{drop}** under the board; `/move 24/18 13/11` or the **{move}** button step by step. `match=N` plays a match to N points (Crawford rule)."
+    ),
+    mark(
+        "• `/challenge variant opponent:`{bot}` [level]` — play against me, in any game: `level` easy, medium (default) or hard; I move in the game's thread as soon as it is my turn."
+    ),
+    mark(
+        "• `/move move [game]` — play a move: `a2-a5` (slide or step), `c3-c5-e5` (jumps), `@d4` (place), `xd5` (remove); chess in SAN (`Nf3`, `exd5`, `O-O`, `e8=Q`); draughts in PDN (`11-15`, `22x15`, `15x24x31`). Suggestions list your legal moves; the **{move}** button under each board does the same with menus."
+    ),
+    mark(
+        "• `/board [game] [private] [view] [theme]` — the current board (your side at the bottom). `/history [game]` — the moves and the full record as a file."
+    ),
+    mark(
+        "• `/games` — your games in progress. `/draw` — offer (or accept) a draw. `/resign` — give up a game. `/abort` — call off a game before both sides have moved (no result)."
+    ),
+    mark(
+        "• `/notify [mode]` — how you are told it is your move: a mention in the game's thread (default), a direct message (at most one an hour, listing every game waiting), or silent."
+    ),
+    mark(
+        "• `/takeback [game]` — ask your opponent to take back your last move (and their reply); never across a dice roll."
+    ),
+    mark(
+        "• `/vacation [days]` — pause your move clock (up to 14 days a month); your opponents see it under the board."
+    ),
+    mark(
+        "• `/settings [only_turn]` — whether the bot plays your turn when the dice allow only one legal play (backgammon; off by default)."
+    ),
+    mark(
+        "• `/leaderboard [game]` — this server's top ten, or its ratings for a game. `/stats [user] [game]` — a player's record, ratings and rating chart. Games between people are rated unless you challenge with `rated:False`."
+    ),
+    mark(
+        "• `/rules variant` — the rules of a game as its sheet states them, then the decisions of this bot, with its start position. `/help` — this page."
+    ),
+    mark(
+        "• {command} — the language I speak to you, or this server's default (needs Manage Server)."
+    ),
+    mark(
+        "Only a game's players can move; captures are announced after every move; forced passes are played for you."
+    ),
 ]
 """``/help``, one catalog entry a line (``{command}``: ``/language`` as the reader's client
-names it; ``{bot}``: the bot's own mention, the opponent to challenge to play against it)."""
+names it; ``{bot}``: the bot's own mention, the opponent to challenge to play against it;
+``{move}``, ``{join}``…: the buttons' labels as the reader's language has them). Commands and
+their options are shown as the reader's client lists them (:func:`as_client_names`)."""
+
+HELP_BUTTONS = {
+    name.lower(): name for name in ("Join", "Start", "Roll", "Double", "Take", "Drop", "Move")
+}
+"""The buttons ``/help`` names, by placeholder: the same catalog entries as the buttons."""
 
 HELP_TITLE = mark("Latrunculi bot")
 
@@ -62,7 +101,13 @@ def help_text(language: str, client_locale: str, bot: str) -> str:
     """``/help`` in ``language``, with the count of languages the bot speaks under it
     (``bot``: how to name the bot as an opponent, its mention)."""
     command = command_mention("language", client_locale)
-    lines = [translate(line, language, command=command, bot=bot) for line in HELP_LINES]
+    buttons = {key: translate(label, language) for key, label in HELP_BUTTONS.items()}
+    lines = [
+        as_client_names(
+            translate(line, language, command=command, bot=bot, **buttons), client_locale
+        )
+        for line in HELP_LINES
+    ]
     footer = translate_plural(
         "I speak {count} language; choose yours with {command}.",
         "I speak {count} languages; choose yours with {command}.",
@@ -98,7 +143,11 @@ class Info(commands.Cog):
                 START_FOOTER, language, format=presenter.position_format, position=start
             )
             messages = rules_messages(
-                game.id, language, colour=discord.Colour.dark_gold(), footer=footer
+                game.id,
+                language,
+                colour=discord.Colour.dark_gold(),
+                footer=footer,
+                client_locale=interaction.locale.value,
             )
             messages[0][-1].set_image(url="attachment://start.png")
             file = await start_picture(game, language, filename="start.png")

@@ -18,6 +18,7 @@ from ..errors import UserError, user_errors
 from ..i18n import mark, translate
 from ..services.languages import language_for
 from ..services.notify import send_dm
+from ..translator import as_client_names
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +68,9 @@ class Notify(commands.Cog):
             language = await language_for(bot.db, interaction)
             if mode is None:
                 current = await bot.db.players.notify_mode(user.id)
-                change = translate("Change it with `/notify mode`.", language)
+                change = as_client_names(
+                    translate("Change it with `/notify mode`.", language), interaction.locale.value
+                )
                 await interaction.response.send_message(
                     f"{translate(EXPLAINED[current], language)}\n{change}", ephemeral=True
                 )

@@ -18,6 +18,7 @@ from ..client import LatrunculiBot
 from ..errors import user_errors
 from ..i18n import mark, translate
 from ..services.languages import language_for
+from ..translator import as_client_names
 
 log = logging.getLogger(__name__)
 
@@ -64,7 +65,8 @@ class Preferences(commands.Cog):
                 on = player is not None and player.play_only_turn
                 language = await language_for(db, interaction)
                 await interaction.response.send_message(
-                    f"{translate(EXPLAINED[on], language)}\n{translate(CHANGE_IT, language)}",
+                    f"{translate(EXPLAINED[on], language)}\n"
+                    + as_client_names(translate(CHANGE_IT, language), interaction.locale.value),
                     ephemeral=True,
                 )
                 return

@@ -18,6 +18,7 @@ from ..errors import send_ephemeral, user_errors
 from ..i18n import translate, translate_plural
 from ..services.languages import language_for
 from ..services.vacations import pause_clocks
+from ..translator import as_client_names
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +63,9 @@ class Vacation(commands.Cog):
                     left=VACATION_DAYS_PER_MONTH - used,
                     total=VACATION_DAYS_PER_MONTH,
                 )
-                await interaction.response.send_message(f"{head} {left}", ephemeral=True)
+                await interaction.response.send_message(
+                    as_client_names(f"{head} {left}", interaction.locale.value), ephemeral=True
+                )
                 return
             await interaction.response.defer(ephemeral=True, thinking=True)
             try:

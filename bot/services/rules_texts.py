@@ -25,6 +25,7 @@ import discord
 
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES
 from ..limits import paginate
+from ..translator import as_client_names
 
 __all__ = [
     "MAX_EMBEDS",
@@ -68,14 +69,22 @@ def rules_text(game_id: str, language: str) -> RulesText:
 
 
 def rules_messages(
-    game_id: str, language: str, *, colour: discord.Colour, footer: str
+    game_id: str,
+    language: str,
+    *,
+    colour: discord.Colour,
+    footer: str,
+    client_locale: str = "en-US",
 ) -> list[list[discord.Embed]]:
     """The rules as messages of embeds, in reading order: the text is cut at line breaks
     into descriptions of at most :data:`EMBED_ROOM` characters, the embeds grouped into
     messages of at most :data:`MAX_MESSAGE_EMBEDS` characters and :data:`MAX_EMBEDS` embeds.
-    The first embed carries the title, the last of the first message the ``footer``."""
+    The first embed carries the title, the last of the first message the ``footer``. The
+    commands the text names are given as the reader's client (``client_locale``) lists them,
+    before the cutting, so a longer local name never overfills a page."""
     text = rules_text(game_id, language)
-    pages = ["\n".join(page).strip() for page in paginate(text.body.splitlines(), EMBED_ROOM)]
+    body = as_client_names(text.body, client_locale)
+    pages = ["\n".join(page).strip() for page in paginate(body.splitlines(), EMBED_ROOM)]
     embeds = [discord.Embed(description=page, colour=colour) for page in pages if page]
     embeds[0].title = text.title
     messages: list[list[discord.Embed]] = [[]]

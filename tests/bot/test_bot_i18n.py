@@ -84,3 +84,22 @@ def test_resolve_language(
     player: str | None, client: str, server: str | None, expected: str
 ) -> None:
     assert resolve_language(player, client, server) == expected
+
+
+def test_commands_in_a_text_are_named_as_the_readers_client_lists_them() -> None:
+    """Commands and option names in code spans take the client's names; moves, option values
+    and positions stay as typed; an English or unknown client changes nothing."""
+    from bot.translator import as_client_names
+
+    text = (
+        "Use `/move roll` or `/move take` / `drop`; `/challenge variant:backgammon "
+        "[options:match=5]`, leave `opponent` empty, `rated:False`, `24/18`, `Nf3`, "
+        "`rnbqkbnr/8 w KQkq - 0 1`, `/nosuchcommand x`."
+    )
+    assert as_client_names(text, "ru") == (
+        "Use `/ход roll` or `/ход take` / `drop`; `/вызов вариант:backgammon "
+        "[параметры:match=5]`, leave `соперник` empty, `рейтинговая:False`, `24/18`, `Nf3`, "
+        "`rnbqkbnr/8 w KQkq - 0 1`, `/nosuchcommand x`."
+    )
+    assert as_client_names(text, "en-US") == text
+    assert as_client_names(text, "sl") == text  # Discord's client has no Slovenian

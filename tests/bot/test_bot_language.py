@@ -63,9 +63,33 @@ async def test_a_greek_client_is_answered_in_greek_over_the_servers_bulgarian_un
     [embed] = r.response.embeds
     assert embed.title == "Το bot Latrunculi"
     assert "το ρωμαϊκό παιχνίδι των στρατιωτών" in embed.description
+    # the commands, their options and the buttons as his client and his language name them
+    assert (
+        "• `/πρόκληση παραλλαγή [αντίπαλος] [χρώμα] [επιλογές]` — προκαλέστε" in embed.description
+    )
+    assert "αφήστε το `αντίπαλος` κενό" in embed.description
+    assert "`/κίνηση 24/18 13/11` ή το κουμπί **Κίνηση**" in embed.description
+    assert "`/challenge" not in embed.description and "**Move**" not in embed.description
+    r = await arena.bob.slash(arena.channel, "notify")
+    assert r.response.content.endswith("`/ειδοποιήσεις τρόπος`.")
+    r = await arena.bob.slash(arena.channel, "rules", variant="chess")
+    messages = [r.response, *r.followups]
+    rules = "\n".join(e.description or "" for m in messages for e in m.embeds)
+    assert "`/ισοπαλία`" in rules and "`/draw`" not in rules
     r = await arena.carol.slash(arena.channel, "help")  # an English client: the server's
     [embed] = r.response.embeds
     assert embed.title == BULGARIAN_TITLE
+    assert "• `/challenge variant [opponent] [colour] [options]` — " in embed.description
+    assert "**Ход**" in embed.description  # the Move button in Bulgarian
+
+    # a refusal naming a command: the command as his client lists it
+    game, _ = await challenge_and_accept(
+        arena, "backgammon", challenger=arena.bob, opponent=arena.carol
+    )
+    r = await arena.bob.slash(arena.channel, "draw", game=f"#{game.id}")
+    assert r.ephemeral and r.response.content.endswith("`/παραίτηση`.")
+    r = await arena.carol.slash(arena.channel, "draw", game=f"#{game.id}")
+    assert r.ephemeral and r.response.content.endswith("`/resign`.")  # Bulgarian, English client
 
     r = await arena.bob.slash(arena.channel, "language", language="en")  # his choice wins
     assert r.response.content == "Your language is now **English**."

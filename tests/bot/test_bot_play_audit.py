@@ -1,4 +1,5 @@
-"""The play audit (issue 17): in a Russian server, with players who chose Russian, every game
+"""The play audit (issue 17): in a Russian server with players who chose Russian, and again in
+Arabic (right to left, another script), every game
 is played through every path a player can take -- /move (legal, out of turn, by a stranger,
 malformed, illegal, oversized) and its suggestions, the Move button's menus and pickers, every
 board button pressed by the wrong person, /draw, /takeback, /abort, /resign (asked, answered,
@@ -25,7 +26,10 @@ from .helpers import challenge_and_accept, components_of, game_at, last_board
 
 GAMES = ["classic", "rugen", "schadler", "lat", "chess", "draughts", "backgammon", "ludo"]
 NAMES = ("Alice", "Bob", "Carol", "Dora", "alice", "bob", "carol", "dora")
-"""The members' display names: the only Latin words a Russian reader may see in a row."""
+"""The members' display names: the only Latin words a reader may see in a row."""
+
+AUDITED = ["ru", "ar"]
+"""The audit's languages: a Cyrillic one and the right-to-left one."""
 
 BAD_MOVES = ["zz", "♟️➡️🏆", "a2\u200b-a4", "   ", "x" * 70, "a" * 6000, "1-2-3-4-5", "O-O-O-O"]
 """Malformed moves of every kind (the oversized ones included)."""
@@ -67,22 +71,22 @@ class Seen:
         """The English found, one line each (empty when there is none)."""
         names = (*NAMES, arena.bot.user.display_name)  # the bot is a member too
         found = english_in(self.everything(arena), allowed=names)
-        import os
-
-        if os.environ.get("AUDIT_DUMP"):
-            with open(os.environ["AUDIT_DUMP"], "a") as f:
-                for phrase, text in found:
-                    f.write(f"{phrase!r}\t{text!r}\n")
         return "\n".join(sorted({f"{phrase!r} in {text!r}" for phrase, text in found}))
 
 
-async def russian(arena: Arena) -> None:
-    """A Russian server; Alice, Bob and Carol chose Russian."""
+@pytest.fixture(params=AUDITED)
+def language(request: pytest.FixtureRequest) -> str:
+    """The language the audited server and its players speak."""
+    return str(request.param)
+
+
+async def speak(arena: Arena, language: str) -> None:
+    """The server's default is ``language``; Alice, Bob and Carol chose it too."""
     admins = arena.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
     dora = arena.guild.add_member(arena.env.create_user("dora", global_name="Dora"), roles=[admins])
-    await dora.slash(arena.channel, "language", server="ru")
+    await dora.slash(arena.channel, "language", server=language)
     for member in (arena.alice, arena.bob, arena.carol):
-        await member.slash(arena.channel, "language", language="ru")
+        await member.slash(arena.channel, "language", language=language)
 
 
 async def start(arena: Arena, variant: str, seed: int = 3) -> tuple[Any, Any]:
@@ -237,9 +241,9 @@ async def one_turn(seen: Seen, arena: Arena, game_id: int, where: Any, rng: rand
 
 
 @pytest.mark.parametrize("variant", GAMES)
-async def test_playing_shows_no_english(arena: Arena, variant: str) -> None:
+async def test_playing_shows_no_english(arena: Arena, variant: str, language: str) -> None:
     seen = Seen()
-    await russian(arena)
+    await speak(arena, language)
     game, where = await start(arena, variant)
     n, ref = game.id, f"#{game.id}"
     rng = random.Random(7)
@@ -302,9 +306,11 @@ async def test_playing_shows_no_english(arena: Arena, variant: str) -> None:
 
 
 @pytest.mark.parametrize("variant", GAMES)
-async def test_a_draw_agreed_and_an_abort_show_no_english(arena: Arena, variant: str) -> None:
+async def test_a_draw_agreed_and_an_abort_show_no_english(
+    arena: Arena, variant: str, language: str
+) -> None:
     seen = Seen()
-    await russian(arena)
+    await speak(arena, language)
     game, where = await start(arena, variant, seed=5)
     seen(await arena.alice.slash(where, "abort"))  # before both sides moved: called off
     game, where = await start(arena, variant, seed=6)
@@ -347,13 +353,17 @@ PICKERS = [
 
 @pytest.mark.parametrize(("position", "prefer", "promote"), PICKERS)
 async def test_the_move_pickers_show_no_english(
-    arena: Arena, position: str, prefer: str, promote: str
+    arena: Arena,
+    position: str,
+    prefer: str,
+    promote: str,
+    language: str,
 ) -> None:
     """The Move button's pickers of the special cases: a promotion, a capture that goes
     on, backgammon's steps -- every step, then the move played (ludo's choice of token is
     its board's buttons, pressed in the play audit)."""
     seen = Seen()
-    await russian(arena)
+    await speak(arena, language)
     record = await game_at(arena, open_session(position).position_text())  # canonical
     mover = arena.alice if open_session(position).to_move == "white" else arena.bob
     seen(await mover.slash(arena.channel, "board"))
@@ -369,9 +379,11 @@ async def test_the_move_pickers_show_no_english(
 
 
 @pytest.mark.parametrize(("position", "move"), ENDINGS)
-async def test_the_end_of_a_game_shows_no_english(arena: Arena, position: str, move: str) -> None:
+async def test_the_end_of_a_game_shows_no_english(
+    arena: Arena, position: str, move: str, language: str
+) -> None:
     seen = Seen()
-    await russian(arena)
+    await speak(arena, language)
     record = await game_at(arena, open_session(position).position_text())  # canonical
     session = open_session(record.current_position)
     mover = arena.alice if session.to_move == "white" else arena.bob
@@ -384,10 +396,10 @@ async def test_the_end_of_a_game_shows_no_english(arena: Arena, position: str, m
     assert seen.leaks(arena) == ""
 
 
-async def test_ludo_places_show_no_english(arena: Arena) -> None:
+async def test_ludo_places_show_no_english(arena: Arena, language: str) -> None:
     """Three at a ludo table: Red finishes first, the game is over with its places."""
     seen = Seen()
-    await russian(arena)
+    await speak(arena, language)
     for m in (arena.alice, arena.bob, arena.carol):
         await arena.db.players.upsert_player(m.id, m.name)
     record = await arena.db.games.create_game(
@@ -405,9 +417,9 @@ async def test_ludo_places_show_no_english(arena: Arena) -> None:
 
 
 @pytest.mark.bot_settings(move_timeout_hours=0.25)
-async def test_a_game_lost_on_time_shows_no_english(arena: Arena) -> None:
+async def test_a_game_lost_on_time_shows_no_english(arena: Arena, language: str) -> None:
     seen = Seen()
-    await russian(arena)
+    await speak(arena, language)
     game, where = await start(arena, "chess")
     await arena.env.advance_time(16 * 60)
     assert not (await arena.db.games.load_game(game.id)).is_active
@@ -416,9 +428,11 @@ async def test_a_game_lost_on_time_shows_no_english(arena: Arena) -> None:
 
 @pytest.mark.bot_settings(ai_time_easy=0.05, ai_time_medium=0.1, ai_time_hard=0.2)
 @pytest.mark.parametrize("variant", GAMES)
-async def test_the_computers_turns_show_no_english(arena: Arena, variant: str) -> None:
+async def test_the_computers_turns_show_no_english(
+    arena: Arena, variant: str, language: str
+) -> None:
     seen = Seen()
-    await russian(arena)
+    await speak(arena, language)
     arena.bot.games.dice = random.Random(4)
     if variant == "ludo":
         return await _ludo_against_the_bot(seen, arena)
@@ -513,9 +527,11 @@ BAD_POSITIONS = {
 own complaints included), PDN FEN, XGID, ludo."""
 
 
-async def test_bad_custom_positions_are_refused_without_english(arena: Arena) -> None:
+async def test_bad_custom_positions_are_refused_without_english(
+    arena: Arena, language: str
+) -> None:
     seen = Seen()
-    await russian(arena)
+    await speak(arena, language)
     for variant, positions in BAD_POSITIONS.items():
         for position in positions:
             r = seen(

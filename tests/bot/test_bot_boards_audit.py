@@ -366,3 +366,70 @@ async def test_a_failed_post_a_catch_up_a_reminder_and_a_timeout_in_the_servers_
     assert not (await arena.db.games.load_game(game.id)).is_active
 
     assert_no_english(audit, drawn)
+
+
+async def double_and_answer(
+    arena: Any, audit: Audit, where: Any, game_id: int, answer: str
+) -> None:
+    """The player to move doubles with the board's button (rolling first if they must play a
+    turn before), the other answers with ``answer`` (``take`` or ``drop``)."""
+    doubler = await mover_of(arena, game_id)
+    board = last_board(where)
+    if not any(str(_get(c, "custom_id")).endswith(":double") for c in components_of(board)):
+        await play_suggested(arena, audit, where, game_id, 1)
+        doubler = await mover_of(arena, game_id)
+    await audit.click(doubler, last_board(where), ":double")
+    answerer = await mover_of(arena, game_id)
+    assert answerer is not doubler
+    await audit.click(answerer, last_board(where), f":{answer}")
+
+
+@pytest.mark.simcord(settle_timeout=60)
+async def test_a_backgammon_match_a_dropped_double_a_vacation_and_a_dm_in_the_servers_language(
+    arena, drawn, language
+) -> None:
+    """A match to 3: game 1 ends on a dropped double, game 2 (started by the bot under game
+    1's final board) on a resignation after a double taken, game 3 is the Crawford game and its
+    resignation wins the match; meanwhile Bob goes on vacation (the notice under the boards)
+    and Alice is told it is her move by direct message — everything collected, the DMs too."""
+    audit = Audit(arena, language)
+    alice, bob = arena.alice, arena.bob
+    await foreign_server(arena, audit, language)
+    await audit.slash(alice, arena.channel, "notify", mode="dm")
+    arena.bot.games.dice = random.Random(5)
+    game, where = await challenge_and_accept(arena, "backgammon", options="match=3")
+    match_id = game.match_id
+    assert match_id is not None
+    await play_suggested(arena, audit, where, game.id, 1)
+    await double_and_answer(arena, audit, where, game.id, "drop")
+    assert not (await arena.db.games.load_game(game.id)).is_active
+
+    [second] = [g for g in await arena.db.matches.match_games(match_id) if g.match_game == 2]
+    await audit.slash(bob, arena.channel, "vacation", days=2)
+    await audit.slash(bob, arena.channel, "vacation")
+    await play_suggested(arena, audit, where, second.id, 1)
+    await double_and_answer(arena, audit, where, second.id, "take")
+    await audit.slash(alice, where, "board", game=str(second.id))
+    for _ in range(3):  # on to a turn of Alice's
+        if await mover_of(arena, second.id) is alice:
+            break
+        await play_suggested(arena, audit, where, second.id, 1)
+    assert await mover_of(arena, second.id) is alice
+    await arena.env.advance_time(2 * MIN)  # the sweep's "your move" digest for Alice
+    loser = await mover_of(arena, second.id)
+    await audit.slash(loser, where, "resign", game=str(second.id))
+    for _ in range(2):  # the Crawford game (or the deciding one) resigned to the match's end
+        match = await arena.db.matches.require_match(match_id)
+        if not match.is_active:
+            break
+        [current] = [g for g in await arena.db.matches.match_games(match_id) if g.is_active]
+        await play_suggested(arena, audit, where, current.id, 1)
+        await audit.slash(await mover_of(arena, current.id), where, "resign", game=str(current.id))
+    match = await arena.db.matches.require_match(match_id)
+    assert not match.is_active
+    await audit.slash(alice, where, "history", game=str(game.id))
+    dms = list(alice.user.dm_channel.history())
+    assert len(dms) >= 2  # the welcome and at least one digest
+    audit.seen.extend({"content": text} for m in dms for text in texts_of(m))
+
+    assert_no_english(audit, drawn)

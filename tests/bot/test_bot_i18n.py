@@ -105,13 +105,16 @@ def test_commands_in_a_text_are_named_as_the_readers_client_lists_them() -> None
     assert as_client_names(text, "sl") == text  # Discord's client has no Slovenian
 
 
-def test_a_record_never_puts_a_count_before_a_noun_it_cannot_agree_with() -> None:
-    """"{wins} won" has no plural forms (three counts in one text), so languages whose nouns
-    agree with numbers label the counts instead: Russian "1 побед" and "2 поражений" were
-    wrong; "победы: 1" is right whatever the count."""
+def test_a_count_never_comes_before_a_noun_it_cannot_agree_with() -> None:
+    """A record ("{wins} won", three counts in one text) and the pips drawn on a backgammon
+    board have no plural forms, so languages whose nouns agree with numbers label the counts
+    instead: Russian "1 побед", "2 поражений", "141 пипов" were wrong; "победы: 1" and
+    "пипы: 141" are right whatever the count."""
+    from bot.presenters.words import picture_words
     from bot.texts import record_words
 
     assert record_words(1, 2, 5, "ru") == "победы: 1, поражения: 2, ничьи: 5"
+    assert picture_words("ru").pips.format(count=141) == "пипы: 141"  # was "141 пипов"
     for language in ("bg", "hr", "el", "ru", "sr", "sl", "ar"):
-        text = record_words(1, 2, 5, language)
-        assert not text[0].isdigit(), (language, text)  # a label first, then the count
+        for text in (record_words(1, 2, 5, language), picture_words(language).pips):
+            assert not text[0].isdigit() and not text.startswith("{"), (language, text)

@@ -142,3 +142,22 @@ def test_no_text_is_longer_than_discord_allows(language: str) -> None:
     for client in (language, "en-US"):
         assert len(help_text(language, client, BOT_MENTION)) <= EMBED_DESCRIPTION
     assert len(translate(HELP_TITLE, language)) <= EMBED_TITLE
+
+
+GAME_BY_NUMBER = re.compile(r"(\w+)\W{0,3}#\{(?:game|new|rematch)\}")
+"""The word in front of a game's number (``game #{game}``)."""
+
+
+@pytest.mark.parametrize("language", ["bg", "hr", "el", "ru", "sr", "sl"])
+def test_a_game_referred_to_by_its_number_is_one_word_in_each_language(language: str) -> None:
+    """Players read "game #12" in many texts; one language must not call it "партия" in one
+    and "игра" in the next (Turkish puts the number first, Arabic prefixes the article, so
+    they are not checked this way)."""
+    cat = catalog(language)
+    assert cat is not None
+    stems: dict[str, str] = {}
+    for message in cat:
+        for text in _forms(message) if message.id else []:
+            for word in GAME_BY_NUMBER.findall(text):
+                stems.setdefault(word.lower()[:4], text)
+    assert len(stems) == 1, (language, stems)

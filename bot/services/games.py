@@ -359,8 +359,9 @@ class GameService:
             raise UserError(
                 mark(
                     "The game moved on since you opened this menu; nothing was played. "
-                    "Press Move again on the latest board."
-                )
+                    "Press {button} again on the latest board."
+                ),
+                button=Wording(mark("Move")),
             )
         session = await self.session(record)
         self.check_turn(record, session, user_id)
@@ -377,9 +378,11 @@ class GameService:
         if word != ROLL_WORD:
             raise UserError(
                 mark(
-                    "{move} was not played: the bot rolls the dice. Press **Roll** or type `roll`."
+                    "{move} was not played: the bot rolls the dice. Press **{button}** or type "
+                    "`roll`."
                 ),
                 move=code(text.strip()),
+                button=Wording(mark("Roll")),
             )
         return session.roll(self.dice)  # refused with the reason when no roll is due
 

@@ -20,6 +20,7 @@ from storage import GameRecord
 
 from ..clock import Clock
 from ..i18n import DEFAULT_LANGUAGE, mark, translate
+from .picker import MOVE_BUTTON
 
 __all__ = ["OpenMenus", "TOKEN_LIFETIME", "moved_on_text"]
 
@@ -41,20 +42,22 @@ def moved_on_text(
     if url is None:
         return translate(
             mark(
-                "Game #{game} moved on since this menu was opened — press Move again on the "
+                "Game #{game} moved on since this menu was opened — press {button} again on the "
                 "latest board."
             ),
             language,
             game=record.id,
+            button=translate(MOVE_BUTTON, language),
         )
     return translate(
         mark(
-            "Game #{game} moved on since this menu was opened — press Move again on the "
+            "Game #{game} moved on since this menu was opened — press {button} again on the "
             "latest board: {url}"
         ),
         language,
         game=record.id,
         url=url,
+        button=translate(MOVE_BUTTON, language),
     )
 
 

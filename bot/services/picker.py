@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from rules import Game, Move, MoveKind, square_name
+from rules import Game, Move, MoveKind, Wording, square_name
 from rules.geometry import square_file, square_rank
 
 from ..errors import UserError
@@ -31,12 +31,15 @@ if TYPE_CHECKING:
 
     from ..presenters import GamePresenter, PickPath
 
-__all__ = ["FIRST", "Menu", "Option", "STALE", "menu_for", "page", "path_menu"]
+__all__ = ["FIRST", "MOVE_BUTTON", "Menu", "Option", "STALE", "menu_for", "page", "path_menu"]
 
 FIRST = "first"
 """The key of the first menu (for its "More…" pages)."""
 
-STALE = mark("That choice is not open any more; press Move again.")
+MOVE_BUTTON = mark("Move")
+"""The Move button's label (its catalog entry), for texts that tell a player to press it."""
+
+STALE = mark("That choice is not open any more; press {button} again.")
 """The refusal of a pick that leads nowhere now (an old menu of an earlier position)."""
 
 
@@ -150,7 +153,7 @@ def menu_for(game_id: int, game: Game, key: str = FIRST, language: str = DEFAULT
         return _first_menu(game_id, game, language)
     group = next((g for g in _groups(game, language) if g.value == key), None)
     if group is None:
-        raise UserError(STALE)
+        raise UserError(STALE, button=Wording(MOVE_BUTTON))
     return _group_menu(game_id, game, group, language)
 
 
@@ -302,7 +305,7 @@ def path_menu(
     label = key.removeprefix(GROUP)
     group = groups.get(label) if key.startswith(GROUP) else None
     if not group:
-        raise UserError(STALE)
+        raise UserError(STALE, button=Wording(MOVE_BUTTON))
     prompt = _prompt(
         game_id,
         mark("**Game #{game}**: where does the {piece} go?"),

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from rules import RulesError
+from rules import RulesError, Wording
 from rules.games.backgammon import BackgammonSession
 from rules.games.backgammon.turns import BAR, Step, step_text
 
 from ..errors import UserError
 from ..i18n import DEFAULT_LANGUAGE, mark, translate
-from .picker import STALE, Menu, Option
+from .picker import MOVE_BUTTON, STALE, Menu, Option
 
 if TYPE_CHECKING:
     from rules.games import Session
@@ -51,7 +51,7 @@ def _decode(key: str) -> tuple[list[tuple[int, int]], int | None]:
         ]
         return done, int(point) if bar else None
     except ValueError:
-        raise UserError(STALE) from None
+        raise UserError(STALE, button=Wording(MOVE_BUTTON)) from None
 
 
 def _point(origin: int, language: str) -> str:
@@ -82,7 +82,7 @@ def step_menu(
     try:
         turn = session.turn_so_far(done)
     except RulesError:
-        raise UserError(STALE) from None
+        raise UserError(STALE, button=Wording(MOVE_BUTTON)) from None
     dice = f"{turn.dice[0]}-{turn.dice[1]}"
     if turn.done:
         head = translate(

@@ -161,3 +161,25 @@ def test_a_game_referred_to_by_its_number_is_one_word_in_each_language(language:
             for word in GAME_BY_NUMBER.findall(text):
                 stems.setdefault(word.lower()[:4], text)
     assert len(stems) == 1, (language, stems)
+
+
+@pytest.mark.parametrize("language", ["bg", "el", "ru", "ar"])
+def test_no_translation_names_a_button_by_its_english_label(language: str) -> None:
+    """A text telling the player to press a button names it as the button is labelled in
+    their language (a ``{button}`` filled with the label's translation), never "Move" or
+    "Roll" left English inside a Cyrillic, Greek or Arabic sentence. Labels are the catalogs'
+    one-word capitalised texts; code spans and placeholders are not words of the sentence."""
+    labels = {
+        m.id
+        for m in _pot()
+        if isinstance(m.id, str) and re.fullmatch(r"[A-Z][a-z]+", m.id)
+    }
+    assert {"Move", "Roll", "Join", "Take", "Drop"} <= labels
+    cat = catalog(language)
+    assert cat is not None
+    left = []
+    for message in cat:
+        for text in _forms(message) if message.id else []:
+            words = re.sub(r"`[^`]*`|\{[^}]*\}", " ", text)
+            left += [(label, text) for label in labels if re.search(rf"\b{label}\b", words)]
+    assert left == [], left

@@ -231,9 +231,7 @@ async def test_resigning_is_announced_in_the_servers_language(arena: Arena) -> N
     await set_languages(arena, server="el")
     r = await alice.slash(channel, "resign", game=f"#{game.id}")
     assert r.ephemeral and r.response.content.startswith("Готово: ")
-    assert any(
-        f"🏳️ Ο/Η <@{alice.id}> παραιτήθηκε." in text for text in public_texts(thread)
-    )
+    assert any(f"🏳️ Ο/Η <@{alice.id}> παραιτήθηκε." in text for text in public_texts(thread))
 
 
 def test_a_bulgarian_client_is_answered_in_bulgarian_unless_the_player_chose() -> None:
@@ -320,11 +318,40 @@ def test_a_rules_error_quoted_in_a_refusal_is_quoted_in_the_refusals_language() 
     except PositionError as error:
         refusal = UserError(mark("That is not a valid position: {reason}."), reason=error)
         assert str(refusal) == (
-            "That is not a valid position: classic option size must be one of 8x8, 12x8, "
-            "not '9x9'."
+            "That is not a valid position: classic option size must be one of 8x8, 12x8, not '9x9'."
         )
         assert refusal.in_language("ru").endswith(
             "параметр size игры classic должен быть одним из: 8x8, 12x8, а не '9x9'."
         )
     else:  # pragma: no cover
         raise AssertionError("a 9x9 classic board was accepted")
+
+
+async def test_a_refusal_names_the_buttons_by_their_labels_in_the_readers_language(
+    arena: Arena,
+) -> None:
+    """ "Press Roll", "press Move again": the button as the reader sees it labelled (it had
+    stayed English inside every translation), through the real dispatch."""
+    from .helpers import game_at
+
+    await arena.alice.slash(arena.channel, "language", language="ru")
+    await arena.bob.slash(arena.channel, "language", language="el")
+    # Alice (White) to roll; naming her own dice is refused
+    record = await game_at(arena, "backgammon:XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10")
+    r = await arena.alice.slash(arena.channel, "move", move="roll:6-6", game=f"#{record.id}")
+    assert r.ephemeral and r.response.content == (
+        "`roll:6-6` не сыгран: кубики бросает бот. Нажмите **Бросить** или введите `roll`."
+    )
+    # Bob's menu of an earlier turn in a rugen game (kept 16 minutes: no longer taken down)
+    game, where = await challenge_and_accept(
+        arena, "rugen", challenger=arena.bob, opponent=arena.alice, colour="white"
+    )
+    menu = await arena.bob.click(last_board(where), custom_id=f"lat:move:{game.id}")
+    await arena.env.advance_time(16 * 60)
+    await arena.bob.slash(where, "move", move="b2-b3")
+    await arena.alice.slash(where, "move", move="a7-a6")
+    r = await arena.bob.select(menu.response, ["from:a2"])
+    assert r.response.content.startswith(
+        f"Η παρτίδα #{game.id} προχώρησε από τότε που άνοιξε αυτό το μενού — πατήστε ξανά "
+        "Κίνηση στο τελευταίο ταμπλό: https://discord.com/channels/"
+    )

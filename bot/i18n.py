@@ -15,12 +15,14 @@ Placeholders are ``str.format`` fields (``{name}``); plural forms follow the cat
 
 from __future__ import annotations
 
+import datetime
 import functools
 import gettext
 import logging
 from collections.abc import Callable
 from pathlib import Path
 
+from babel.dates import format_date
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
@@ -33,6 +35,7 @@ __all__ = [
     "babel_locale",
     "catalog",
     "catalog_files",
+    "format_day",
     "format_number",
     "lookup",
     "mark",
@@ -149,6 +152,12 @@ def translate_plural(
         log.warning("catalog %s: %r lacks plural form %d", language, singular, index)
         return english.format(**values)
     return str(forms[index]).format(**values)
+
+
+def format_day(day: datetime.date, language: str) -> str:
+    """``day`` as the language writes a date in prose ("23 ноября 2026 г.", "23. studenoga
+    2026."), from CLDR through Babel."""
+    return format_date(day, format="long", locale=babel_locale(language))
 
 
 def format_number(value: float, language: str) -> str:

@@ -9,6 +9,7 @@ only ever picks a token.
 
 from __future__ import annotations
 
+import datetime
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -20,7 +21,7 @@ from rendering.plain_text import ludo_move, ludo_position
 from rules.games import ActionResult, Reason, Session
 from rules.games.ludo import BASE, FINISH, NAMES, LudoRules, LudoSession, TokenMove
 
-from ..i18n import DEFAULT_LANGUAGE, mark, translate, translate_plural
+from ..i18n import DEFAULT_LANGUAGE, format_day, mark, translate, translate_plural
 from ..texts import game_name, join_words, seat_words
 from .base import MAX_SUGGESTIONS, BoardView, GamePresenter, Ply, RecordInfo, Suggestion
 from .words import picture_words
@@ -305,7 +306,7 @@ class LudoPresenter(GamePresenter):
                 language,
                 game=game_name(self.game_id, language),
                 number=info.game_number,
-                date=info.date,
+                date=_day_words(info.date, language),
             )
         ]
         for colour, name in info.players.items():
@@ -343,3 +344,13 @@ class LudoPresenter(GamePresenter):
             "off) and the others play on; the last one left wins. Progress is counted from "
             "your start field: 0–39 the track, 40–43 your home line, F the finish, B the base."
         )
+
+
+def _day_words(date: str, language: str) -> str:
+    """A record's ``YYYY.MM.DD`` (the formats' tag) as the reader's language writes a day;
+    anything else (an unknown date) as it is."""
+    try:
+        day = datetime.datetime.strptime(date, "%Y.%m.%d").date()
+    except ValueError:
+        return date
+    return format_day(day, language)

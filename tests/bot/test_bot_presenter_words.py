@@ -92,7 +92,7 @@ def test_a_ludo_record_for_people_is_in_its_language_a_pgn_keeps_its_tags() -> N
     )
     text = presenter_for("ludo").record_text(info, ["roll:1-6", "roll:3"])
     assert text.splitlines()[:4] == [
-        "Не се сърди, човече — игра №7 (2026.11.23)",
+        "Не се сърди, човече — игра №7 (23 ноември 2026\u202fг.)",
         "Червени: Ана",
         "Жълти: Борис",
         "Начало: ludo:start",

@@ -8,22 +8,28 @@ English is the source language: the texts stay in the code, wrapped in :func:`tr
 ``babel.messages.pofile`` (no ``.mo`` compile step to forget: the catalogs are small and read once
 per process). A text missing from a catalog, or marked fuzzy, is shown in English.
 
-Placeholders are ``str.format`` fields (``{name}``); plural forms follow the catalog's
-``Plural-Forms`` header, which the catalog test holds equal to Babel's rule for the language
-(Arabic six forms, Slovenian four, Turkish one).
+Placeholders are ``str.format`` fields (``{name}``). A plural form is chosen exactly as GNU
+gettext chooses it: by the ``Plural-Forms`` header of the ``.po`` file the text comes from (its
+translator wrote the forms in that order), never by the installed Babel's CLDR rule, which can
+number the same forms differently from one release to the next (Babel 2.19 gave Turkish two
+forms where our catalogs have one, and numbered Arabic's last two the other way round). Babel's
+rule is only where a new catalog's header comes from (``tools/extract_messages.py``).
 """
 
 from __future__ import annotations
 
+import ast
 import datetime
 import functools
 import gettext
 import logging
+import re
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 from babel.dates import format_date
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 
@@ -39,6 +45,9 @@ __all__ = [
     "format_number",
     "lookup",
     "mark",
+    "plural_header",
+    "plural_rule",
+    "PluralRule",
     "resolve_language",
     "translate",
     "translate_plural",
@@ -96,25 +105,105 @@ def catalog(language: str) -> Catalog | None:
 
     The texts are split into domains by the part of the code they come from, so that
     independent changes to different parts never touch the same file; a text is looked up
-    in all of them. The merged catalog's plural rule is Babel's for the language, which the
-    catalog test holds every file's ``Plural-Forms`` header to."""
+    in all of them. A plural text's form is chosen by its own file's header
+    (:func:`plural_rule`), not by this merged catalog's."""
     if language == DEFAULT_LANGUAGE or language not in LANGUAGES:
         return None
     merged = Catalog(locale=babel_locale(language), domain=DOMAIN, fuzzy=False)
-    for path in catalog_files(language):
-        with path.open("rb") as f:
-            part = read_po(f, locale=babel_locale(language), domain=path.stem)
-        for message in part:
+    for part in _parts(language):
+        for message in part.catalog:
             if message.id:
                 merged[message.id] = message
     return merged
 
 
+@dataclass(frozen=True)
+class PluralRule:
+    """A ``Plural-Forms`` header: how many forms a text has and which one a number takes."""
+
+    count: int
+    expression: str
+    index: Callable[[int], int]
+
+    @classmethod
+    def parse(cls, header: str | None) -> PluralRule:
+        """The rule a ``Plural-Forms`` header value states (GNU gettext's default, English's
+        ``nplurals=2; plural=(n != 1)``, when there is none), through the standard library's
+        gettext, which implements GNU gettext's C expression language."""
+        if header is None:
+            header = "nplurals=2; plural=(n != 1);"
+        found = _PLURAL_FORMS.search(header)
+        if found is None:
+            raise ValueError(f"not a Plural-Forms header: {header!r}")
+        expression = found.group("plural").strip()
+        return cls(int(found.group("count")), expression, gettext.c2py(expression))
+
+
+_PLURAL_FORMS = re.compile(
+    r"nplurals\s*=\s*(?P<count>\d+)\s*;\s*plural\s*=\s*(?P<plural>[^;]+)"
+)
+
+
+@dataclass(frozen=True)
+class _Part:
+    """One ``.po`` file of a language and the plural rule its header states."""
+
+    path: Path
+    catalog: Catalog
+    plural: PluralRule
+
+
+def plural_header(po_text: str) -> str | None:
+    """The ``Plural-Forms`` value a ``.po`` file's header entry (the ``msgid ""`` at its top)
+    states, read from the file's text as GNU gettext reads it (Babel's parsed catalog falls back
+    to its own CLDR rule when a file has none, so it cannot tell)."""
+    lines = iter(po_text.splitlines())
+    for line in lines:
+        if line.startswith("msgstr"):
+            break
+    else:
+        return None
+    header = []
+    for line in lines:
+        line = line.strip()
+        if not line.startswith('"'):
+            break
+        header.append(ast.literal_eval(line))
+    for entry in "".join(header).splitlines():
+        name, _, value = entry.partition(":")
+        if name.strip().lower() == "plural-forms":
+            return value.strip()
+    return None
+
+
 @functools.cache
-def _plural_index(language: str) -> Callable[[int], int]:
-    found = catalog(language)
-    expr = found.plural_expr if found is not None else "(n != 1)"
-    return gettext.c2py(expr)
+def _parts(language: str) -> tuple[_Part, ...]:
+    parts = []
+    for path in catalog_files(language):
+        with path.open("rb") as f:
+            part = read_po(f, locale=babel_locale(language), domain=path.stem)
+        header = plural_header(path.read_text(encoding="utf-8"))
+        parts.append(_Part(path, part, PluralRule.parse(header)))
+    return tuple(parts)
+
+
+def _plural_message(language: str, singular: str) -> tuple[Message, PluralRule] | None:
+    """The plural text ``singular`` in ``language`` and the rule of the file it comes from
+    (a later file wins, as in :func:`catalog`)."""
+    if language == DEFAULT_LANGUAGE or language not in LANGUAGES:
+        return None
+    for part in reversed(_parts(language)):
+        message = part.catalog.get(singular)
+        if message is not None and isinstance(message.id, tuple | list):
+            return message, part.plural
+    return None
+
+
+def plural_rule(language: str, singular: str) -> PluralRule | None:
+    """The plural rule of the file that translates the plural text ``singular`` in
+    ``language`` (None when no file does)."""
+    found = _plural_message(language, singular)
+    return found[1] if found is not None else None
 
 
 def lookup(language: str, text: str, *, context: str | None = None) -> str | None:
@@ -141,13 +230,14 @@ def translate_plural(
     is filled with the number as the language writes it."""
     values = {"count": format_number(count, language), **placeholders}
     english = singular if count == 1 else plural
-    found = catalog(language)
-    message = found.get((singular, plural)) if found is not None else None
-    forms = message.string if message is not None and not message.fuzzy else None
+    found = _plural_message(language, singular)
+    if found is None:
+        return english.format(**values)
+    message, rule = found
+    forms = message.string if not message.fuzzy else None
     if not isinstance(forms, tuple | list) or not all(forms):
         return english.format(**values)
-    assert found is not None
-    index = _plural_index(language)(count)
+    index = rule.index(count)
     if index >= len(forms):
         log.warning("catalog %s: %r lacks plural form %d", language, singular, index)
         return english.format(**values)

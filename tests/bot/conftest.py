@@ -22,6 +22,8 @@ from ai.worker import AIWorker
 from bot import LatrunculiBot, Settings, create_bot
 
 GUILD_ID = 1_100_000_000_000_000_001
+TEST_THINK_TIME = 0.005
+"""Seconds the computer may think per move in bot tests."""
 
 
 def make_settings(db_path: Path, **overrides: Any) -> Settings:
@@ -31,6 +33,10 @@ def make_settings(db_path: Path, **overrides: Any) -> Settings:
         "dev_guild_id": GUILD_ID,
         "log_level": "INFO",
         "challenge_ttl_hours": 24.0,
+        # The computer thinks a few milliseconds in tests: what a test checks is what the bot
+        # does with its move, never how strong the move is, and a loaded machine must not
+        # turn a think into a time-out (tests/ai measures strength, bench/ measures speed).
+        **dict.fromkeys(("ai_time_easy", "ai_time_medium", "ai_time_hard"), TEST_THINK_TIME),
     }
     values.update(overrides)
     return Settings(**values)
@@ -43,6 +49,22 @@ def db_path(tmp_path: Path) -> Path:
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "bot_settings(**kw): settings overrides for the bot")
+
+
+SETTLE_TIMEOUT = 60.0
+"""Seconds simcord waits for the bot to settle after an action before it fails the test. Its
+default (5 s) is a wall-clock window a loaded machine can miss (a schadler game of 89 moves
+with pictures failed under a load average of 8–13), so every bot test gets a generous one;
+a test that sets its own keeps it."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        marker = item.get_closest_marker("simcord")
+        options = dict(marker.kwargs) if marker is not None else {}
+        if "settle_timeout" not in options and "simcord_env" in getattr(item, "fixturenames", ()):
+            options["settle_timeout"] = SETTLE_TIMEOUT
+            item.add_marker(pytest.mark.simcord(**options), append=False)
 
 
 @pytest.fixture

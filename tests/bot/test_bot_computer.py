@@ -16,10 +16,7 @@ from rules.games import open_session
 from .computer_helpers import GatedWorker, challenge_the_bot, person_choice, the_bot
 from .helpers import challenge_and_accept, last_board
 
-FAST = {"ai_time_easy": 0.05, "ai_time_medium": 0.1, "ai_time_hard": 0.2}
-"""Short thinking for the tests (the levels' own times are for players)."""
-
-pytestmark = pytest.mark.bot_settings(**FAST)
+# The computer thinks a few milliseconds at every level (tests/bot/conftest.py).
 
 
 async def play_to_the_end(arena: Any, game_id: int, where: Any, seed: int, max_turns: int = 600):

@@ -17,11 +17,8 @@ from .computer_helpers import GatedWorker, the_bot
 from .helpers import button_labels, last_board
 from .ludo_helpers import furthest, play_turn, session_of
 
-FAST = {"ai_time_easy": 0.05, "ai_time_medium": 0.1, "ai_time_hard": 0.2}
-"""Short thinking for the tests (the levels' own times are for players)."""
-
+# The computer thinks a few milliseconds at every level (tests/bot/conftest.py).
 pytestmark = [
-    pytest.mark.bot_settings(**FAST),
     # the worker's turns, several in a row, overran simcord's 5 s on the loaded shared machine
     pytest.mark.simcord(settle_timeout=60),
 ]

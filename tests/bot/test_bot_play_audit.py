@@ -426,7 +426,6 @@ async def test_a_game_lost_on_time_shows_no_english(arena: Arena, language: str)
     assert seen.leaks(arena) == ""
 
 
-@pytest.mark.bot_settings(ai_time_easy=0.05, ai_time_medium=0.1, ai_time_hard=0.2)
 @pytest.mark.parametrize("variant", GAMES)
 async def test_the_computers_turns_show_no_english(
     arena: Arena, variant: str, language: str

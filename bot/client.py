@@ -109,7 +109,9 @@ class LatrunculiBot(commands.Bot):
         self.menus = OpenMenus(clock)
         # The computer opponent's search runs in a worker process (started in setup_hook,
         # closed with the bot); ``opponent`` is the seam where tests may put another one.
-        self.computer = ComputerPlayer(self, opponent if opponent is not None else AIWorker())
+        self.computer = ComputerPlayer(
+            self, opponent if opponent is not None else AIWorker(processes=settings.ai_workers)
+        )
 
     def now(self) -> float:
         return self.clock()

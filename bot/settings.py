@@ -26,6 +26,7 @@ log = logging.getLogger(__name__)
 DEFAULT_DATABASE_PATH = Path("data/latrunculi.sqlite3")
 _LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
 MAX_AI_TIME = 60.0
+MAX_AI_WORKERS = 64
 """The longest a move of the computer may take (seconds); a player waits for it."""
 MAX_SHOWN = 24
 """Longer than any good value of a setting that an error quotes back (a guild id has at most
@@ -94,6 +95,8 @@ class Settings:
     - ``AI_TIME_EASY``, ``AI_TIME_MEDIUM``, ``AI_TIME_HARD``: seconds the computer opponent
       may think per move at each level (up to 60); unset: the engine's own time for the
       level (:data:`ai.levels.DEFAULT_TIME`).
+    - ``AI_WORKERS``: how many computer turns think at once, each in its own process
+      (1–64); unset: one per core (:func:`ai.worker.default_processes`).
     - ``SHARD_COUNT``, ``SHARD_IDS``: run this process as an ``AutoShardedBot`` for those
       shards of that many (``SHARD_IDS`` like ``0-3`` or ``0,2,5``; only a count: all of
       them); both unset: the plain bot, one process (see :mod:`bot.shards`).
@@ -109,6 +112,7 @@ class Settings:
     ai_time_easy: float | None = None
     ai_time_medium: float | None = None
     ai_time_hard: float | None = None
+    ai_workers: int | None = None
     shards: ShardPlan | None = None
 
     def ai_time_limit(self, level: str) -> float | None:
@@ -216,6 +220,18 @@ class Settings:
                         f"{key} must be more than 0 and at most {MAX_AI_TIME:g} seconds"
                     )
             ai_times[ai_level] = seconds
+        raw_workers = env.get("AI_WORKERS", "").strip()
+        ai_workers: int | None = None
+        if raw_workers:
+            try:
+                ai_workers = int(raw_workers)
+            except ValueError:
+                raise SettingsError(
+                    "AI_WORKERS must be a whole number of processes, "
+                    f"not {shown(raw_workers, token)}"
+                ) from None
+            if not 1 <= ai_workers <= MAX_AI_WORKERS:
+                raise SettingsError(f"AI_WORKERS must be between 1 and {MAX_AI_WORKERS}")
         try:
             shards = parse_shards(
                 env.get("SHARD_COUNT", ""), env.get("SHARD_IDS", ""), lambda v: shown(v, token)
@@ -233,6 +249,7 @@ class Settings:
             ai_time_easy=ai_times["easy"],
             ai_time_medium=ai_times["medium"],
             ai_time_hard=ai_times["hard"],
+            ai_workers=ai_workers,
             shards=shards,
         )
 
@@ -244,5 +261,6 @@ class Settings:
             f"log_level={self.log_level!r}, challenge_ttl_hours={self.challenge_ttl_hours}, "
             f"move_timeout_hours={self.move_timeout_hours}, ai_time_easy={self.ai_time_easy}, "
             f"ai_time_medium={self.ai_time_medium}, ai_time_hard={self.ai_time_hard}, "
+            f"ai_workers={self.ai_workers}, "
             f"shards={self.shards.describe() if self.shards else 'unsharded'!r})"
         )

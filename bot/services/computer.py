@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -57,6 +56,10 @@ log = logging.getLogger(__name__)
 
 CATCH_UP_BATCH = 100
 """Games looked at per sweep tick for a computer turn left unplayed (a restart)."""
+
+ATTEMPTS = 2
+"""Times a turn asks the engine before leaving it to the next sweep tick (a crashed or hung
+worker process is replaced after the first failure)."""
 
 
 class Opponent(Protocol):
@@ -100,9 +103,6 @@ class ComputerPlayer:
         self.bot = bot
         self.opponent = opponent
         self._tasks: dict[int, asyncio.Task[None]] = {}
-        #: Picks a legal action when the engine fails (a crash, an overrun, an engine bug):
-        #: the game must never wait for a computer that cannot answer.
-        self.fallback: random.Random = random.Random()
 
     @property
     def thinking(self) -> frozenset[int]:
@@ -203,6 +203,8 @@ class ComputerPlayer:
         level = record.seat(seat).ai_level
         assert level is not None
         action = await self._choose(record, session, Level(level))
+        if action is None:  # the engine could not answer: the next sweep tick tries again
+            return False
         try:
             played = await bot.games.play_for_computer(record, seat, action)
         except (ConcurrencyError, UserError) as exc:  # a person ended it meanwhile
@@ -211,19 +213,32 @@ class ComputerPlayer:
         await self._announce(played)
         return played.game.is_active
 
-    async def _choose(self, record: GameRecord, session: Session[Any], level: Level) -> str:
-        """The engine's action for the position, or, if it cannot give a legal one, a legal
-        action picked at random (logged): a game never waits on a broken engine."""
+    async def _choose(
+        self, record: GameRecord, session: Session[Any], level: Level
+    ) -> str | None:
+        """The engine's action for the position at ``level``, asked again once if the worker
+        crashed or overran (it has been replaced); ``None`` when it still cannot give a legal
+        one. Never a random move: a player who chose a level gets that level's play, and a
+        turn that could not be thought of is tried again at the next sweep tick
+        (:meth:`catch_up`), the game waiting meanwhile as for a slow player."""
         # the game's start and its moves, not only the position: the repetition rules count
         # positions from where the game began
         moves = [m.move for m in await self.bot.db.games.game_moves(record.id)]
         limit = self.bot.settings.ai_time_limit(level.value)
         legal = session.legal_actions()
-        try:
-            action = await self.opponent.choose(record.start_position, level, limit, moves)
-        except AIError as exc:
-            log.error("game %d: the engine failed at ply %d: %s", record.id, record.ply, exc)
-        else:
+        for attempt in range(1, ATTEMPTS + 1):
+            try:
+                action = await self.opponent.choose(record.start_position, level, limit, moves)
+            except AIError as exc:
+                log.error(
+                    "game %d: the engine failed at ply %d (attempt %d of %d): %s",
+                    record.id,
+                    record.ply,
+                    attempt,
+                    ATTEMPTS,
+                    exc,
+                )
+                continue
             if action in legal:
                 return action
             try:  # the engine may write an action differently (e.g. SAN for UCI)
@@ -236,7 +251,8 @@ class ComputerPlayer:
                     record.ply,
                     exc,
                 )
-        return self.fallback.choice(legal)
+                return None  # an engine bug: asking again would give the same answer
+        return None
 
     async def _announce(self, played: Played) -> None:
         """Post the board after the computer's action, as after a person's move."""

@@ -18,7 +18,7 @@ from rules.games import open_session
 
 @pytest.fixture
 async def worker() -> AsyncIterator[AIWorker]:
-    w = AIWorker(grace=20.0)
+    w = AIWorker(grace=20.0, processes=1)
     w.start()
     try:
         yield w
@@ -72,7 +72,7 @@ async def test_a_crashed_worker_is_restarted_and_the_caller_told(worker: AIWorke
 
 
 async def test_a_worker_past_its_deadline_is_replaced() -> None:
-    w = AIWorker(grace=0.5)
+    w = AIWorker(grace=0.5, processes=1)
     try:
         pid = await w._call(os.getpid, timeout=30.0)
         with pytest.raises(WorkerError, match="did not answer"):
@@ -80,3 +80,80 @@ async def test_a_worker_past_its_deadline_is_replaced() -> None:
         assert await w._call(os.getpid, timeout=30.0) != pid
     finally:
         await w.close()
+
+
+async def test_simultaneous_turns_wait_their_turn_and_none_runs_out_of_time() -> None:
+    """Sixteen hard turns at once on one process: each waits for the one before, and its
+    deadline (0.3 s of thought + 3 s of grace) counts from the start of its own search. When
+    it counted from the queueing, the turns after the first dozen timed out, the worker was
+    killed mid-search and the bot played a random move."""
+    w = AIWorker(grace=3.0, processes=1)
+    try:
+        await w.pid()
+        turns = [w.choose("classic", Level.HARD, time_limit=0.3) for _ in range(16)]
+        actions = await asyncio.gather(*turns)
+        legal = open_session("classic").legal_actions()
+        assert all(action in legal for action in actions), actions
+    finally:
+        await w.close()
+
+
+async def test_calls_waiting_for_a_process_are_served_in_arrival_order() -> None:
+    w = AIWorker(grace=20.0, processes=1)
+    finished: list[int] = []
+
+    async def call(number: int) -> None:
+        await w._call(time.sleep, 0.05, timeout=30.0)
+        finished.append(number)
+
+    try:
+        await w.pid()
+        calls = []
+        for number in range(8):
+            calls.append(asyncio.create_task(call(number)))
+            await asyncio.sleep(0)  # queued one after another
+        await asyncio.gather(*calls)
+        assert finished == list(range(8))
+        assert w.waiting == 0
+    finally:
+        await w.close()
+
+
+async def test_a_hung_search_is_replaced_alone_and_the_others_finish() -> None:
+    """Two processes: one search hangs past its deadline while the other thinks; only the hung
+    process is killed, and the other search's answer arrives."""
+    w = AIWorker(grace=0.5, processes=2)
+    try:
+        w.start()
+        steady = asyncio.create_task(w._call(os.getpid, timeout=30.0))
+        first_pid = await steady
+        thinking = asyncio.create_task(w._call(time.sleep, 3.0, timeout=60.0))
+        await asyncio.sleep(0)
+        with pytest.raises(WorkerError, match="did not answer"):
+            await w._call(time.sleep, 30, timeout=1.0)
+        assert await thinking is None  # its process was not killed with the hung one
+        pids = {await w._call(os.getpid, timeout=30.0) for _ in range(4)}
+        assert len(pids) == 2 and first_pid > 0
+    finally:
+        await w.close()
+
+
+async def test_a_caller_that_gives_up_while_waiting_leaves_no_process_behind() -> None:
+    w = AIWorker(grace=20.0, processes=1)
+    try:
+        await w.pid()
+        busy = asyncio.create_task(w._call(time.sleep, 0.5, timeout=30.0))
+        await asyncio.sleep(0)
+        impatient = asyncio.create_task(w._call(os.getpid, timeout=30.0))
+        await asyncio.sleep(0.05)
+        impatient.cancel()
+        await busy
+        assert isinstance(await w._call(os.getpid, timeout=30.0), int)  # the process came back
+    finally:
+        await w.close()
+
+
+def test_one_worker_process_per_core_by_default() -> None:
+    assert AIWorker().processes == min(len(os.sched_getaffinity(0)), 8)
+    with pytest.raises(ValueError, match="at least one process"):
+        AIWorker(processes=0)

@@ -10,8 +10,9 @@ from typing import Any
 
 import pytest
 
+from ai import WorkerError
 from ai.engines import engine_ids
-from rules.games import open_session
+from rules.games import open_session, replay
 
 from .computer_helpers import GatedWorker, challenge_the_bot, person_choice, the_bot
 from .helpers import challenge_and_accept, last_board
@@ -138,6 +139,53 @@ async def test_a_restart_while_the_bot_thinks_resumes_its_turn(arena, bot_factor
     record = await arena.db.games.load_game(game.id)
     assert record.ply == 2
     moves = await arena.db.games.game_moves(game.id)
+    assert moves[-1].player_id == arena.bot.user.id
+    assert f"<@{arena.alice.id}>, your move" in last_board(thread).content
+
+
+class FailingWorker:
+    """The worker seam failing as a crashed or overrunning worker process does
+    (:class:`ai.WorkerError`) for its first ``failures`` calls, then answering with the
+    engine's choice, which is always the *last* legal action (no engine plays it by chance,
+    and a random fallback would seldom pick it)."""
+
+    def __init__(self, failures: int) -> None:
+        self.failures = failures
+        self.asked = 0
+
+    def start(self) -> None:
+        pass
+
+    async def close(self) -> None:
+        pass
+
+    async def choose(self, position, level, time_limit=None, moves=()):
+        self.asked += 1
+        if self.asked <= self.failures:
+            raise WorkerError("the computer opponent did not answer within 0.3 s; try again")
+        return replay(position, moves).legal_actions()[-1]
+
+
+async def test_a_failed_think_is_asked_again_never_answered_with_a_random_move(
+    arena, bot_factory
+):
+    """One crash or overrun: the bot asks its (replaced) worker again and plays the engine's
+    move. Until it answers, nothing is played: the turn waits for the next sweep tick (a
+    random legal action had been played instead)."""
+    worker = FailingWorker(failures=3)
+    await arena.env.restart_bot(bot_factory(opponent=worker))
+    game, thread, _ = await challenge_the_bot(arena, "rugen", colour="white", level="hard")
+    await arena.alice.slash(thread, "move", move="a2-a3")
+    await arena.env.settle()
+    assert worker.asked == 2  # asked twice, then left for the sweep
+    record = await arena.db.games.load_game(game.id)
+    assert record.ply == 1 and record.is_active  # nothing played for the bot
+    await arena.env.advance_time(61)  # the sweep's next tick asks again: a failure, then the move
+    await arena.env.settle()
+    record = await arena.db.games.load_game(game.id)
+    assert worker.asked == 4 and record.ply == 2
+    moves = await arena.db.games.game_moves(game.id)
+    assert moves[-1].move == replay("rugen", ["a2-a3"]).legal_actions()[-1]
     assert moves[-1].player_id == arena.bot.user.id
     assert f"<@{arena.alice.id}>, your move" in last_board(thread).content
 

@@ -136,6 +136,16 @@ def test_the_computer_thinking_times_per_level():
             Settings.from_env({"DISCORD_TOKEN": "t", "AI_TIME_MEDIUM": bad})
 
 
+def test_how_many_computer_turns_think_at_once():
+    """AI_WORKERS: a bot on a big machine thinks many turns at once, a small one fewer; unset,
+    one process per core. A bad value is refused with the setting's name."""
+    assert Settings.from_env({"DISCORD_TOKEN": "t", "AI_WORKERS": "3"}).ai_workers == 3
+    assert Settings.from_env({"DISCORD_TOKEN": "t"}).ai_workers is None
+    for bad in ("0", "-2", "65", "many", "1.5"):
+        with pytest.raises(SettingsError, match="AI_WORKERS"):
+            Settings.from_env({"DISCORD_TOKEN": "t", "AI_WORKERS": bad})
+
+
 def test_database_url_selects_the_database():
     """DATABASE_URL wins over DATABASE_PATH; unset, the SQLite file of DATABASE_PATH (as
     before); a URL whose scheme is unknown is refused with the schemes that work, and a
@@ -167,3 +177,43 @@ def test_an_unreachable_postgresql_is_one_line_and_exit_1(tmp_path):
     last = proc.stderr.strip().splitlines()[-1]
     assert last.startswith("error: cannot connect to PostgreSQL at postgresql://bot:***@")
     assert "s3cret" not in proc.stderr
+
+
+def a_bot_database(path: Path) -> None:
+    """A real database of the bot's, with a few hundred players (several pages)."""
+    import asyncio
+
+    from storage import Database
+
+    async def fill() -> None:
+        async with Database(path) as db:
+            for i in range(300):
+                await db.players.upsert_player(1_000 + i, f"Player {i}")
+
+    asyncio.run(fill())
+
+
+@pytest.mark.parametrize("kind", ["overwritten", "truncated", "other file"])
+def test_a_database_file_that_is_no_database_is_one_line_and_exit_1(tmp_path, kind):
+    """Finding 7 of "What a playthrough and a hostile probe found": a 37-line traceback for a
+    truncated or overwritten database file. Now one line naming the file and what is wrong,
+    exit status 1, as for a database of a newer schema, and the file is left as it was."""
+    path = tmp_path / "data" / "latrunculi.sqlite3"
+    path.parent.mkdir()
+    if kind == "overwritten":  # a text file saved over it
+        path.write_text("DISCORD_TOKEN=...\n" * 40)
+    elif kind == "other file":  # a picture given as the database
+        path.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 20)
+    else:  # a copy that stopped half-way
+        a_bot_database(path)
+        data = path.read_bytes()
+        path.write_bytes(data[: len(data) // 2])
+    before = path.read_bytes()
+    proc = run_bot(tmp_path, DISCORD_TOKEN=FAKE_TOKEN, DATABASE_PATH=str(path))
+    assert proc.returncode == 1, proc.stderr
+    assert "Traceback" not in proc.stderr, proc.stderr
+    last = proc.stderr.strip().splitlines()[-1]
+    assert last.startswith(f"error: database '{path}' cannot be read: "), last
+    what = "is damaged" if kind == "truncated" else "is not a SQLite database"
+    assert what in last, last
+    assert path.read_bytes() == before

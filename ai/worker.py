@@ -29,6 +29,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
 from . import choose_action
+from .engines import engine_for, engine_ids
 from .errors import WorkerError
 from .levels import Level, default_time
 
@@ -55,7 +56,11 @@ def default_processes() -> int:
 
 
 def _worker_pid() -> int:
-    """Runs in the worker: its process id (also warms the process up: ``ai`` is imported)."""
+    """Runs in the worker: its process id. The first call warms the process up: every
+    engine (and so every game's rules) is imported, so no player's first move against the
+    computer pays for it (a command line loads only its own game; a worker serves them all)."""
+    for game_id in engine_ids():
+        engine_for(game_id)
     return os.getpid()
 
 

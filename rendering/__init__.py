@@ -10,19 +10,59 @@ posts the bytes it gets back.
     >>> png = rendering.render_chess({"e1": "K", "e8": "k"}, to_move="black")
     >>> png = rendering.render_draughts({15: "b", 22: "w"}, last_move=[11, 15])
     >>> png = rendering.render_backgammon(rendering.BackgammonPosition(dice=(6, 1)))
+
+The Latrunculi board and what every picture shares are imported with the package; the chess,
+draughts, backgammon and ludo renderers are imported when one of their names is first asked
+for (:func:`__getattr__`, PEP 562), so ``python -m rendering`` for one game loads that one.
 """
 
-from .backgammon import BackgammonPosition, render_backgammon
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
 from .caption import REASON_WORDS, Caption, status_text
 from .captures import derive_captures
-from .chess import placement_pieces, render_chess
-from .draughts import render_draughts
 from .layout import DEFAULT_SQUARE, Layout, layout
-from .ludo import LudoMove, LudoPosition, LudoSeat, render_ludo
 from .rating_chart import ChartWords, RatingPoint, render_rating_chart
 from .render import compose, encode_png, render_board
 from .theme import THEMES, BoardStyle, Theme, get_theme
 from .words import ENGLISH, Words
+
+if TYPE_CHECKING:  # what __getattr__ hands out, for the type checkers
+    from .backgammon import BackgammonPosition, render_backgammon
+    from .chess import placement_pieces, render_chess
+    from .draughts import render_draughts
+    from .ludo import LudoMove, LudoPosition, LudoSeat, render_ludo
+
+#: The names re-exported from one game's renderer, and the module (relative to this package)
+#: that defines each.
+_LAZY_NAMES = {
+    "BackgammonPosition": ".backgammon",
+    "render_backgammon": ".backgammon",
+    "placement_pieces": ".chess",
+    "render_chess": ".chess",
+    "render_draughts": ".draughts",
+    "LudoMove": ".ludo",
+    "LudoPosition": ".ludo",
+    "LudoSeat": ".ludo",
+    "render_ludo": ".ludo",
+}
+
+
+def __getattr__(name: str) -> object:
+    """A game renderer's name, imported from its module the first time it is asked for."""
+    module = _LAZY_NAMES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value  # later lookups find it without coming here
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY_NAMES})
+
 
 __all__ = [
     "DEFAULT_SQUARE",

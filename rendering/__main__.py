@@ -31,25 +31,12 @@ from pathlib import Path
 
 import rules
 
-from .backgammon import render_backgammon
 from .caption import Caption
-from .chess import render_chess
-from .draughts import render_draughts
-from .game_frames import game_frames, replay_gif
-from .ludo import render_ludo
-from .plain_text import (
-    backgammon_position,
-    backgammon_steps,
-    chess_move,
-    chess_position,
-    draughts_jumped,
-    draughts_path,
-    draughts_position,
-    ludo_move,
-    ludo_position,
-)
 from .render import render_board
 from .theme import THEMES
+
+# The other games' renderers, their text parsers (.plain_text) and the replays (.game_frames)
+# are imported by the functions that draw them: a Latrunculi picture does not load them.
 
 log = logging.getLogger("rendering")
 
@@ -204,6 +191,8 @@ def _gif(args: argparse.Namespace) -> int:
     if len(names) != 2:
         print("error: --players needs two names separated by a comma", file=sys.stderr)
         return 2
+    from .game_frames import game_frames, replay_gif
+
     try:
         frames = game_frames(
             args.position,
@@ -223,6 +212,9 @@ def _gif(args: argparse.Namespace) -> int:
 
 def _ludo(args: argparse.Namespace) -> bytes:
     """The ludo picture the arguments ask for."""
+    from .ludo import render_ludo
+    from .plain_text import ludo_move, ludo_position
+
     names = [n.strip() for n in args.players.split(",")] if args.players else []
     knocked: list[int] = []
     for item in filter(None, (args.knocked or "").split(",")):
@@ -240,6 +232,9 @@ def _ludo(args: argparse.Namespace) -> bytes:
 def _other_game(args: argparse.Namespace, players: tuple[str, str]) -> bytes:
     """The chess, draughts or backgammon picture the arguments ask for."""
     if args.backgammon:
+        from .backgammon import render_backgammon
+        from .plain_text import backgammon_position, backgammon_steps
+
         steps, hits = backgammon_steps(args.last_move) if args.last_move else ([], [])
         return render_backgammon(
             backgammon_position(args.backgammon),
@@ -250,6 +245,9 @@ def _other_game(args: argparse.Namespace, players: tuple[str, str]) -> bytes:
             caption=Caption(players=players, move_number=args.move_number),
         )
     if args.chess:
+        from .chess import render_chess
+        from .plain_text import chess_move, chess_position
+
         pieces, turn = chess_position(args.chess)
         return render_chess(
             pieces,
@@ -260,6 +258,9 @@ def _other_game(args: argparse.Namespace, players: tuple[str, str]) -> bytes:
             theme=args.theme,
             caption=Caption(players=players, title="Chess", move_number=args.move_number),
         )
+    from .draughts import render_draughts
+    from .plain_text import draughts_jumped, draughts_path, draughts_position
+
     board, turn = draughts_position(args.draughts)
     path = draughts_path(args.last_move) if args.last_move else []
     mover = board.get(path[-1]) if path else None

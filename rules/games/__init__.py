@@ -6,12 +6,20 @@
     'a2-a3'
 
 Importing this package registers the games, in the order ``python -m rules variants`` lists
-them: the four Latrunculi rule sets, then chess, draughts, backgammon and ludo.
+them: the four Latrunculi rule sets, then chess, draughts, backgammon and ludo. It registers
+their ids only: a game's module (python-chess behind chess, …) is imported when that game is
+first asked for (:mod:`.registry`), so a fresh process working on one game pays for that one.
+The classes of each game (``ChessSession``, ``LudoAction``, …) are still importable from here;
+each is looked up in its game's module on first use (:func:`__getattr__`, PEP 562).
 """
 
 from __future__ import annotations
 
-from .backgammon import BackgammonRules, BackgammonSession
+import importlib
+from typing import TYPE_CHECKING
+
+from .. import latrunculi as _rule_sets  # noqa: F401  (the Latrunculi variants, in their order)
+from ..variant import variants
 from .base import (
     GAME_OVER_REASON,
     ActionResult,
@@ -22,21 +30,104 @@ from .base import (
     Session,
     UnknownGameError,
 )
-from .chess import ChessRules, ChessSession
-from .draughts import DraughtsMove, DraughtsRules, DraughtsSession
-from .latrunculi import LatrunculiRules, LatrunculiSession, latrunculi_games
-from .ludo import LudoAction, LudoRules, LudoSession
 from .registry import (
+    Loader,
     all_games,
     find_game,
+    game_ids,
     game_of_position,
     open_session,
     register,
+    register_lazy,
     replay,
 )
 
-for _game in (*latrunculi_games(), ChessRules(), DraughtsRules(), BackgammonRules(), LudoRules()):
-    register(_game)
+if TYPE_CHECKING:  # what __getattr__ hands out, for the type checkers
+    from .backgammon import BackgammonRules, BackgammonSession
+    from .chess import ChessRules, ChessSession
+    from .draughts import DraughtsMove, DraughtsRules, DraughtsSession
+    from .latrunculi import LatrunculiRules, LatrunculiSession
+    from .ludo import LudoAction, LudoRules, LudoSession
+
+#: The names re-exported from one game's modules, and the module (relative to this package)
+#: that defines each.
+_LAZY_NAMES = {
+    "LatrunculiRules": ".latrunculi",
+    "LatrunculiSession": ".latrunculi",
+    "latrunculi_games": ".latrunculi",
+    "ChessRules": ".chess",
+    "ChessSession": ".chess",
+    "DraughtsMove": ".draughts",
+    "DraughtsRules": ".draughts",
+    "DraughtsSession": ".draughts",
+    "BackgammonRules": ".backgammon",
+    "BackgammonSession": ".backgammon",
+    "LudoAction": ".ludo",
+    "LudoRules": ".ludo",
+    "LudoSession": ".ludo",
+}
+
+
+def __getattr__(name: str) -> object:
+    """A game's class, imported from its module the first time it is asked for."""
+    module = _LAZY_NAMES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value  # later lookups find it without coming here
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY_NAMES})
+
+
+def _latrunculi(variant_id: str) -> Loader:
+    """The loader of one Latrunculi rule set's game."""
+
+    def load() -> GameRules:
+        from ..variant import find_variant
+        from .latrunculi import LatrunculiRules
+
+        return LatrunculiRules(find_variant(variant_id))
+
+    return load
+
+
+def _chess() -> GameRules:
+    from .chess import ChessRules
+
+    return ChessRules()
+
+
+def _draughts() -> GameRules:
+    from .draughts import DraughtsRules
+
+    return DraughtsRules()
+
+
+def _backgammon() -> GameRules:
+    from .backgammon import BackgammonRules
+
+    return BackgammonRules()
+
+
+def _ludo() -> GameRules:
+    from .ludo import LudoRules
+
+    return LudoRules()
+
+
+for _variant in variants():
+    register_lazy(_variant.id, _latrunculi(_variant.id))
+for _game_id, _loader in (
+    ("chess", _chess),
+    ("draughts", _draughts),
+    ("backgammon", _backgammon),
+    ("ludo", _ludo),
+):
+    register_lazy(_game_id, _loader)
+del _variant, _game_id, _loader
 
 __all__ = [
     "GAME_OVER_REASON",
@@ -61,7 +152,10 @@ __all__ = [
     "UnknownGameError",
     "all_games",
     "find_game",
+    "game_ids",
     "game_of_position",
     "open_session",
+    "register",
+    "register_lazy",
     "replay",
 ]

@@ -50,6 +50,7 @@ RUNS = {
         "goal: 4 PostgreSQL processes",
     ),
     "bot_bench.py": (["--games", "20", "--moves", "5", "--crowd", "0"], "/move"),
+    "cold_start.py": (["--runs", "1", "--games", "classic"], "ai move classic"),
     "gif_bench.py": (["--plies", "4", "--runs", "1"], "11x8 lat"),
     "memory_bench.py": (["--moves", "20", "--checkpoints", "10,20"], "stored views"),
     "render_bench.py": (["--runs", "2"], "8x8 chess"),

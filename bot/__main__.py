@@ -1,9 +1,10 @@
 """``python -m bot``: read settings, open the database, log in and run until stopped.
 
 Exit status 2 with one line on stderr when the token is missing or Discord rejects it; exit
-status 1 with one line when Discord cannot be reached (no network, DNS, firewall), or when
+status 1 with one line when Discord cannot be reached (no network, DNS, firewall), when
 another bot process runs on the same SQLite file (the launcher holds the file's lock for its
-whole life: :mod:`storage.process_lock`).
+whole life: :mod:`storage.process_lock`), or when the database cannot be used: unreachable,
+of a newer schema, or a file that is no database or a damaged one (naming the file).
 """
 
 from __future__ import annotations

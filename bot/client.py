@@ -61,7 +61,7 @@ class LatrunculiTree(app_commands.CommandTree["LatrunculiBot"]):
         text = message_for(original, language)
         if isinstance(error, app_commands.NoPrivateMessage):
             text = translate(
-                "Latrunculi is played in servers: use this command in a server channel.", language
+                "The games are played in servers: use this command in a server channel.", language
             )
         if text is not None:
             await send_ephemeral(interaction, text)

@@ -4,11 +4,20 @@ a message that is *for* someone opts in to exactly that one user."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import discord
 
 from storage import Database
 
-__all__ = ["NO_MENTIONS", "PING_EVERY", "ping_only", "ping_users", "rationed_ping"]
+__all__ = [
+    "NO_MENTIONS",
+    "PING_EVERY",
+    "ping_only",
+    "ping_users",
+    "rationed_ping",
+    "rationed_pings",
+]
 
 PING_EVERY = 3600.0
 """A user is pinged at most once this often for the same kind of thing in the same place (a
@@ -48,3 +57,16 @@ async def rationed_ping(
     if await db.pings.claim(kind, scope, user_id, every=PING_EVERY, now=now):
         return ping_only(user_id)
     return ping_only(None)
+
+
+async def rationed_pings(
+    db: Database, kind: str, scope: int, user_ids: Iterable[int], *, now: float
+) -> discord.AllowedMentions:
+    """:func:`rationed_ping` for a message for several users (a table's invitations): each
+    is pinged unless already pinged for ``kind`` in ``scope`` within :data:`PING_EVERY`."""
+    claimed = [
+        uid
+        for uid in dict.fromkeys(user_ids)
+        if await db.pings.claim(kind, scope, uid, every=PING_EVERY, now=now)
+    ]
+    return ping_users(*claimed)

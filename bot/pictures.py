@@ -13,11 +13,12 @@ import io
 import discord
 
 from rules.games import GameRules
+from storage import Database, GameRecord
 
 from .i18n import DEFAULT_LANGUAGE, mark, translate
 from .presenters import BoardView, GamePresenter, presenter_for
 
-__all__ = ["START_STATUS", "picture_file", "start_picture"]
+__all__ = ["START_STATUS", "picture_file", "start_picture", "taken_in_game"]
 
 START_STATUS = mark("Start position")
 """The caption of a game's start as ``/rules`` shows it."""
@@ -46,3 +47,14 @@ async def start_picture(
         language=language,
     )
     return await picture_file(presenter, board, filename=filename)
+
+
+async def taken_in_game(db: Database, record: GameRecord) -> tuple[str, str] | None:
+    """What White and Black have taken in ``record`` so far, counted from its stored moves
+    (:meth:`~bot.presenters.GamePresenter.taken_so_far`), for the board's caption; ``None``
+    for a game whose pictures show no taken pieces (its moves are then not read)."""
+    presenter = presenter_for(record.variant)
+    if presenter.material(record.start_position) is None:
+        return None
+    moves = await db.games.game_moves(record.id)
+    return presenter.taken_in(record.start_position, [m.position_after for m in moves])

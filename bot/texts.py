@@ -177,6 +177,9 @@ _OPTION_LABELS: dict[str, str] = {
     "players": mark("Players"),
 }
 _CHOICE_WORDS: dict[str, str] = {"off": mark("off"), "on": mark("on")}
+_SELF_NAMED = frozenset({"players"})
+"""Options whose value in words already names what it counts (``3 players``): a summary
+shows the value alone."""
 
 
 def _choice_words(key: str, value: str, label: str, language: str) -> str:
@@ -202,14 +205,19 @@ def option_words(
 def options_summary(
     declared: tuple[GameOption, ...], options: Mapping[str, str], language: str = DEFAULT_LANGUAGE
 ) -> str:
-    """Non-default options in words, e.g. ``"board size: 12×8"``; empty when all are
-    defaults."""
+    """Non-default options in words, e.g. ``"board size: 12×8"`` (ludo's ``"3 players"``,
+    whose value names itself); empty when all are defaults."""
     parts = []
     for opt in declared:
         value = options.get(opt.key, opt.default)
         if value != opt.default:
             name, words = option_words(opt, value, language)
-            parts.append(translate("{option}: {value}", language, option=name.lower(), value=words))
+            if opt.key in _SELF_NAMED:  # "3 players", never "players: 3 players"
+                parts.append(words)
+            else:
+                parts.append(
+                    translate("{option}: {value}", language, option=name.lower(), value=words)
+                )
     return ", ".join(parts)
 
 

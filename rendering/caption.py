@@ -370,13 +370,15 @@ def draw_caption(
     winner: Side | None = None,
     over: bool = False,
     words: Words = ENGLISH,
+    removed: tuple[str, str] | None = None,
 ) -> None:
     """Draw a Latrunculi caption strip into ``img`` at ``lay.caption_rect``.
 
     A finished game (``outcome``, or ``over`` for one the players or the clock ended) gets
     the result banner and a trophy in the row of its winner (``outcome.winner`` or
     ``winner``); no row is marked as to move. ``words`` are the caption's words (English by
-    default).
+    default). ``removed``: the kinds (White, Black) removed in the game, counted from its
+    moves (else worked out against the rule set's start, see :func:`derive_taken`).
     """
     text = status_text(
         position,
@@ -394,22 +396,24 @@ def draw_caption(
     chip = chip_size(lay)
     icon = round(chip * 0.8)
     taken = derive_taken(position)
+    if removed is not None:  # counted from the game's moves: right from a custom start too
+        taken = ((removed[0], taken[0][1]), (removed[1], taken[1][1]))
     upside = turns_held_over(position.variant)
     marker = marker_kind(position.variant, position.width, position.height)
     rows = []
     for side in (lay.view.other, lay.view):
         enemy = side.other
-        removed, held = taken[side.index]
+        gone, held = taken[side.index]
         notes: list[str | Image.Image] = []
         if captures is not None:
             notes.append(words.captured.format(count=captures[side.index]))
-        elif not removed and not held:
+        elif not gone and not held:
             notes.append(words.no_captures)
         if held:  # still on the board: a classic captive may yet be freed
             notes.append(words.held(held_word(position.variant), len(held)))
             notes.append(_icons(held, enemy, True, icon, theme, upside))
-        if removed:
-            notes.append(_icons(removed, enemy, False, icon, theme, upside))
+        if gone:
+            notes.append(_icons(gone, enemy, False, icon, theme, upside))
         if show_hand:
             notes.append(words.in_hand.format(count=position.hand[side.index]) + "  ·  ")
             notes.append(piece_sprite("C", side, False, icon, theme))

@@ -191,10 +191,14 @@ def compose(
     before: Position | None = None,
     strip: bool = True,
     words: Words = ENGLISH,
+    removed: tuple[str, str] | None = None,
 ) -> Image.Image:
     """The board picture as a Pillow image (see :func:`render_board` for the arguments).
 
     ``strip=False`` leaves the caption strip blank: a replay draws it once for all frames.
+    ``removed``: the kinds White and Black have removed from the board in the game so far,
+    counted from its moves; when not given, the pieces missing compared with the rule set's
+    start (right for a game from the standard start only).
     """
     pal = get_theme(theme)
     lay = layout(position.width, position.height, view)
@@ -238,6 +242,7 @@ def compose(
         winner=winner,
         over=over,
         words=words,
+        removed=removed,
     )
     return img
 

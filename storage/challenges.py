@@ -188,6 +188,17 @@ class ChallengeRepository:
         row = await self._db.fetchone(f"{_WITH_SEATS} WHERE c.id = ?", (challenge_id,))
         return None if row is None else challenge_from_row(row)
 
+    async def challenge_of_game(self, game_id: int, channel_id: int) -> ChallengeRecord | None:
+        """The accepted challenge (or started table) that made game ``game_id``, set up in
+        ``channel_id`` (a match's later games, and games stored otherwise, have none). For a
+        start whose board was never posted: its thread is made from that challenge's message,
+        as when it started. Read through the channel's index (channel, status)."""
+        row = await self._db.fetchone(
+            f"{_WITH_SEATS} WHERE c.channel_id = ? AND c.status = 'accepted' AND c.game_id = ?",
+            (channel_id, game_id),
+        )
+        return None if row is None else challenge_from_row(row)
+
     async def _require(self, challenge_id: int) -> ChallengeRecord:
         challenge = await self.get_challenge(challenge_id)
         if challenge is None:
@@ -403,6 +414,7 @@ class ChallengeRepository:
                 thread_id=None,
                 now_ms=now_ms,
                 rated=table.rated,
+                start_announced=False,  # until the bot posts its first board
             )
             await self._db.execute(
                 "UPDATE challenges SET status = 'accepted', resolved_at = ?, accepted_by = ?,"
@@ -541,6 +553,7 @@ class ChallengeRepository:
                 match_id=match_id,
                 match_game=1 if match_id is not None else None,
                 rated=challenge.rated,
+                start_announced=False,  # until the bot posts its first board
             )
             flipped = await self._db.fetchone(
                 """

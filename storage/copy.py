@@ -10,6 +10,13 @@ Why it works this way:
 - **Same schema on both sides.** The source must be at this code's schema version (an older
   file is migrated by starting the bot once; the copy never migrates a source behind the
   user's back) and the destination must be empty — it is created and migrated if needed.
+  "Empty" means new, or this bot's schema without rows: a database holding any table of
+  another application is refused before anything touches it (an existing SQLite file is
+  inspected read-only first, as opening it the bot's way would already switch it to WAL),
+  so the copy never writes the bot's tables beside someone else's.
+- **A damaged file is named.** A file that is no SQLite database, or a truncated one, is
+  refused in one line naming it (:class:`~storage.errors.DatabaseUnreadable`), the source as
+  the user named it, not the temporary snapshot the copy reads.
 - **All or nothing.** Everything is written in one transaction on the destination, in batches
   (``executemany``). The source is read as one consistent snapshot that never holds up a bot
   still running on it (:func:`copy_urls`). Verification runs inside the destination's
@@ -32,9 +39,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+from .backends.sqlite import readable
 from .backends.urls import DatabaseUrlError
 from .database import Database
-from .errors import StorageError
+from .errors import DatabaseUnreadable, StorageError
 from .migrations import SCHEMA_VERSION
 from .replay import replay_game
 
@@ -288,30 +296,101 @@ def _database(url: str, role: str) -> Database:
 
 def _snapshot(path: Path, into: Path) -> None:
     """A consistent copy of the SQLite file ``path`` (SQLite's online backup: one read
-    transaction, which in WAL mode never blocks the bot's writes)."""
-    source = sqlite3.connect(path)
-    try:
-        target = sqlite3.connect(into)
+    transaction, which in WAL mode never blocks the bot's writes), checked for damage
+    (``PRAGMA quick_check`` on the copy: a truncated file is refused before anything is
+    written anywhere, not half-way through the copy)."""
+    with readable(path):
+        source = sqlite3.connect(path)
         try:
-            source.backup(target)
+            target = sqlite3.connect(into)
+            try:
+                source.backup(target)
+            finally:
+                target.close()
         finally:
-            target.close()
-    finally:
-        source.close()
+            source.close()
+        _check_intact(into, path)
+
+
+def _read_only(path: Path) -> sqlite3.Connection:
+    """A connection that cannot write to the SQLite file ``path`` nor leave files beside it:
+    read-only, and "immutable" unless a write-ahead log is there to be read (a file in WAL
+    mode opened read-only otherwise creates its ``-wal`` and ``-shm``)."""
+    wal = path.with_name(path.name + "-wal").exists()
+    return sqlite3.connect(
+        f"{path.resolve().as_uri()}?mode=ro{'' if wal else '&immutable=1'}", uri=True
+    )
+
+
+def _check_intact(path: Path, named: Path) -> None:
+    """``PRAGMA quick_check`` of the SQLite file ``path`` (read-only), reported as a problem
+    of ``named`` (the file the user gave)."""
+    with readable(named):
+        conn = _read_only(path)
+        try:
+            found = [str(row[0]) for row in conn.execute("PRAGMA quick_check(1)")]
+        finally:
+            conn.close()
+    if found != ["ok"]:
+        raise DatabaseUnreadable(
+            str(named), f"it is damaged (truncated or partly overwritten); SQLite says: {found[0]}"
+        )
+
+
+def _sqlite_contents(path: Path) -> tuple[int, list[str]]:
+    """The schema version and table names of the existing SQLite file ``path``, read through
+    a read-only connection: the bot's own opening switches a file to WAL, a write the copy
+    must not make before it knows the file is its to write."""
+    _check_intact(path, path)
+    with readable(path):
+        conn = _read_only(path)
+        try:
+            version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+            names = [
+                str(row[0])
+                for row in conn.execute(
+                    "SELECT name FROM sqlite_master WHERE type IN ('table', 'view')"
+                    " AND name NOT LIKE 'sqlite_%' ORDER BY name"
+                )
+            ]
+        finally:
+            conn.close()
+    return version, names
+
+
+def _refuse_foreign(label: str, version: int, tables: Sequence[str]) -> None:
+    """Refuse a destination holding tables that are not this schema's (at schema version 0,
+    every table is another application's: the bot has never been there)."""
+    known = {t.name for t in TABLES}
+    foreign = sorted(tables if version == 0 else set(tables) - known)
+    if foreign:
+        raise CopyRefused(
+            f"the destination {label} holds tables of another application"
+            f" ({', '.join(foreign)}): give a new database, or an empty one of this bot"
+        )
 
 
 async def _connect_checked(db: Database, role: str, url: str) -> None:
     """Connect ``db`` and check its schema version before anything migrates it: the source
-    must be at this code's version, the destination at it or new."""
+    must be at this code's version, the destination at it or new, and hold no other
+    application's tables."""
+    if role == "destination" and db.path is not None and db.path.is_file():
+        if db.path.stat().st_size:  # (a file of zero bytes is a new, empty database)
+            version, tables = await asyncio.to_thread(_sqlite_contents, db.path)
+            _refuse_foreign(db.backend.label, version, tables)
     if role == "destination" and db.dialect == "postgresql":
         await _create_postgres_database(url)
     await db.backend.start()
     version = await db.backend.schema_version()
+    if role == "source" and version == 0:
+        raise CopyRefused(f"the source {url} is no database of this bot (it has no schema version)")
     if role == "source" and version != SCHEMA_VERSION:
         raise CopyRefused(
             f"the source is at schema version {version}, this code at {SCHEMA_VERSION}: "
             "start the bot once on it to migrate it (or use the code of its version)"
         )
+    if role == "destination" and db.dialect == "postgresql":
+        _refuse_foreign(db.backend.label, version, list(await db.backend.table_columns()))
     if role == "destination" and version not in (0, SCHEMA_VERSION):
         raise CopyRefused(
             f"the destination {db.backend.label} is a schema-{version} database; give an empty one"
@@ -336,18 +415,26 @@ async def copy_urls(
         raise CopyRefused("the source and the destination are the same database")
     if source.path is not None and not source.path.is_file():
         raise CopyRefused(f"the source {source_url} does not exist")
+    original = source.path
+    role = "source"
     with tempfile.TemporaryDirectory(prefix="storage-copy-") as folder:
-        if source.path is not None:
-            snapshot = Path(folder) / "source.sqlite3"
-            await asyncio.to_thread(_snapshot, source.path, snapshot)
-            source = Database(snapshot)
+        snapshot = Path(folder) / "source.sqlite3"
         try:
-            await _connect_checked(source, "source", source_url)
-            await _connect_checked(destination, "destination", destination_url)
-            await source.start()
-            await destination.start()
-            return await copy_database(source, destination, batch_rows=batch_rows)
-        finally:
-            for db in (source, destination):
-                await db.stop()
-                await db.backend.stop()
+            if original is not None:
+                await asyncio.to_thread(_snapshot, original, snapshot)
+                source = Database(snapshot)
+            try:
+                await _connect_checked(source, "source", source_url)
+                role = "destination"
+                await _connect_checked(destination, "destination", destination_url)
+                await source.start()
+                await destination.start()
+                return await copy_database(source, destination, batch_rows=batch_rows)
+            finally:
+                for db in (source, destination):
+                    await db.stop()
+                    await db.backend.stop()
+        except DatabaseUnreadable as exc:
+            if original is not None and exc.path in (str(snapshot), str(original)):
+                exc, role = exc.of(str(original)), "source"  # the file the user named
+            raise CopyRefused(f"the {role} {exc}") from exc

@@ -9,6 +9,7 @@ from __future__ import annotations
 __all__ = [
     "StorageError",
     "DatabaseTooNew",
+    "DatabaseUnreadable",
     "ConstraintViolation",
     "NotFound",
     "GameNotFound",
@@ -42,6 +43,27 @@ class DatabaseTooNew(StorageError):
         self.path = path
         self.found = found
         self.supported = supported
+
+
+class DatabaseUnreadable(StorageError):
+    """The database file cannot be read as one: overwritten by something else, cut short (a
+    copy that stopped half-way, a full disk) or otherwise damaged.
+
+    Raised instead of the driver's error so that the launcher and ``python -m storage copy``
+    say in one line which file it is and what is wrong with it (SQLite's own words only say
+    "file is not a database", not which file), as for :class:`DatabaseTooNew`. ``problem`` is
+    the sentence after the file's name, so a caller that read a copy of the file can say it
+    of the original (:meth:`of`).
+    """
+
+    def __init__(self, path: str, problem: str) -> None:
+        super().__init__(f"database {path!r} cannot be read: {problem}")
+        self.path = path
+        self.problem = problem
+
+    def of(self, path: str) -> DatabaseUnreadable:
+        """The same problem, said of ``path`` (the file this one was a copy of)."""
+        return DatabaseUnreadable(path, self.problem)
 
 
 class ConstraintViolation(StorageError):

@@ -148,7 +148,9 @@ class GameRepository:
         The players come as ``seats`` -- ``Seat(name, player_id)`` or ``(name, player_id)`` in
         the game's turn order, 2-4 of the game's seat names (``[("red", a), ("blue", b),
         ("yellow", c)]``) -- or, for the two-colour games, as ``white_id`` and ``black_id``.
-        Bad seats raise :class:`ValueError` and store nothing. Challenges use this via accept.
+        Bad seats raise :class:`ValueError` and store nothing. A game stored here counts as
+        announced at its start (tests, tools); the bot's own starts -- accepting a challenge,
+        starting a table, a match's next game -- wait for their first board.
         """
         chosen = game_seats(variant, seats, white_id=white_id, black_id=black_id)
         async with self._db.transaction():
@@ -178,11 +180,15 @@ class GameRepository:
         match_id: int | None = None,
         match_game: int | None = None,
         rated: bool = False,
+        start_announced: bool = True,
     ) -> GameRecord:
         """Insert a game and its seats (already checked by :func:`storage.seats.game_seats`).
 
-        For the other repositories (accepting a challenge, a match's next game): the caller
-        holds the transaction.
+        For the other repositories (accepting a challenge, a table, a match's next game): the
+        caller holds the transaction. The bot's own starts pass ``start_announced=False``:
+        the game is stored with ``announced_ply = -1`` until its first board is posted, so a
+        start a crash kept from being posted (no board, no opening roll) is found by the
+        catch-up like any other missed board (:attr:`GameRecord.start_announced`).
         """
         await self._db.players.ensure_players((s.player_id for s in seats), now_ms)
         rated = rated and not any(s.ai_level is not None for s in seats)  # the computer: never
@@ -190,8 +196,8 @@ class GameRepository:
             """
             INSERT INTO games (guild_id, channel_id, thread_id, variant, options, status,
                                start_position, current_position, ply, created_at, updated_at,
-                               turn_since, match_id, match_game, rated)
-            VALUES (?, ?, ?, ?, ?, 'active', ?, ?, 0, ?, ?, ?, ?, ?, ?)
+                               turn_since, match_id, match_game, rated, announced_ply)
+            VALUES (?, ?, ?, ?, ?, 'active', ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)
             RETURNING id
             """,
             (
@@ -208,6 +214,7 @@ class GameRepository:
                 match_id,
                 match_game,
                 int(rated),
+                0 if start_announced else -1,
             ),
         )
         await self._db.executemany(
@@ -452,6 +459,61 @@ class GameRepository:
             names = [seat[5] for seat in sorted(json.loads(row["seats_json"] or "[]"))]
             found.append(ListedGame(game_from_row(row), tuple(names)))
         return found
+
+    async def player_games_page(
+        self,
+        user_id: int,
+        *,
+        guild_id: int | None,
+        offset: int,
+        limit: int,
+    ) -> tuple[int, list[ListedGame]]:
+        """One page of ``user_id``'s active games in ``guild_id`` (any server for ``None``),
+        newest activity first, each with every seat's player's name, and how many such games
+        there are: ``(count, page)``.
+
+        ONE query however many games the player has (``/games`` for a player with 5,000
+        games once took a query per name, 10,000 of them, past Discord's 3 seconds): their
+        game ids come from ``game_seats_player`` (player, status), the count is a window over
+        them, and only the page's rows are joined to their seats and names.
+        """
+        where = ["status = 'active'"]
+        params: dict[str, Any] = {"user": user_id, "offset": offset, "limit": limit}
+        if guild_id is not None:
+            where.append("guild_id = :guild")
+            params["guild"] = guild_id
+        rows = await self._db.fetchall(
+            f"""
+            SELECT g.*, page.total,
+                   (SELECT json_group_array(json_array(s.seat, s.name, s.player_id, s.place,
+                                                       s.ai_level, coalesce(p.display_name, '')))
+                      FROM game_seats AS s LEFT JOIN players AS p ON p.user_id = s.player_id
+                     WHERE s.game_id = g.id) AS seats_json
+              FROM (SELECT id, updated_at, count(*) OVER () AS total FROM games
+                     WHERE id IN (SELECT game_id FROM game_seats
+                                   WHERE player_id = :user AND status = 'active')
+                       AND {" AND ".join(where)}
+                     ORDER BY updated_at DESC, id DESC LIMIT :limit OFFSET :offset) AS page
+              JOIN games AS g ON g.id = page.id
+             ORDER BY page.updated_at DESC, g.id DESC
+            """,
+            params,
+        )
+        listed = []
+        for row in rows:
+            names = [seat[5] for seat in sorted(json.loads(row["seats_json"] or "[]"))]
+            listed.append(ListedGame(game_from_row(row), tuple(names)))
+        if rows:
+            return int(rows[0]["total"]), listed
+        if offset == 0:
+            return 0, []
+        # past the end: the count alone (the caller shows the last page instead)
+        total = await self._db.fetchval(
+            "SELECT count(*) FROM games WHERE id IN (SELECT game_id FROM game_seats"
+            f" WHERE player_id = :user AND status = 'active') AND {' AND '.join(where)}",
+            params,
+        )
+        return int(total), []
 
     async def finished_games(
         self,

@@ -159,7 +159,8 @@ class MatchRepository:
             await self._db.lock("SELECT id FROM matches WHERE id = ?", (match_id,))
             match = await self.require_match(match_id)
             if not match.is_active:
-                raise NotAllowed(f"match {match_id} is over ({match.winner} won)")
+                why = f"{match.winner} won" if match.winner is not None else "called off"
+                raise NotAllowed(f"match {match_id} is over ({why})")
             started = int(
                 await self._db.fetchval(
                     "SELECT count(*) FROM games WHERE match_id = ?", (match_id,)
@@ -184,8 +185,39 @@ class MatchRepository:
                 match_id=match_id,
                 match_game=started + 1,
                 rated=bool(rated),
+                start_announced=False,  # until the bot posts its first board
             )
         return game
+
+    async def stalled_matches(
+        self, settled_before: float, forgotten_before: float, *, limit: int = 100
+    ) -> list[GameRecord]:
+        """The last game of every match still on whose next game was never started, oldest
+        first: the bot starts it below the game's final board, and a bot that died in between
+        left the match waiting for good. Only games finished at or before ``settled_before``
+        (the normal path may be starting the next one right now) whose end was announced --
+        or, finished before ``forgotten_before``, never will be: the catch-up of a missed
+        final board starts the next game itself.
+
+        Active matches are few (a scan of ``matches``); each one's games are read through
+        ``games_match`` (match, game number).
+        """
+        rows = await self._db.fetchall(
+            SELECT_GAMES
+            + """
+             WHERE games.id IN (
+                   SELECT g.id FROM matches AS m
+                     JOIN games AS g ON g.match_id = m.id AND g.match_game = m.games_scored
+                    WHERE m.status = 'active' AND m.games_scored > 0
+                      AND NOT EXISTS (SELECT 1 FROM games AS later WHERE later.match_id = m.id
+                                         AND later.match_game > m.games_scored))
+               AND games.status = 'finished' AND games.finished_at <= ?
+               AND (games.announced_over = 1 OR games.finished_at <= ?)
+             ORDER BY games.finished_at, games.id LIMIT ?
+            """,
+            (to_ms(settled_before), to_ms(forgotten_before), limit),
+        )
+        return [game_from_row(row) for row in rows]
 
     async def _computer_levels(self, match_id: int) -> dict[str, AILevel]:
         """The seats the computer plays in the match (as in its first game), by name: a
@@ -200,7 +232,10 @@ class MatchRepository:
     async def record_points(self, game: GameRecord, now_ms: int) -> MatchRecord:
         """Count a just-finished match game: its winner's seat gets the game's points, the
         Crawford game is set when a seat first reaches ``length - 1``, and the match ends when
-        a seat reaches ``length``. A game without a winner (aborted) scores nothing.
+        a seat reaches ``length``. A game without a winner (aborted) scores nothing and calls
+        the match off as a whole: it is over with no winner, and no next game starts (an
+        aborted game had started the next one at the same score, so a match could never be
+        called off).
 
         Called by the games repository inside the transaction that finishes the game (the
         caller holds it). A winner without points is a :class:`ValueError`; a game already
@@ -222,7 +257,13 @@ class MatchRepository:
                 f"match {match.id} has scored {match.games_scored} games; "
                 f"game {game.match_game} cannot be scored now"
             )
-        if game.winner is not None and game.points is not None:
+        if game.winner is None:
+            await self._db.execute(
+                "UPDATE matches SET status = 'finished', finished_at = ? WHERE id = ?",
+                (now_ms, match.id),
+            )
+            log.info("match %d called off with game %d aborted", match.id, game.match_game)
+        elif game.points is not None:
             score = match.scores[game.winner] + game.points
             await self._db.execute(
                 "UPDATE match_seats SET score = ? WHERE match_id = ? AND name = ?",

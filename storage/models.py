@@ -175,7 +175,8 @@ class GameRecord:
     """The ply at which the "your move" reminder was sent (the reminder is due again after
     the next move)."""
     announced_ply: int = 0
-    """The ply the game's latest public board message announces (schema 4)."""
+    """The ply the game's latest public board message announces (schema 4); ``-1`` while
+    the first board of a game the bot started was never posted (:attr:`start_announced`)."""
     announced_over: bool = False
     """Whether the end of the (finished) game was announced with its final board."""
     announce_claimed_until: float | None = None
@@ -257,6 +258,12 @@ class GameRecord:
     def black_id(self) -> int:
         """The player at the ``"black"`` seat (two-colour games)."""
         return self.player_at("black")
+
+    @property
+    def start_announced(self) -> bool:
+        """Whether the game's first board was posted: the bot stores a game before its thread,
+        its opening roll and that board, and a crash in between leaves it unannounced."""
+        return self.announced_ply >= 0
 
     @property
     def needs_announcement(self) -> bool:

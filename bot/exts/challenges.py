@@ -29,7 +29,7 @@ from ..services.challenges import (
 )
 from ..services.computer import computer_games
 from ..services.languages import language_for, server_language
-from ..services.tables import invited_ids, is_table_game
+from ..services.tables import check_invited, invited_ids, is_table_game
 from ..texts import game_name, join_words, option_words
 
 log = logging.getLogger(__name__)
@@ -92,8 +92,9 @@ def _suggestion(option: GameOption, value: str, language: str) -> str:
 def option_choices(
     variant_id: str | None, typed: str, language: str = DEFAULT_LANGUAGE
 ) -> list[app_commands.Choice[str]]:
-    """Options of the chosen variant (none offered for a variant without options), named in
-    ``language`` (the reader's: only they see the suggestions)."""
+    """Options of the chosen variant (none offered for a variant without options, nor those
+    a table decides by its seats: ludo's ``players``), named in ``language`` (the reader's:
+    only they see the suggestions)."""
     if not variant_id:
         return []
     try:
@@ -101,8 +102,11 @@ def option_choices(
     except ValueError:
         return []
     typed = typed.strip().lower()
+    seated = presenter_for(variant_id).seated_options  # decided by the table's seats
     out = []
     for opt in variant.options:
+        if opt.key in seated:
+            continue
         for value, _ in opt.choices:
             name = _suggestion(opt, value, language)
             code = f"{opt.key}={value}"
@@ -197,7 +201,11 @@ class Challenges(commands.Cog):
         self.bot = bot
 
     @app_commands.command(
-        name="challenge", description="Challenge someone (or anyone) to a game of Latrunculi"
+        name="challenge",
+        description=(
+            "Challenge someone (or anyone) to a game of Latrunculi, chess, draughts, backgammon "
+            "or ludo"
+        ),
     )
     @app_commands.guild_only()
     @app_commands.describe(
@@ -310,8 +318,9 @@ class Challenges(commands.Cog):
         level: str | None = None,
     ) -> None:
         """``/challenge`` for a multi-seat game: post a table players join (the host sits
-        first; ``players`` and ``opponent`` are invited, mentioned once). With the bot itself
-        as ``opponent`` it sits second, played by the computer at ``level``."""
+        first; ``players`` -- people of this server only -- and ``opponent`` are invited,
+        pinged as challenges are: once an hour at most). With the bot itself as ``opponent``
+        it sits second, played by the computer at ``level``."""
         user = interaction.user
         if colour != "random":
             raise UserError(
@@ -323,6 +332,8 @@ class Challenges(commands.Cog):
         most = presenter_for(variant).table_seats or 4
         invited = invited_ids(players, user.id, most)
         me = self.bot.user
+        assert interaction.guild is not None  # /challenge is guild_only
+        await check_invited(interaction.guild, me.id if me else None, invited)
         seated: list[int] | None = None
         levels: list[AILevel | None] | None = None
         if opponent is not None and me is not None and opponent.id == me.id:

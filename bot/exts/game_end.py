@@ -44,8 +44,12 @@ async def announce_end(
 ) -> None:
     """Post the final board: result, reason, both records and the Rematch button (``intro``
     in the server's language, as the board; ``stood``, in the user's: what was recorded, told
-    to them if the post fails)."""
-    payload = await board_payload(interaction.client.db, record, intro=intro)
+    to them if the post fails). A game that goes on (a ludo seat resigned, the others play)
+    gets the next player's deadline, as every board of a game in progress does."""
+    bot = interaction.client
+    payload = await board_payload(
+        bot.db, record, intro=intro, move_timeout=bot.settings.move_timeout_seconds
+    )
     note = translate(mark("Done:"), await answer_language(interaction))
     await publish(interaction, record, payload, note=note, stood=stood)
 
@@ -126,6 +130,16 @@ class RematchButton(
     async def act(self, interaction: Interaction) -> None:
         bot = interaction.client
         record = await bot.games.load_here(self.game_id, interaction.guild_id)
+        if record.match_id is not None:  # a Rematch left under a board from before
+            match = await bot.db.matches.require_match(record.match_id)
+            if match.is_active:
+                raise UserError(
+                    mark(
+                        "Game #{game} is a game of a match that goes on: its next game follows "
+                        "in the same place. A rematch is offered when the match is over."
+                    ),
+                    game=record.id,
+                )
         # The lock only spares this process a doomed insert; storage's unique rematch index
         # is what keeps two processes from both offering one.
         async with bot.games.lock(record.id):

@@ -11,18 +11,27 @@ from discord import app_commands
 from discord.ext import commands
 
 from rules.games import find_game
+from storage import ListedGame
 
 from .. import ui
 from ..buttons import PersistentButton
 from ..client import LatrunculiBot
 from ..errors import mark_plural, user_errors
-from ..i18n import DEFAULT_LANGUAGE, LANGUAGES, mark, translate, translate_plural
-from ..limits import MAX_CONTENT, paginate
+from ..i18n import (
+    DEFAULT_LANGUAGE,
+    LANGUAGES,
+    format_number,
+    mark,
+    translate,
+    translate_plural,
+)
+from ..limits import MAX_CONTENT, cut
 from ..pictures import start_picture
 from ..presenters import presenter_for
 from ..services.announce import jump_url
-from ..services.complete import game_label
+from ..services.complete import label
 from ..services.languages import language_for
+from ..services.names import shown_name
 from ..services.rules_texts import rules_messages
 from ..translator import as_client_names, command_mention
 from .challenges import variant_choices
@@ -160,7 +169,7 @@ class Info(commands.Cog):
         user = self.bot.user
         return user.mention if user is not None else "@Latrunculi"
 
-    @app_commands.command(name="help", description="How to play Latrunculi with this bot")
+    @app_commands.command(name="help", description="How to play the games with this bot")
     @app_commands.guild_only()
     async def help(self, interaction: Interaction) -> None:
         language = await language_for(self.bot.db, interaction)
@@ -176,19 +185,33 @@ class Info(commands.Cog):
     )
     @app_commands.guild_only()
     async def games(self, interaction: Interaction) -> None:
+        """The caller's games in progress here, privately. Deferred first: the list is read
+        from storage (one query, whatever the number of games) before anything is sent, and
+        Discord drops an interaction not answered within 3 seconds."""
         async with user_errors(interaction):
+            await interaction.response.defer(ephemeral=True, thinking=True)
             language = await language_for(self.bot.db, interaction)
             content, view = await games_page(
                 self.bot, interaction.user.id, interaction.guild_id, 0, language
             )
             if view is None:
-                await interaction.response.send_message(content, ephemeral=True)
+                await interaction.followup.send(content, ephemeral=True)
             else:
-                await interaction.response.send_message(content, view=view, ephemeral=True)
+                await interaction.followup.send(content, view=view, ephemeral=True)
 
 
 GAMES_HEADER_ROOM = 80
 """Room kept on each ``/games`` page for its first line (count and page number)."""
+
+GAMES_PER_PAGE = 10
+"""Games on each ``/games`` page. A fixed number, so a page is read and labelled alone (one
+query for its ten rows, ten rules sessions to say whose move it is), however many games the
+player has: pages cut by length needed every game's label, 3.7 s for 5,000 games. Ten lines
+of a usual length (a label, its link) take about 1,600 characters."""
+
+GAMES_LINE_ROOM = (MAX_CONTENT - GAMES_HEADER_ROOM) // GAMES_PER_PAGE
+"""Characters of one ``/games`` line: ten of them always fit in a message (a label made long
+by escaped markdown in a name is shortened; its game number and link always show)."""
 
 
 NO_GAMES = mark("You have no games in progress here. Start one with `/challenge`.")
@@ -202,6 +225,17 @@ GAMES_PAGE_TITLE = mark_plural(
 """``/games``' first line, one template per form (a language orders its words its own way)."""
 
 
+def games_line(listed: ListedGame, user_id: int, language: str) -> str:
+    """ "• #12 Latrunculi (Rügen) vs Bob (your move) — <link to its board>", at most
+    :data:`GAMES_LINE_ROOM` characters: the label is cut to leave room for the link."""
+    record = listed.game
+    names = [shown_name(s.player_id, n) for s, n in zip(record.seats, listed.names, strict=True)]
+    text = label(record, user_id, names, markdown=True, language=language)
+    url = jump_url(record)
+    tail = f" — {url}" if url else ""
+    return f"• {cut(text, GAMES_LINE_ROOM - len(tail) - 2)}{tail}"
+
+
 async def games_page(
     bot: LatrunculiBot,
     user_id: int,
@@ -210,26 +244,35 @@ async def games_page(
     language: str = DEFAULT_LANGUAGE,
 ) -> tuple[str, discord.ui.View | None]:
     """Page ``page`` (0-based; past the end means the last) of the user's games in progress
-    here, read from storage now, with Previous / Next buttons when there are several pages.
-    Pages are cut by length, so every page fits in one message whatever the names."""
-    games = await bot.db.games.active_games(user_id=user_id, guild_id=guild_id)
-    if not games:
+    here, newest activity first, read from storage now, with Previous / Next buttons when
+    there are several pages (:data:`GAMES_PER_PAGE` games each)."""
+    games = bot.db.games
+    page = max(page, 0)
+    count, listed = await games.player_games_page(
+        user_id, guild_id=guild_id, offset=page * GAMES_PER_PAGE, limit=GAMES_PER_PAGE
+    )
+    if count and not listed:  # past the end (games ended since the page was shown)
+        page = (count - 1) // GAMES_PER_PAGE
+        count, listed = await games.player_games_page(
+            user_id, guild_id=guild_id, offset=page * GAMES_PER_PAGE, limit=GAMES_PER_PAGE
+        )
+    if not listed:
         return translate(NO_GAMES, language), None
-    lines = []
-    for g in games:
-        label = await game_label(bot.db, g, user_id, markdown=True, language=language)
-        url = jump_url(g)
-        lines.append(f"• {label}" + (f" — {url}" if url else ""))
-    pages = paginate(lines, MAX_CONTENT - GAMES_HEADER_ROOM)
-    page = min(page, len(pages) - 1)
-    if len(pages) > 1:
+    lines = [games_line(one, user_id, language) for one in listed]
+    pages = -(-count // GAMES_PER_PAGE)
+    if pages > 1:
         singular, plural = GAMES_PAGE_TITLE
         title = translate_plural(
-            singular, plural, len(games), language, page=page + 1, pages=len(pages)
+            singular,
+            plural,
+            count,
+            language,
+            page=format_number(page + 1, language),
+            pages=format_number(pages, language),
         )
     else:
-        title = translate_plural(*GAMES_TITLE, len(games), language)
-    return title + "\n" + "\n".join(pages[page]), ui.games_pages_view(page, len(pages), language)
+        title = translate_plural(*GAMES_TITLE, count, language)
+    return title + "\n" + "\n".join(lines), ui.games_pages_view(page, pages, language)
 
 
 class GamesPageButton(
@@ -246,11 +289,12 @@ class GamesPageButton(
 
     async def act(self, interaction: Interaction) -> None:
         bot = interaction.client
+        await interaction.response.defer()  # (the page is read first, as for /games)
         language = await language_for(bot.db, interaction)
         content, view = await games_page(
             bot, interaction.user.id, interaction.guild_id, self.page, language
         )
-        await interaction.response.edit_message(content=content, view=view)
+        await interaction.edit_original_response(content=content, view=view)
 
 
 async def setup(bot: LatrunculiBot) -> None:

@@ -46,8 +46,8 @@ EXPLAINED: dict[str, str] = {
 }
 
 WELCOME_DM = mark(
-    "📬 This is where I'll tell you it is your move in Latrunculi: at most one message an "
-    "hour, listing every game waiting for you. `/notify` in a server changes it."
+    "📬 This is where I'll tell you it is your move in a game: at most one message an hour, "
+    "listing every game waiting for you. `/notify` in a server changes it."
 )
 
 

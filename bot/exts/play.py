@@ -8,6 +8,7 @@ import dataclasses
 import io
 import logging
 import time
+from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -32,6 +33,7 @@ from ..errors import (
 from ..i18n import DEFAULT_LANGUAGE, mark, translate
 from ..limits import MAX_CHOICE_NAME, MAX_CONTENT, cut
 from ..links import message_link
+from ..pictures import taken_in_game
 from ..presenters import BoardView, RecordInfo, playable_games, presenter_for
 from ..services import picker
 from ..services.announce import (
@@ -141,6 +143,18 @@ async def watch_autocomplete(
 
 # ----- the Move button and its selects -----------------------------------------------------
 
+
+
+def first_mover(variant: str, start: str, moves: Sequence[str]) -> str | None:
+    """The seat that made the game's first move: the one to move at the start, or, where dice
+    decide it (backgammon's opening roll, "White 2, Black 5 — Black plays 5-2"), the one to
+    move once the opening rolls are played; ``None`` while they are not yet."""
+    session = find_game(variant).session(start)
+    for move in moves:
+        if not session.chance_due:
+            break
+        session.play(move)
+    return None if session.chance_due else session.to_move
 
 class MoveButton(
     PersistentItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ui.MOVE_TEMPLATE
@@ -363,7 +377,11 @@ async def preview_file(
     names = await display_names(bot.db, record)
     seat = record.colour_of(user_id)
     board = BoardView(
-        record.current_position, players=names, view=seat or "white", language=language
+        record.current_position,
+        players=names,
+        view=seat or "white",
+        language=language,
+        taken=await taken_in_game(bot.db, record),
     )
     png = await asyncio.to_thread(presenter.preview, board, session, menu)
     if png is None:
@@ -593,8 +611,7 @@ class Play(commands.Cog):
             raw_names = await display_names(self.bot.db, record)
             names = names_for_text(raw_names)
             presenter = presenter_for(record.variant)
-            opening = find_game(record.variant).session(record.start_position)
-            first = presenter.seat_title(opening.to_move, language)
+            first = first_mover(record.variant, record.start_position, [m.move for m in moves])
             rows: list[str] = []
             for i in range(0, len(moves), 2):
                 pair = " ".join(m.move for m in moves[i : i + 2])
@@ -634,8 +651,9 @@ class Play(commands.Cog):
                 variant_title(record.variant, record.options, language),
                 players,
             ]
-            if not presenter.first_by_roll:
-                parts.append(translate(mark("{seat} moved first"), language, seat=first))
+            if not presenter.first_by_roll and first is not None:
+                seat_title = presenter.seat_title(first, language)
+                parts.append(translate(mark("{seat} moved first"), language, seat=seat_title))
             parts.append(state)
             url = jump_url(record)
             header = cut(" · ".join(parts), MAX_HEADER)

@@ -106,7 +106,7 @@ class Stats(commands.Cog):
                     )
                 )
             embed = discord.Embed(
-                title=translate("Latrunculi leaderboard", language),
+                title=translate("Leaderboard: every game", language),
                 description="\n".join(_line(r, language) for r in rows),
                 colour=discord.Colour.dark_gold(),
             )
@@ -147,7 +147,8 @@ class Stats(commands.Cog):
             target = user or interaction.user
             if target.bot:
                 raise UserError(
-                    mark("{player} is a bot; bots don't play Latrunculi."), player=target.mention
+                    mark("{player} is a bot: its games are not rated and it keeps no record."),
+                    player=target.mention,
                 )
             language = await reply_language(interaction, private=private)
             here = await db.players.guild_record(guild_id, target.id)

@@ -1,8 +1,9 @@
 """The sweep: one background loop, every minute and right after start-up, that expires old
-challenges, finishes games lost on time, sends move reminders, posts the boards of moves
-and game ends that were stored but never announced (a crash or a refused post in between),
-plays the computer opponent's turns left unplayed (a restart while it was thinking), sends
-the hourly "your move" DM digests of players who chose them (``/notify``), and marks
+challenges, finishes games lost on time, sends move reminders, posts the boards of moves,
+game starts and game ends that were stored but never announced (a crash or a refused post
+in between), starts the next game of a match whose bot died after its last game's final
+board, plays the computer opponent's turns left unplayed (a restart while it was thinking),
+sends the hourly "your move" DM digests of players who chose them (``/notify``), and marks
 expired challenges' messages as expired.
 
 Everything it acts on is read from storage each time, so work that came due while the bot was
@@ -19,7 +20,7 @@ import logging
 from discord.ext import commands, tasks
 
 from ..client import LatrunculiBot
-from ..services.catchup import catch_up
+from ..services.catchup import catch_up, resume_matches
 from ..services.challenges import expire_overdue, show_expiries
 from ..services.notify import send_digests
 from ..services.timeouts import sweep_turns
@@ -54,11 +55,12 @@ class Sweep(commands.Cog):
         """One sweep; a failing job is logged and does not stop the others or the loop.
 
         Each kind of work has its budget per tick (100 timeouts, 100 reminders, 100 lost
-        boards, 100 DM digests, 100 message edits); more waits for the next tick. Storage work
-        that is cheap whatever the backlog (expiring every overdue challenge) is done at once.
-        The edits of their messages are started last and not waited for: if Discord's rate
-        limits slow them down, the next tick's timeouts and catch-ups still run on time (a tick
-        starts no new edits while the previous batch is still going).
+        boards, 100 waiting matches, 100 DM digests, 100 message edits); more waits for the
+        next tick. Storage work that is cheap whatever the backlog (expiring every overdue
+        challenge) is done at once. The edits of their messages are started last and not
+        waited for: if Discord's rate limits slow them down, the next tick's timeouts and
+        catch-ups still run on time (a tick starts no new edits while the previous batch is
+        still going).
         """
         try:
             await expire_overdue(self.bot)
@@ -72,6 +74,10 @@ class Sweep(commands.Cog):
             await catch_up(self.bot)
         except Exception:
             log.exception("catching up on unannounced boards failed")
+        try:  # after the catch-up, whose final boards start their matches' next games
+            await resume_matches(self.bot)
+        except Exception:
+            log.exception("resuming matches whose next game was never started failed")
         try:  # after the catch-up of boards: a computer turn starts once its board is shown
             await self.bot.computer.catch_up()
         except Exception:

@@ -112,7 +112,7 @@ class TableButton(
             await start_table_game(interaction, ch, host_only=True)
             return
         language = await server_language(bot.db, ch.guild_id)
-        await interaction.response.edit_message(**table_payload(ch, language, ping=False))
+        await interaction.response.edit_message(**table_payload(ch, language))
 
     async def _computer_seat(
         self, interaction: Interaction, ch: ChallengeRecord

@@ -11,11 +11,14 @@ never take back twice. The board is then posted again, with the player to move p
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
+
+from storage import GameRecord
 
 from .. import ui
 from ..buttons import PersistentItem
@@ -75,40 +78,58 @@ class TakebackButton(
             )
             await interaction.response.edit_message(content=declined, view=None)
             return
-        async with bot.games.lock(record.id):
-            moves = await bot.db.games.game_moves(record.id)
-            takeback = takeback_for(record, moves, self.by)
-            record = await bot.db.games.take_back(
-                record.id, self.ply, takeback.to_ply, now=bot.now()
-            )
-            record = await bot.games.wait_for_return(record)  # a player away: it waits
-        bot.games.forget(record.id)
-        log.info("game %d: takeback to ply %d accepted by %d", record.id, record.ply, uid)
-        words = translate(
-            mark("↩️ {player} accepted: {moves} taken back in game #{game}."),
-            language,
-            player=f"<@{uid}>",
-            moves=takeback.words(language),
+
+        async def answered(words: str) -> None:
+            await interaction.response.edit_message(content=words, view=None)
+
+        await take_back_now(interaction, record, self.ply, self.by, uid, language, answered)
+
+
+async def take_back_now(
+    interaction: Interaction,
+    record: GameRecord,
+    ply: int,
+    by: int,
+    accepter: int,
+    language: str,
+    answered: Callable[[str], Awaitable[None]],
+) -> None:
+    """Take back ``by``'s last move in ``record`` (asked at ``ply``), accepted by ``accepter``
+    (the opponent, or the computer, which accepts every takeback); ``answered`` is told the
+    words saying so (in the thread's ``language``) before the board is posted again."""
+    bot = interaction.client
+    async with bot.games.lock(record.id):
+        moves = await bot.db.games.game_moves(record.id)
+        takeback = takeback_for(record, moves, by)
+        record = await bot.db.games.take_back(record.id, ply, takeback.to_ply, now=bot.now())
+        record = await bot.games.wait_for_return(record)  # a player away: it waits
+    bot.games.forget(record.id)
+    log.info("game %d: takeback to ply %d accepted by %d", record.id, record.ply, accepter)
+    words = translate(
+        mark("↩️ {player} accepted: {moves} taken back in game #{game}."),
+        language,
+        player=f"<@{accepter}>",
+        moves=takeback.words(language),
+        game=record.id,
+    )
+    await answered(words)
+    await bot.menus.lapse(record)
+    payload = await board_payload(
+        bot.db, record, intro=words, move_timeout=bot.settings.move_timeout_seconds
+    )
+    try:
+        await post_board(bot, record, payload)
+    except discord.HTTPException as exc:  # it stands; the catch-up cannot (ply went back)
+        log.warning("game %d: board after a takeback not posted: %s", record.id, exc)
+        text = translate(
+            mark(
+                "The takeback stands, but Discord refused the board just now; `/board` shows "
+                "game #{game}."
+            ),
+            await answer_language(interaction),
             game=record.id,
         )
-        await interaction.response.edit_message(content=words, view=None)
-        await bot.menus.lapse(record)
-        payload = await board_payload(
-            bot.db, record, intro=words, move_timeout=bot.settings.move_timeout_seconds
-        )
-        try:
-            await post_board(bot, record, payload)
-        except discord.HTTPException as exc:  # it stands; the catch-up cannot (ply went back)
-            log.warning("game %d: board after a takeback not posted: %s", record.id, exc)
-            text = translate(
-                mark(
-                    "The takeback stands, but Discord refused the board just now; `/board` shows "
-                    "game #{game}."
-                ),
-                await answer_language(interaction),
-                game=record.id,
-            )
-            await interaction.followup.send(text, ephemeral=True)
+        await interaction.followup.send(text, ephemeral=True)
 
 
 class Takebacks(commands.Cog):
@@ -133,6 +154,18 @@ class Takebacks(commands.Cog):
             opponent = record.opponent_of(uid)
             assert opponent is not None
             public = await server_language(bot.db, record.guild_id)
+            opponent_seat = record.seat_of(opponent)
+            if opponent_seat is not None and record.seat(opponent_seat).is_computer:
+                # the computer accepts every takeback at once (as on lichess): a request
+                # posted for it would wait for an answer that never comes
+
+                async def answered(words: str) -> None:
+                    await interaction.response.send_message(words, ephemeral=True)
+
+                await take_back_now(
+                    interaction, record, record.ply, uid, opponent, public, answered
+                )
+                return
             text = translate(
                 mark(
                     "↩️ {player} asks to take back {moves} in game #{game}. {opponent}, do you "

@@ -304,9 +304,30 @@ class BackgammonPresenter(GamePresenter):
         session = self.rules.session(board.position)
         assert isinstance(session, BackgammonSession)
         outcome = board.outcome
+        status = self.caption_status(board)
+        if outcome is not None and outcome.winner is not None and position.match_length:
+            # a match game's final picture: the score after it (the position holds the score
+            # before), and, when this game won the match, the caption says so
+            white, black = position.score
+            points = outcome.points or 0
+            if outcome.winner == "white":
+                white += points
+            else:
+                black += points
+            position = dataclasses.replace(position, score=(white, black))
+            if max(white, black) >= position.match_length:
+                seat = self.seat_title(outcome.winner, board.language)
+                name = str(board.players.get(outcome.winner, "")).strip()[:18]
+                who = translate("{name} ({seat})", board.language, name=name, seat=seat)
+                status = translate(
+                    "Match to {length} won by {who}",
+                    board.language,
+                    length=position.match_length,
+                    who=who if name else seat,
+                )
         caption = Caption(
             players=(board.players.get("white", "White"), board.players.get("black", "Black")),
-            status=self.caption_status(board),
+            status=status,
             winner=outcome.winner if outcome is not None else None,
             words=picture_words(board.language),
         )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -67,6 +68,14 @@ COMMON_SHORT_REASONS: Mapping[Reason, str] = {
 
 
 @dataclass(frozen=True, slots=True)
+class Material:
+    """The pieces on a board (and in hand) by seat, as letters, and whose move it is."""
+
+    to_move: str
+    pieces: Mapping[str, Counter[str]]
+
+
+@dataclass(frozen=True, slots=True)
 class Ply:
     """One action as stored: what it did and the position texts around it."""
 
@@ -109,6 +118,10 @@ class BoardView:
     #: The language of the caption and the words drawn on the picture (the server's for a
     #: thread's boards, the viewer's for a private one).
     language: str = DEFAULT_LANGUAGE
+    #: What White and Black have each taken in this game so far, as the letters the picture
+    #: draws (:meth:`GamePresenter.taken_so_far`); ``None`` where no moves are known (a start
+    #: position: nothing taken yet).
+    taken: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,6 +178,10 @@ class GamePresenter(ABC):
     #: How many seats' own moves make a game too far gone for ``/abort`` (2: once both sides
     #: have moved; ludo 1: before anyone has moved).
     own_moves_to_abort: int = 2
+    #: Options of the rules core that a table decides by who sits down (ludo's ``players``):
+    #: ``/challenge`` neither suggests nor takes them, since a value given there would be
+    #: overruled by the seats taken when the game starts.
+    seated_options: frozenset[str] = frozenset()
 
     @property
     def rules(self) -> GameRules:
@@ -274,6 +291,43 @@ class GamePresenter(ABC):
         return translate("Use `/move` or the Move button.", language)
 
     # ----- pictures -------------------------------------------------------------------------
+
+    def material(self, position: str) -> Material | None:
+        """The seat to move in ``position`` and each seat's pieces, as the letters the picture
+        draws (``None``: the game's pictures show no taken pieces)."""
+        return None
+
+    def taken_so_far(self, start: str, positions: Sequence[str]) -> list[tuple[str, str]] | None:
+        """What White and Black had taken after each of ``positions`` (the positions after
+        each ply from ``start``), counted move by move: the pieces of the side *not* to move
+        that left the board in that move. Never what is missing from the standard start (a
+        custom start has pieces nobody took), and blind to a promotion or crowning (the
+        mover's own piece changing is not a capture). ``None`` for a game without taken
+        pieces."""
+        before = self.material(start)
+        if before is None:
+            return None
+        taken: dict[str, Counter[str]] = {"white": Counter(), "black": Counter()}
+        running: list[tuple[str, str]] = []
+        for position in positions:
+            after = self.material(position)
+            if after is None:
+                return None
+            mover = before.to_move
+            if mover in taken:
+                victim = "black" if mover == "white" else "white"
+                taken[mover] += before.pieces[victim] - after.pieces[victim]
+            running.append(("".join(taken["white"].elements()), "".join(taken["black"].elements())))
+            before = after
+        return running
+
+    def taken_in(self, start: str, positions: Sequence[str]) -> tuple[str, str] | None:
+        """What White and Black have taken after the last of ``positions`` (see
+        :meth:`taken_so_far`); nothing taken when no ply was played."""
+        running = self.taken_so_far(start, positions)
+        if running is None:
+            return None
+        return running[-1] if running else ("", "")
 
     @abstractmethod
     def frame(self, board: BoardView, *, strip: bool = True) -> Image.Image:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +18,16 @@ from rules.games import ActionResult, Reason, Session
 
 from ..i18n import DEFAULT_LANGUAGE, mark, translate
 from ..texts import game_name
-from .base import GROUP, BoardView, GamePresenter, PickPath, Ply, RecordInfo, score_tag
+from .base import (
+    GROUP,
+    BoardView,
+    GamePresenter,
+    Material,
+    PickPath,
+    Ply,
+    RecordInfo,
+    score_tag,
+)
 from .words import picture_words
 
 if TYPE_CHECKING:
@@ -64,28 +74,12 @@ _PROMOTE = {
     chess.ROOK: mark("promote to a rook"),
     chess.QUEEN: mark("promote to a queen"),
 }
-_START_COUNTS = {chess.PAWN: 8, chess.KNIGHT: 2, chess.BISHOP: 2, chess.ROOK: 2, chess.QUEEN: 1}
 _PREFIX = "chess:"
 
 
 def chess_board(position: str) -> chess.Board:
     """The python-chess board of a stored ``chess:<FEN>`` position."""
     return chess.Board(position.removeprefix(_PREFIX))
-
-
-def _taken(board: chess.Board) -> tuple[str, str]:
-    """The pieces each side has taken (White's, Black's), most valuable first, as FEN letters:
-    what is missing from the other side's starting set (a promotion can hide a pawn taken)."""
-    rows = []
-    for taker in (chess.WHITE, chess.BLACK):
-        victim = not taker
-        letters = ""
-        for piece_type in (chess.QUEEN, chess.ROOK, chess.BISHOP, chess.KNIGHT, chess.PAWN):
-            missing = _START_COUNTS[piece_type] - len(board.pieces(piece_type, victim))
-            symbol = chess.piece_symbol(piece_type)
-            letters += (symbol.upper() if victim == chess.WHITE else symbol) * max(0, missing)
-        rows.append(letters)
-    return rows[0], rows[1]
 
 
 class ChessPresenter(GamePresenter):
@@ -146,6 +140,13 @@ class ChessPresenter(GamePresenter):
 
     # ----- pictures -------------------------------------------------------------------------
 
+    def material(self, position: str) -> Material:
+        board = chess_board(position)
+        pieces: dict[str, Counter[str]] = {"white": Counter(), "black": Counter()}
+        for piece in board.piece_map().values():
+            pieces["white" if piece.color == chess.WHITE else "black"][piece.symbol()] += 1
+        return Material("white" if board.turn == chess.WHITE else "black", pieces)
+
     def frame(self, board_view: BoardView, *, strip: bool = True) -> Image.Image:
         board = chess_board(board_view.position)
         last = None
@@ -163,7 +164,7 @@ class ChessPresenter(GamePresenter):
             players=(players.get("white", "White"), players.get("black", "Black")),
             status=self.caption_status(board_view),
             winner=outcome.winner if outcome is not None else None,
-            taken=_taken(board),
+            taken=board_view.taken or ("", ""),
             move_number=board_view.move_number,
             words=picture_words(board_view.language),
         )

@@ -4,6 +4,7 @@ and the pieces jumped shown as ghosts."""
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -13,10 +14,20 @@ from rendering import Caption, Layout, layout
 from rendering.draughts import compose_draughts, draughts_square
 from rules import Side, Square
 from rules.games import ActionResult, Reason, Session
-from rules.games.draughts import parse_position
+from rules.games.draughts import WHITE, parse_position
 
 from ..i18n import DEFAULT_LANGUAGE, mark, translate, translate_plural
-from .base import GROUP, BoardView, GamePresenter, PickPath, Ply, RecordInfo, score_tag, tag_value
+from .base import (
+    GROUP,
+    BoardView,
+    GamePresenter,
+    Material,
+    PickPath,
+    Ply,
+    RecordInfo,
+    score_tag,
+    tag_value,
+)
 from .words import picture_words
 
 if TYPE_CHECKING:
@@ -104,6 +115,13 @@ class DraughtsPresenter(GamePresenter):
             text = translate("{text} — crowned a king", language, text=text)
         return text
 
+    def material(self, position: str) -> Material:
+        pieces: dict[str, Counter[str]] = {"white": Counter(), "black": Counter()}
+        for letter in draughts_pieces(position).values():
+            pieces["white" if letter in "wW" else "black"][letter] += 1
+        _, side, _ = parse_position(position)
+        return Material("white" if side == WHITE else "black", pieces)
+
     def frame(self, board_view: BoardView, *, strip: bool = True) -> Image.Image:
         pieces = draughts_pieces(board_view.position)
         _, side, _ = parse_position(board_view.position)
@@ -115,18 +133,12 @@ class DraughtsPresenter(GamePresenter):
             jumped = {int(s): before.get(int(s), "b") for s in board_view.last.result.captured}
         outcome = board_view.outcome
         players = board_view.players
-        taken_by_white = "".join(
-            "b" for _ in range(max(0, 12 - sum(1 for p in pieces.values() if p in "bB")))
-        )
-        taken_by_black = "".join(
-            "w" for _ in range(max(0, 12 - sum(1 for p in pieces.values() if p in "wW")))
-        )
         caption = Caption(
             title=translate("Draughts", board_view.language),
             players=(players.get("white", "White"), players.get("black", "Black")),
             status=self.caption_status(board_view),
             winner=outcome.winner if outcome is not None else None,
-            taken=(taken_by_white, taken_by_black),
+            taken=board_view.taken or ("", ""),
             move_number=board_view.move_number,
             words=picture_words(board_view.language),
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +29,7 @@ from rules.games import GameOutcome, LatrunculiSession, Reason, Session
 
 from ..i18n import DEFAULT_LANGUAGE, mark
 from ..texts import describe_move, game_name
-from .base import BoardView, GamePresenter, Ply, RecordInfo, Suggestion, tag_value
+from .base import BoardView, GamePresenter, Material, Ply, RecordInfo, Suggestion, tag_value
 from .words import picture_words
 
 if TYPE_CHECKING:
@@ -79,6 +80,15 @@ class LatrunculiPresenter(GamePresenter):
         game = latrunculi_game(session)
         return str(PASS) if game.legal_moves() == [PASS] else None
 
+    def material(self, position: str) -> Material:
+        parsed = parse_position(position)
+        pieces: dict[str, Counter[str]] = {"white": Counter(), "black": Counter()}
+        for _, piece in parsed.pieces():  # a captive or alligatus is still on the board
+            pieces[piece.side.value][piece.kind] += 1
+        for side in (Side.WHITE, Side.BLACK):
+            pieces[side.value]["C"] += parsed.hand[side.index]  # schadler's counters in hand
+        return Material(parsed.turn.value, pieces)
+
     def frame(self, board: BoardView, *, strip: bool = True) -> Image.Image:
         return compose(
             parse_position(board.position),
@@ -96,6 +106,7 @@ class LatrunculiPresenter(GamePresenter):
             words=dataclasses.replace(
                 picture_words(board.language), title=game_name(self.game_id, board.language)
             ),
+            removed=board.taken,
         )
 
     def board_layout(self, board: BoardView) -> Layout | None:

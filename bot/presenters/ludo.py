@@ -38,6 +38,16 @@ def _progress(value: int) -> str:
     return "F" if value == FINISH else ("B" if value == BASE else str(value))
 
 
+def _bounced_to(text: str, die: int | None) -> int | None:
+    """Where a token move (``43-42``) bounced back to, or ``None`` when it did not bounce: the
+    finish needs the exact number, and a token rolled past it walks back by the excess
+    (``39-43`` with a 6 bounces too, though it ends higher than it started)."""
+    src, _, dst = text.partition("-")
+    if die is None or not (src.isdigit() and dst.isdigit()) or int(src) + die <= FINISH:
+        return None
+    return int(dst)
+
+
 def token_label(move: TokenMove, language: str = DEFAULT_LANGUAGE) -> str:
     """A token button's label, by progress: ``Base → 0``, ``2 from base → 0``, ``12 → 17``,
     ``41 → finish``, ``42 → 41 (bounce)``."""
@@ -73,6 +83,7 @@ class LudoPresenter(GamePresenter):
     seats_leave = True
     first_by_roll = True
     own_moves_to_abort = 1
+    seated_options = frozenset({"players"})  # the colours follow the number seated
     no_draws = mark(
         "ludo has no draws, so `/draw` does not apply. To stop playing, `/resign`: you leave "
         "the game (your tokens come off) and the others play on."
@@ -140,6 +151,15 @@ class LudoPresenter(GamePresenter):
                 )
             if text.endswith("-F"):
                 words = translate("{text} — a token reached the finish", language, text=words)
+            bounced = _bounced_to(text, die)
+            if bounced is not None:
+                words = translate(
+                    "{text} — too far for the finish: the token bounced back from the finish "
+                    "to {field}",
+                    language,
+                    text=words,
+                    field=bounced,
+                )
         if die == 6:
             words = translate("{text} — a 6: they roll again", language, text=words)
         return words

@@ -13,13 +13,14 @@ from storage import Database, GameRecord
 from storage.models import BOT_REASONS
 
 from .. import ui
+from ..buttons import dynamic_view
 from ..clock import discord_clock
 from ..errors import answer_language, send_ephemeral
 from ..i18n import DEFAULT_LANGUAGE, translate, translate_plural
 from ..limits import fit_lines
 from ..links import home_channel, home_channel_id, jump_url, message_link
 from ..mentions import ping_users
-from ..pictures import picture_file
+from ..pictures import picture_file, taken_in_game
 from ..presenters import BoardView, GamePresenter, Ply, presenter_for
 from ..texts import (
     describe_result,
@@ -345,11 +346,12 @@ async def board_payload(
         else:
             lines.append(translate("{player} ({seat}) to move.", language, **values))
         actions = presenter.turn_buttons(session, language)
-        buttons = (
-            ui.action_view(record.id, record.ply, actions)
-            if actions
-            else ui.move_view(record.id, language)
-        )
+        if record.seat(seat).is_computer:
+            buttons = dynamic_view()  # none: the computer moves by itself (a Move was refused)
+        elif actions:
+            buttons = ui.action_view(record.id, record.ply, actions)
+        else:
+            buttons = ui.move_view(record.id, language)
     else:
         result = result_words(presenter, record, names_for_text(names), language)
         status = None
@@ -360,14 +362,17 @@ async def board_payload(
         )
         if len(record.places) > 2:  # a ranked multi-seat result: every place
             lines.append(places_line(presenter, record, language))
+        match_goes_on = False
         if record.match_id is not None:
             match = await db.matches.require_match(record.match_id)
             lines.append(match_line(match, names_for_text(names), language))
+            match_goes_on = match.is_active
         lines.append(await records_line(db, record, language))
         rated = await ratings_line(db, record)
         if rated is not None:
             lines.append(rated)
-        buttons = ui.finished_view(record.id, language)
+        # no Rematch mid-match: the match's next game follows by itself
+        buttons = dynamic_view() if match_goes_on else ui.finished_view(record.id, language)
         if mention:  # the result is news for both, the loser above all (told once: the final
             mentions = ping_users(*record.player_ids)  # board is posted once)
     file = await picture_file(
@@ -382,6 +387,7 @@ async def board_payload(
             view=view,
             theme=theme,
             language=language,
+            taken=await taken_in_game(db, record),
         ),
     )
     name = variant_title(record.variant, record.options, language)

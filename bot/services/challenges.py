@@ -17,13 +17,13 @@ from .. import ui
 from ..errors import UserError
 from ..i18n import mark, translate
 from ..links import message_link, server_channel
-from ..mentions import ping_only, rationed_ping
+from ..mentions import ping_only, rationed_ping, rationed_pings
 from ..presenters import presenter_for
 from ..texts import code, game_name, variant_line, versus
 from .announce import board_payload, home_channel, post_board, start_line
 from .languages import server_language
 from .names import display_names
-from .tables import table_content, table_payload
+from .tables import invitees, table_content, table_payload
 
 if TYPE_CHECKING:
     from ..client import LatrunculiBot
@@ -93,7 +93,19 @@ def parse_options(variant_id: str, text: str | None) -> dict[str, str]:
                 mark("The option {option} is given twice; give it once."), option=code(key)
             )
         options[key] = value
+    seated = presenter_for(variant_id).seated_options
     for key, value in options.items():
+        if key in seated:
+            raise UserError(
+                mark(
+                    "At a {game} table the players who sit down decide how many play (2–{most}): "
+                    "leave {option} out of `options`; the host starts the game with 2 or more "
+                    "seated. No table was opened."
+                ),
+                game=Wording(variant.name),
+                most=presenter_for(variant_id).table_seats or len(variant.seats),
+                option=code(key),
+            )
         _check_option(variant, key, value)
     return variant.resolve_options(options)
 
@@ -280,10 +292,16 @@ def challenge_view(ch: ChallengeRecord, language: str) -> discord.ui.View:
 async def challenge_payload(bot: LatrunculiBot, ch: ChallengeRecord) -> dict[str, Any]:
     """The challenge message: its text, Accept / Decline / Cancel, and a ping for the
     challenged player only (rationed: challenging and cancelling again and again pings once).
-    In the server's language: everyone in the channel reads it."""
+    A table (ludo's, a rematch's too) pings those invited or seated by the host, each rationed
+    the same way and counted with the host's challenges: opening and closing tables in a loop
+    must not page anyone either. In the server's language: everyone in the channel reads it."""
     language = await server_language(bot.db, ch.guild_id)
-    if ch.is_table:  # a table pings those invited (or re-seated) once, when posted
-        return table_payload(ch, language, ping=True)
+    if ch.is_table:  # a table pings those invited (or re-seated) when posted, rationed alike
+        payload = table_payload(ch, language)
+        payload["allowed_mentions"] = await rationed_pings(
+            bot.db, "challenge", ch.challenger_id, invitees(ch), now=bot.now()
+        )
+        return payload
     mentions = ping_only(None)  # an open challenge (or one to the computer) pings nobody
     if ch.challenged_id is not None and ch.ai_level is None:
         mentions = await rationed_ping(
@@ -436,8 +454,8 @@ async def open_game_in(
         game=game.id,
         variant=variant_line(game.variant, game.options, language),
     )
-    if game.custom_start:
-        intro += " " + translate("Started from a custom position: a casual game.", language)
+    if game.custom_start:  # a line of its own: the rule set's summary may end without a stop
+        intro += "\n" + translate("Started from a custom position: a casual game.", language)
     intro += f"\n{start_line(game, language)}"
     payload = await board_payload(
         bot.db,

@@ -108,7 +108,7 @@ def label(
     names shortened so the state at the end always shows. With ``markdown`` (for a message's
     text) the names are escaped, so a name like ``**x**`` shows as typed. The words are in
     ``language``."""
-    if len(record.seats) != 2:
+    if set(record.seat_names) != {"white", "black"}:  # ludo, of two seats too: by colours
         return _table_label(record, user_id, names, markdown=markdown, language=language)
     white, black = names[record.seat_names.index("white")], names[record.seat_names.index("black")]
     opponent = record.opponent_of(user_id)
@@ -143,8 +143,9 @@ def label(
 def _table_label(
     record: GameRecord, user_id: int, names: Sequence[str], *, markdown: bool, language: str
 ) -> str:
-    """A multi-seat game's label: '#12 Ludo vs Bob, Carol, Dave (your move)' (or every
-    player's name for someone not in it), the state always shown."""
+    """A label by seats of any colours and number (ludo's, two seats or four): '#12 Ludo vs
+    Bob, Carol, Dave (your move)' (or every player's name for someone not in it), the state
+    always shown."""
     to_move = player_to_move(record) if record.is_active else None
     if not record.is_active:
         state = translate(mark("finished"), language)

@@ -29,7 +29,7 @@ from typing import Any
 
 from rules import Wording
 from rules.games import ActionResult, GameOutcome, Reason, Session, find_game
-from storage import Database, GameRecord, PlyToRecord
+from storage import ConcurrencyError, Database, GameNotFound, GameOver, GameRecord, PlyToRecord
 
 from ..clock import Clock, discord_clock
 from ..errors import UserError, game_over_error, mark_plural
@@ -46,6 +46,7 @@ __all__ = [
     "player_for",
     "player_to_move",
     "position_session",
+    "refuse_leaving",
 ]
 
 log = logging.getLogger(__name__)
@@ -67,6 +68,49 @@ def bot_made(canonical: str) -> bool:
     """Whether a stored action is one the bot plays, not a move of the player's own: a forced
     pass, or a roll of the bot's dice."""
     return canonical == FORCED_PASS or canonical.startswith(ROLL_WORD + ":")
+
+
+LEAVING_IS_THE_BOTS = mark(
+    "{move} was not played: only the bot records a player leaving the game (when their time "
+    "runs out, or when they resign). To leave the game yourself, use `/resign`."
+)
+"""The refusal of a seat's leaving typed as a move (ludo's ``timeout:red``, ``resign:red``)."""
+
+
+def refuse_leaving(presenter: GamePresenter, text: str) -> None:
+    """Refuse ``text`` when it is a seat leaving (ludo's ``timeout:red``): the rules core
+    takes such plies so that stored games replay, but only the bot plays them -- for the clock,
+    or for ``/resign``, which leaves the resigning player's own seat. Typed as a move, any
+    player could make another leave, and with two seats win a rated game by it."""
+    word = "".join(text.split()).lower()
+    if presenter.is_leave(word):
+        raise UserError(LEAVING_IS_THE_BOTS, move=code(text.strip()))
+
+
+TAKEN_BACK_MEANWHILE = mark(
+    "Game #{game} changed before your action arrived: a takeback was accepted, so it is back "
+    "at an earlier turn. Nothing was changed by your action; look at the latest board and "
+    "try again."
+)
+"""The refusal of an action checked against a game whose plies a takeback removed meanwhile."""
+
+
+def _state(record: GameRecord) -> tuple[object, ...]:
+    """What changes whenever a game changes: a move, a takeback, an end."""
+    return (record.status, record.ply, record.current_position, record.updated_at)
+
+
+def changed_meanwhile(record: GameRecord, fresh: GameRecord | None) -> Exception:
+    """Why an action checked against ``record`` cannot go on, now that the game reads
+    ``fresh``: gone, over, taken back (its ply went down: only a takeback does that), or
+    moved on -- the same refusals as a guarded write that lost the race."""
+    if fresh is None:
+        return GameNotFound(record.id)
+    if not fresh.is_active:
+        return GameOver(record.id, record.ply, fresh.ply, fresh.reason, fresh.variant)
+    if fresh.ply < record.ply:
+        return UserError(TAKEN_BACK_MEANWHILE, game=record.id)
+    return ConcurrencyError(record.id, record.ply, fresh.ply)
 
 
 ALREADY_OVER = mark("Game #{game} is already over.")
@@ -185,6 +229,14 @@ class GameService:
             user_id=user_id, channel_id=channel_id, guild_id=guild_id, limit=_MANY_HERE + 1
         )
         if not games:
+            if guild_id is not None and channel_id is not None:
+                # in a finished game's thread its player means that game: say it is over
+                # (a /takeback after the end had said "no active game")
+                thread, _, _ = await self.db.games.games_here(
+                    guild_id=guild_id, channel_id=channel_id, user_id=user_id
+                )
+                if thread is not None and not thread.is_active and thread.seat_of(user_id):
+                    raise game_over_error(thread.id, thread.variant, thread.reason)
             here = await self.db.games.active_games(
                 channel_id=channel_id, guild_id=guild_id, limit=5
             )
@@ -262,13 +314,16 @@ class GameService:
             else:
                 self._cache.move_to_end(record.id)
             return cached
-        session = find_game(record.variant).session(record.start_position)
-        if record.ply:
-            # Only the record's own plies: another process may have stored the next move
-            # since the record was read (the record and its moves are two reads), and that
-            # move belongs to a later record -- this caller's move then loses the race cleanly.
-            for stored in (await self.db.games.game_moves(record.id))[: record.ply]:
-                session.play(stored.move)
+        session = await self._replay(record)
+        if session.position_text() != record.current_position:
+            # The record and its plies are two reads: a takeback (plies removed) or a takeback
+            # and new moves stored by another process in between make them disagree. That is
+            # the game changing under this caller, said as such; only a game that reads the
+            # same again and still disagrees with its own plies is inconsistent.
+            fresh = await self.db.games.load_game(record.id)
+            if fresh is None or _state(fresh) != _state(record):
+                raise changed_meanwhile(record, fresh)
+            session = await self._replay(record)
         if session.position_text() != record.current_position:
             log.error(
                 "game %d: replayed position %s differs from stored %s",
@@ -282,6 +337,16 @@ class GameService:
             )
         if not take and record.is_active:
             self._remember(record.id, session)
+        return session
+
+    async def _replay(self, record: GameRecord) -> Session[Any]:
+        """``record``'s start with its stored plies played, up to ``record.ply`` only: another
+        process may have stored the next move since the record was read, and that move
+        belongs to a later record -- this caller's move then loses the race cleanly."""
+        session = find_game(record.variant).session(record.start_position)
+        if record.ply:
+            for stored in (await self.db.games.game_moves(record.id))[: record.ply]:
+                session.play(stored.move)
         return session
 
     @property
@@ -365,9 +430,13 @@ class GameService:
             )
         session = await self.session(record)
         self.check_turn(record, session, user_id)
+        presenter = presenter_for(record.variant)
+        refuse_leaving(presenter, text)
         text = self._player_text(session, text)
         move = session.parse(text)
-        return PendingMove(record, session, move, session.format(move), user_id)
+        canonical = session.format(move)
+        refuse_leaving(presenter, canonical)  # however it was spelt, the bot's alone
+        return PendingMove(record, session, move, canonical, user_id)
 
     def _player_text(self, session: Session[Any], text: str) -> str:
         """A player's ``roll`` becomes the bot's dice (``roll:5-2``); dice a player names

@@ -23,14 +23,15 @@ from .languages import server_language
 if TYPE_CHECKING:
     from ..client import LatrunculiBot
 
-__all__ = ["match_line", "next_match_game"]
+__all__ = ["match_intro", "match_line", "next_match_game"]
 
 log = logging.getLogger(__name__)
 
 
 def match_line(match: MatchRecord, names: dict[str, str], language: str = DEFAULT_LANGUAGE) -> str:
     """The match score in words (in ``language``: the server's, as it is shown under the
-    boards in the thread): the winner once it is over, else the score so far."""
+    boards in the thread): the winner once it is over (or that it was called off), else the
+    score so far."""
     values = {
         "white": names["white"],
         "black": names["black"],
@@ -44,6 +45,13 @@ def match_line(match: MatchRecord, names: dict[str, str], language: str = DEFAUL
             "{black_points} {black}.",
             language,
             winner=names[match.winner],
+            **values,
+        )
+    if not match.is_active:  # over with no winner: a game of it was aborted
+        return translate(
+            "The match to {length} is called off at {white} {white_points} – {black_points} "
+            "{black}: no next game.",
+            language,
             **values,
         )
     return translate(
@@ -89,8 +97,23 @@ async def next_match_game(bot: LatrunculiBot, record: GameRecord) -> GameRecord 
         return None
     opened = await bot.games.open(game)  # its opening roll; a first mover away waits
     game = opened.game
-    crawford = parse_xgid(game.start_position).crawford
     language = await server_language(bot.db, game.guild_id)  # the thread is everyone's
+    payload = await board_payload(
+        bot.db,
+        game,
+        played=opened,
+        intro=match_intro(match, game, language),
+        move_timeout=bot.settings.move_timeout_seconds,
+    )
+    await post_board(bot, game, payload)
+    log.info("match %d: game %d (#%d) started", match.id, game.match_game, game.id)
+    return game
+
+
+def match_intro(match: MatchRecord, game: GameRecord, language: str = DEFAULT_LANGUAGE) -> str:
+    """The words above a match game's first board (its number, the score it starts at, the
+    Crawford game), in ``language``: the same whether it is posted when the game starts or
+    caught up after a restart."""
     intro = translate(
         "**Game {number} of the match to {length}** (game #{game}) begins: "
         "White {white_points} – {black_points} Black.",
@@ -101,11 +124,6 @@ async def next_match_game(bot: LatrunculiBot, record: GameRecord) -> GameRecord 
         white_points=match.scores["white"],
         black_points=match.scores["black"],
     )
-    if crawford:
+    if parse_xgid(game.start_position).crawford:
         intro += " " + translate("**Crawford game**: no doubling.", language)
-    payload = await board_payload(
-        bot.db, game, played=opened, intro=intro, move_timeout=bot.settings.move_timeout_seconds
-    )
-    await post_board(bot, game, payload)
-    log.info("match %d: game %d (#%d) started", match.id, game.match_game, game.id)
-    return game
+    return intro

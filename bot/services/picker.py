@@ -269,6 +269,17 @@ def path_menu(
         shown = names.get(action)
         return Option((shown.name if shown else action)[:100], f"play:{action}")
 
+    def only_move(path: PickPath) -> Option:
+        """A piece with one move, among the pieces: named as the pieces are ("King on e1"),
+        with where it goes; the move as ``/move`` names it below (it was a bare ``Ke2``
+        among "Bishop on f1", "Knight on g1")."""
+        shown = names.get(path.action)
+        return Option(
+            " ".join(path.labels)[:100],
+            f"play:{path.action}",
+            (shown.name if shown else path.action)[:100],
+        )
+
     def leaves(group: list[PickPath]) -> tuple[Option, ...]:
         order = {value: i for i, value in enumerate(names)}  # wins, captures, then by text
         return tuple(leaf(p.action) for p in sorted(group, key=lambda p: order.get(p.action, 0)))
@@ -290,7 +301,7 @@ def path_menu(
                 language=language,
             )
         options = tuple(
-            leaf(group[0].action)
+            only_move(group[0])
             if len(group) == 1
             else Option(label[:100], f"{GROUP}{label}"[:100], _moves_count(len(group), language))
             for label, group in sorted(groups.items())

@@ -53,14 +53,31 @@ async def replay_boards(
     game = find_game(record.variant)
     first = max(0, len(moves) - MAX_REPLAY_PLIES)
     before = moves[first - 1].position_after if first else record.start_position
-    boards = [BoardView(before, players=names, language=language)]
-    for m in moves[first:]:
+    # what each side had taken after every ply, counted from the game's start
+    taken = presenter.taken_so_far(record.start_position, [m.position_after for m in moves])
+    boards = [
+        BoardView(
+            before,
+            players=names,
+            language=language,
+            taken=(taken[first - 1] if first else ("", "")) if taken is not None else None,
+        )
+    ]
+    for index, m in enumerate(moves[first:], start=first):
         ply = None
         try:  # each ply from its stored position, as the board after it showed it
             ply = Ply(game.session(before).play(m.move), before, m.position_after)
         except RulesError:  # a stored ply replays; should one not, its board still shows
             log.warning("game %d: ply %r does not replay; drawn unmarked", record.id, m.move)
-        boards.append(BoardView(m.position_after, players=names, last=ply, language=language))
+        boards.append(
+            BoardView(
+                m.position_after,
+                players=names,
+                last=ply,
+                language=language,
+                taken=taken[index] if taken is not None else None,
+            )
+        )
         before = m.position_after
     final = boards[-1]
     status = None
@@ -76,6 +93,7 @@ async def replay_boards(
         status=status,
         move_number=move_number(record),
         language=language,
+        taken=final.taken,
     )
     return boards
 

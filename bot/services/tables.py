@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from rules import Wording
 from storage import ChallengeRecord, GameRecord
 
 from .. import ui
-from ..errors import UserError
+from ..errors import UserError, mark_plural
 from ..i18n import mark, translate
 from ..mentions import ping_users
 from ..presenters import presenter_for
@@ -31,8 +32,10 @@ if TYPE_CHECKING:
     from ..client import LatrunculiBot
 
 __all__ = [
+    "check_invited",
     "closed_line",
     "invited_ids",
+    "invitees",
     "is_table_game",
     "start_table_game",
     "table_content",
@@ -85,6 +88,51 @@ def invited_ids(text: str | None, host_id: int, max_seats: int) -> list[int]:
             count=len(invited),
         )
     return invited
+
+
+async def check_invited(guild: discord.Guild, me: int | None, invited: list[int]) -> None:
+    """Refuse a table whose ``players`` names anyone who cannot take a seat: an id that is no
+    member of ``guild`` (made up, or a member of another server only), the bot itself (seated
+    by ``opponent`` or **Add bot**, at a level) or another bot. A mention in the option is only
+    text, which Discord does not check; pinging such ids would reach people who never see the
+    table. Members are asked of Discord (the bot has no member list): at most three ids."""
+    strangers: list[int] = []
+    bots: list[int] = []
+    for uid in invited:
+        if uid == me:
+            raise UserError(
+                mark(
+                    "I can't be invited with `players`: to give me a seat, choose me (<@{bot}>) "
+                    "as the `opponent`, or press **{add}** on the table. No table was opened."
+                ),
+                bot=uid,
+                add=Wording(ADD_BOT),
+            )
+        member = guild.get_member(uid)
+        if member is None:
+            try:
+                member = await guild.fetch_member(uid)
+            except discord.NotFound:
+                strangers.append(uid)
+                continue
+        if member.bot:
+            bots.append(uid)
+    if strangers:
+        raise UserError(
+            mark_plural(
+                "{players} is not a member of this server; invite members of this server only. "
+                "No table was opened.",
+                "{players} are not members of this server; invite members of this server only. "
+                "No table was opened.",
+            ),
+            count=len(strangers),
+            players=", ".join(f"<@{uid}>" for uid in strangers),
+        )
+    if bots:
+        raise UserError(
+            mark("{player} is a bot and can't play; invite a person. No table was opened."),
+            player=f"<@{bots[0]}>",
+        )
 
 
 def seat_colours(ch: ChallengeRecord) -> tuple[str, ...]:
@@ -187,18 +235,24 @@ def table_content(ch: ChallengeRecord, language: str) -> str:
     return "\n".join(lines)
 
 
-def table_payload(ch: ChallengeRecord, language: str, *, ping: bool) -> dict[str, Any]:
-    """The table message in ``language``; with ``ping`` (its first post) the invited players
-    and those seated by the host (a rematch) are mentioned -- once: later edits ping nobody."""
+def invitees(ch: ChallengeRecord) -> list[int]:
+    """Who a table's first post is for: the invited players and the people the host seated
+    (a rematch), never the host nor the computer's seats. Their pings are rationed as
+    challenges' are (:func:`bot.services.challenges.challenge_payload`)."""
     seated = zip(ch.seated, seat_levels(ch), strict=True)
     people = [uid for uid, level in seated if level is None]
-    who = [uid for uid in (*ch.invited, *people) if uid != ch.challenger_id]
+    return [uid for uid in dict.fromkeys((*ch.invited, *people)) if uid != ch.challenger_id]
+
+
+def table_payload(ch: ChallengeRecord, language: str) -> dict[str, Any]:
+    """The table message in ``language``, pinging nobody: its first post pings
+    :func:`invitees` (rationed), later edits never."""
     return {
         "content": table_content(ch, language),
         "view": ui.table_view(
             ch.id, computer=ch.variant in computer_games(), labels=_labels(language)
         ),
-        "allowed_mentions": ping_users(*who) if ping else ping_users(),
+        "allowed_mentions": ping_users(),
     }
 
 

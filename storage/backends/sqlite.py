@@ -24,20 +24,52 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Iterable
-from contextlib import asynccontextmanager
+from collections.abc import AsyncIterator, Iterable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 from typing import Any, cast
 
 import aiosqlite
 
 from .. import migrations
-from ..errors import ConstraintViolation, StorageError
+from ..errors import ConstraintViolation, DatabaseUnreadable, StorageError
 from .base import Params, Row
 
-__all__ = ["SQLiteBackend"]
+__all__ = ["SQLiteBackend", "readable", "unreadable"]
 
 log = logging.getLogger(__name__)
+
+_SQLITE_CORRUPT = 11
+_SQLITE_NOTADB = 26
+
+
+def unreadable(path: str | Path, exc: sqlite3.Error) -> DatabaseUnreadable | None:
+    """The storage error for SQLite finding that ``path`` is no database (``SQLITE_NOTADB``:
+    overwritten, or another kind of file) or a damaged one (``SQLITE_CORRUPT``: truncated,
+    partly overwritten); ``None`` for any other error (a lock, a constraint...), which keeps
+    its own meaning."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    primary = code & 0xFF if isinstance(code, int) else None
+    if primary == _SQLITE_NOTADB:
+        problem = "it is not a SQLite database (overwritten, or another kind of file)"
+    elif primary == _SQLITE_CORRUPT:
+        problem = "it is damaged (truncated or partly overwritten)"
+    else:
+        return None
+    return DatabaseUnreadable(str(path), f"{problem}; SQLite says: {exc}")
+
+
+@contextmanager
+def readable(path: str | Path) -> Iterator[None]:
+    """Turn SQLite's "not a database" and "malformed" errors met in the block into
+    :class:`~storage.errors.DatabaseUnreadable` naming ``path``."""
+    try:
+        yield
+    except sqlite3.DatabaseError as exc:
+        mapped = unreadable(path, exc)
+        if mapped is None:
+            raise
+        raise mapped from exc
 
 
 def _violation(exc: sqlite3.IntegrityError) -> ConstraintViolation:
@@ -78,18 +110,23 @@ class SQLiteBackend:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         conn = await aiosqlite.connect(self.path, isolation_level=None)
         try:
-            conn.row_factory = sqlite3.Row
-            await conn.execute_fetchall(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
-            await conn.execute_fetchall("PRAGMA foreign_keys = ON")
-            mode_rows = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))
-            mode = str(mode_rows[0][0]) if mode_rows else "?"
-            if mode.lower() != "wal" and not in_memory:
-                log.warning("could not switch %s to WAL (journal_mode=%s)", self.path, mode)
-            await conn.execute_fetchall("PRAGMA synchronous = NORMAL")
+            with readable(self.path):
+                await self._configure(conn, in_memory)
         except BaseException:
             await conn.close()
             raise
         self._conn = conn
+
+    async def _configure(self, conn: aiosqlite.Connection, in_memory: bool) -> None:
+        """The PRAGMAs every connection runs with (the first statements to read the file)."""
+        conn.row_factory = sqlite3.Row
+        await conn.execute_fetchall(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
+        await conn.execute_fetchall("PRAGMA foreign_keys = ON")
+        mode_rows = list(await conn.execute_fetchall("PRAGMA journal_mode = WAL"))
+        mode = str(mode_rows[0][0]) if mode_rows else "?"
+        if mode.lower() != "wal" and not in_memory:
+            log.warning("could not switch %s to WAL (journal_mode=%s)", self.path, mode)
+        await conn.execute_fetchall("PRAGMA synchronous = NORMAL")
 
     async def stop(self) -> None:
         conn = self._conn
@@ -98,8 +135,9 @@ class SQLiteBackend:
         async with self._lock:
             try:
                 await conn.execute_fetchall("PRAGMA optimize")
-            except sqlite3.Error:  # an optimisation hint only; closing matters more
-                log.exception("PRAGMA optimize failed")
+            except sqlite3.Error as exc:  # an optimisation hint only; closing matters more
+                # (one line: a damaged file fails here too, after the error that matters)
+                log.warning("PRAGMA optimize on %s failed: %s", self.path, exc)
             self._conn = None
             await conn.close()
 
@@ -138,7 +176,8 @@ class SQLiteBackend:
         async with self._lock:
             self._owner = asyncio.current_task()
             try:
-                await conn.execute_fetchall("BEGIN IMMEDIATE")
+                with readable(self.path):
+                    await conn.execute_fetchall("BEGIN IMMEDIATE")
                 try:
                     yield
                 except BaseException:
@@ -174,6 +213,11 @@ class SQLiteBackend:
                 yield conn
         except sqlite3.IntegrityError as exc:
             raise _violation(exc) from exc
+        except sqlite3.DatabaseError as exc:  # a damaged file: say which, in one line
+            mapped = unreadable(self.path, exc)
+            if mapped is None:
+                raise
+            raise mapped from exc
 
     # ------------------------------------------------------------------ statements
 

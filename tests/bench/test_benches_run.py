@@ -49,8 +49,13 @@ RUNS = {
         ],
         "goal: 4 PostgreSQL processes",
     ),
+    "ai_worker_bench.py": (
+        ["--turns", "3", "--time", "0.01", "--processes", "1", "2", "--grace", "30"],
+        "failed 0",
+    ),
     "bot_bench.py": (["--games", "20", "--moves", "5", "--crowd", "0"], "/move"),
     "cold_start.py": (["--runs", "1", "--games", "classic"], "ai move classic"),
+    "games_bench.py": (["--games", "30", "--rounds", "2"], "/games Next"),
     "gif_bench.py": (["--plies", "4", "--runs", "1"], "11x8 lat"),
     "memory_bench.py": (["--moves", "20", "--checkpoints", "10,20"], "stored views"),
     "render_bench.py": (["--runs", "2"], "8x8 chess"),

@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
 from rules.games import find_game
 from rules.games.backgammon import BackgammonSession
 
@@ -134,7 +136,7 @@ async def test_a_double_taken_then_a_redouble_dropped_ends_the_game(arena, bot_f
     # a double when the cube is not yours: refused with that reason (not "already rolled")
     r = await doubler.slash(where, "move", move="double")
     assert r.ephemeral and "`double` is not legal here" in r.response.content
-    owner = "white" if taker is arena.alice else "black"
+    owner = "White" if taker is arena.alice else "Black"  # as the boards name the seat
     assert f"the cube is {owner}'s: only its owner may redouble" in r.response.content
     # the spent Double button of an earlier board: the game moved on, nothing played
     before = await _moves(arena, game.id)
@@ -451,3 +453,43 @@ async def test_the_only_legal_turn_is_played_only_for_a_player_who_opted_in(aren
     r = await arena.alice.slash(arena.channel, "settings", only_turn="off")
     assert "Only legal turn: off" in r.response.content
     assert await arena.db.players.playing_only_turns([arena.alice.id]) == set()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
+async def test_history_names_the_seat_the_opening_roll_sent_first(arena, seed):
+    """ "White 2, Black 5 — Black plays 5-2" on the board, so /history must not say "White
+    moved first" (it named the seat to move before the opening roll)."""
+    game, where = await _start(arena, seed)
+    opening = [m for m in await _moves(arena, game.id) if m.startswith("roll:")][-1]
+    first, second = (int(d) for d in opening.removeprefix("roll:").split("-"))
+    leader = "White" if first > second else "Black"
+    r = await arena.alice.slash(where, "history")
+    header = r.response.content.split("\n")[0]
+    assert f"{leader} moved first" in header, header
+    other = "Black" if leader == "White" else "White"
+    assert f"{other} moved first" not in header
+
+
+async def test_no_rematch_mid_match_and_an_aborted_game_calls_the_match_off(arena):
+    """A match game's final board offers no Rematch while the match goes on (its next game
+    follows); /abort of a match game calls the match off as a whole instead of starting the
+    next game at the same score."""
+    arena.bot.games.dice = random.Random(5)
+    game, where = await challenge_and_accept(arena, "backgammon", options="match=3")
+    match_id = game.match_id
+    await _double_and_answer(arena, where, game.id, "drop")
+    [final] = [m for m in where.history() if f"**Game #{game.id} is over.**" in m.content]
+    assert "Rematch" not in button_labels(final)
+    [second] = [g for g in await arena.db.matches.match_games(match_id) if g.match_game == 2]
+    assert second.is_active
+    session = await _session(arena, second.id)
+    aborter = _member(arena, session.to_move)
+    r = await aborter.slash(where, "abort", game=str(second.id))
+    assert not r.ephemeral, r.response.content
+    match = await arena.db.matches.require_match(match_id)
+    assert (match.status, match.winner) == ("finished", None)
+    assert len(await arena.db.matches.match_games(match_id)) == 2  # no game 3 at 1 – 0
+    board = last_board(where)
+    assert "called off" in board.content, board.content
+    assert "Game 3 of the match" not in board.content
+    assert button_labels(board) == ["Rematch"]  # the match is over: a rematch may be offered

@@ -182,3 +182,19 @@ async def test_rules_for_chess(arena):
     assert r.response.embeds[-1].footer.text == (
         "Start position (FEN): chess:" + chess.STARTING_FEN
     )
+
+
+async def test_a_piece_with_one_move_is_named_like_the_other_pieces(arena):
+    """Among "Bishop on f1", "Knight on g1"…, a piece with one move was a bare `Ke2`: it is
+    "King on e1 to e2", the move as /move names it below, and picking it plays it."""
+    await game_at(arena, "chess:rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2")
+    r = await arena.alice.slash(arena.channel, "board")
+    menu = await arena.alice.click(r.response, label="Move")
+    assert "pick a piece" in menu.response.content
+    labels = [label for label, _ in select_options(menu.response)]
+    assert "King on e1 to e2" in labels and "Ke2" not in labels
+    assert all(" on " in label for label in labels), labels
+    await pick(arena.alice, menu.response, "King on e1 to e2")
+    record = (await arena.db.games.active_games(user_id=arena.alice.id))[0]
+    [stored] = await arena.db.games.game_moves(record.id)
+    assert stored.move == "Ke2"

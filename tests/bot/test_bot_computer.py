@@ -166,9 +166,7 @@ class FailingWorker:
         return replay(position, moves).legal_actions()[-1]
 
 
-async def test_a_failed_think_is_asked_again_never_answered_with_a_random_move(
-    arena, bot_factory
-):
+async def test_a_failed_think_is_asked_again_never_answered_with_a_random_move(arena, bot_factory):
     """One crash or overrun: the bot asks its (replaced) worker again and plays the engine's
     move. Until it answers, nothing is played: the turn waits for the next sweep tick (a
     random legal action had been played instead)."""
@@ -264,3 +262,25 @@ async def test_a_full_game_of_the_classic_set_against_the_bot(arena, variant):
     assert "recorded, not counted" in last_board(thread).content
     alice = await arena.db.players.get_player(arena.alice.id)
     assert alice is not None and alice.games_played == 0
+
+
+async def test_the_board_of_the_computers_turn_has_no_buttons_to_refuse(
+    arena, bot_factory, ai_worker
+):
+    """While the computer thinks, its board has no Move button (pressing it was refused: "It is
+    the bot's turn"); the board after its move has the person's buttons again."""
+    from .conftest import SharedWorker
+    from .helpers import button_labels
+
+    gated = GatedWorker(SharedWorker(ai_worker), arena.env)
+    await arena.env.restart_bot(bot_factory(opponent=gated))
+    game, thread, _ = await challenge_the_bot(arena, "rugen", colour="white")
+    await arena.alice.slash(thread, "move", move="a2-a3")
+    thinking = last_board(thread)
+    assert "the computer is thinking" in thinking.content
+    assert button_labels(thinking) == []
+    gated.gate.set()
+    await arena.env.settle()
+    after = last_board(thread)
+    assert f"<@{arena.alice.id}>, your move" in after.content
+    assert button_labels(after) == ["Move"]

@@ -31,7 +31,9 @@ async def test_a_chess_game_from_a_fen(arena):
     [game] = await arena.db.games.active_games(user_id=arena.alice.id)
     assert game.start_position == f"chess:{KINGS_AND_PAWN}" and game.custom_start
     [thread] = [t for t in arena.channel.threads if t.id == game.thread_id]
-    assert "Started from a custom position: a casual game." in last_board(thread).content
+    first_board = last_board(thread).content
+    # on a line of its own, not run on after the rules' summary ("…and promotion Started…")
+    assert "\nStarted from a custom position: a casual game." in first_board, first_board
     r = await arena.alice.slash(thread, "move", move="e4")
     assert not r.ephemeral, r.response.content
     record = await arena.db.games.load_game(game.id)

@@ -227,7 +227,8 @@ async def test_command_names_and_descriptions_are_synced_in_the_client_languages
     }
     assert by_name["move"]["name_localizations"]["hr"] == "potez"
     assert by_name["challenge"]["description_localizations"]["tr"] == (
-        "Birine (ya da herkese) oyun için meydan okuyun"
+        "Birine (ya da herkese) Latrunculi, satranç, dama, tavla ya da Kızma Birader için meydan "
+        "okuyun"
     )
     language = by_name["language"]
     assert language["description_localizations"]["ru"] == (
@@ -283,3 +284,20 @@ async def test_games_lists_a_players_games_in_their_language(arena: Arena) -> No
     await arena.carol.slash(arena.channel, "language", language="tr")
     r = await arena.carol.slash(arena.channel, "games")
     assert r.response.content == translate(NO_GAMES, "tr") != NO_GAMES
+
+
+async def test_the_commands_speak_of_every_game_not_latrunculi_alone(arena: Arena) -> None:
+    """The bot plays eight games: /challenge names them, /help is about "the games", a bot's
+    /stats and the leaderboard's title say nothing of Latrunculi alone (issue 30.16)."""
+    by_name = {c["name"]: c for c in _synced(arena)}
+    challenge = by_name["challenge"]
+    for text in (challenge["description"], *challenge["description_localizations"].values()):
+        assert len(text) <= 100
+    assert all(g in challenge["description"] for g in ("chess", "draughts", "backgammon", "ludo"))
+    assert challenge["description_localizations"]["ru"].count(",") >= 3  # every game named
+    assert "Latrunculi" not in by_name["help"]["description"]
+    robot = arena.env.create_user("robot", bot=True)
+    arena.guild.add_member(robot)
+    r = await arena.alice.slash(arena.channel, "stats", user=robot)
+    assert "Latrunculi" not in r.response.content
+    assert "is a bot: its games are not rated" in r.response.content

@@ -22,7 +22,7 @@ import discord
 import pytest
 
 from bot.i18n import translate
-from bot.presenters import playable_games
+from bot.presenters import playable_games, presenter_for
 from bot.texts import game_name
 
 from .computer_helpers import the_bot
@@ -359,9 +359,17 @@ async def test_the_options_suggestions_are_in_the_players_language(arena) -> Non
         arena.channel, "challenge", "options", "точк", variant="backgammon"
     )
     assert got and all(c["value"].startswith("match=") for c in got)  # typed in Bulgarian
-    got = await arena.alice.autocomplete(arena.channel, "challenge", "options", "", variant="ludo")
+    got = await arena.alice.autocomplete(
+        arena.channel, "challenge", "options", "", variant="backgammon"
+    )
     assert got[0]["name"] == (  # Alice chose nothing: English
-        "Players: 2 players (default) — How many play: 2 (red, yellow), 3 (red, blue, yellow) or 4"
+        "Match: 1 point — Play a match to this many points (without it: a single game with the "
+        "cube)"
+    )
+    # ludo's only option, players, is the table's seats to decide: nothing to suggest
+    assert (
+        await arena.alice.autocomplete(arena.channel, "challenge", "options", "", variant="ludo")
+        == []
     )
 
 
@@ -372,9 +380,11 @@ def test_every_options_suggestion_fits_a_choice_whole_in_every_language() -> Non
     for game in playable_games():
         for option in game.options:
             assert OPTION_DESCRIPTIONS[option.key] == option.description  # the rules' English
+        seated = presenter_for(game.id).seated_options  # a table's seats decide those
+        offered = [o for o in game.options if o.key not in seated]
         for language in LANGUAGES:
             choices = option_choices(game.id, "", language)
-            assert len(choices) == min(25, sum(len(o.choices) for o in game.options))
+            assert len(choices) == min(25, sum(len(o.choices) for o in offered))
             # whole: none cut to a choice's 100 characters with "…"
             assert [c.name for c in choices if c.name.endswith("…")] == [], language
 

@@ -188,14 +188,16 @@ async def test_stats_private_in_the_players_greek_public_in_the_servers_bulgaria
     )
     r = await arena.carol.slash(arena.channel, "leaderboard")
     [embed] = r.response.embeds
-    assert embed.title == translated("Latrunculi leaderboard", "bg")
+    assert embed.title == translated("Leaderboard: every game", "bg")
     assert embed.description.splitlines()[0] == (
         f"🥇 <@{arena.alice.id}> — победи: 1, загуби: 0, равни: 0 (1 игра)"
     )
     robot = arena.guild.add_member(arena.env.create_user("robot", bot=True))
     r = await arena.alice.slash(arena.channel, "stats", user=robot)
     assert r.ephemeral and r.response.content == translated(
-        "{player} is a bot; bots don't play Latrunculi.", "el", player=f"<@{robot.id}>"
+        "{player} is a bot: its games are not rated and it keeps no record.",
+        "el",
+        player=f"<@{robot.id}>",
     )
 
 

@@ -53,7 +53,10 @@ async def test_move_in_a_finished_game(arena):
     await arena.bob.slash(where, "resign")
     r = await arena.alice.slash(where, "move", move="a2-a3", game=f"#{game.id}")
     assert r.ephemeral and f"Game #{game.id} is over" in r.response.content
-    r = await arena.alice.slash(where, "move", move="a2-a3")  # no active game here any more
+    # in the finished game's thread: that game is meant, and it is over (not "no active game")
+    r = await arena.alice.slash(where, "move", move="a2-a3")
+    assert r.ephemeral and f"Game #{game.id} is over" in r.response.content
+    r = await arena.alice.slash(arena.channel, "move", move="a2-a3")  # the channel: none there
     assert r.ephemeral and "no active game" in r.response.content
     assert (await arena.db.games.load_game(game.id)).ply == 0
 

@@ -161,3 +161,46 @@ async def test_accepting_a_challenge_cancelled_meanwhile_is_refused_visibly(
     told = private_to(arena.channel, arena.bob, [arena.alice, arena.carol])
     assert told == ["That challenge was cancelled."], told
     assert await arena.db.games.active_games(user_id=arena.bob.id) == []
+
+
+@pytest.mark.parametrize("meanwhile", ["takeback", "takeback and a new move"])
+async def test_a_move_racing_an_accepted_takeback_is_told_what_happened(
+    arena, other, monkeypatch, meanwhile
+):
+    """Finding 9 of "What a playthrough and a hostile probe found": Bob asked to take back his
+    last move and Alice accepted it in the other process just as Alice's own ``/move`` (sent
+    from the board she still saw) was being checked here. Her move was read against the game
+    before the takeback and replayed against the plies after it: she was told "Game #1 looks
+    inconsistent; an admin has to look at it". Nothing is inconsistent: she is told the game
+    changed meanwhile (a takeback was accepted) and to look again; her move is not played."""
+    game, where = await challenge_and_accept(arena, "rugen")  # Alice (White) to move
+    await arena.alice.slash(where, "move", move="a2-a3")
+    await other.play_move(game.id, arena.bob.id, "h7-h6")  # Bob moved from the other process
+    await arena.bob.slash(where, "takeback")  # ... and asks to take it back
+
+    async def alice_accepts_there() -> None:  # the other process: Bob's h7-h6 is taken back
+        await other.db.games.take_back(game.id, 2, 1, now=arena.bot.now())
+        if meanwhile == "takeback and a new move":  # and Bob plays another move at once
+            await other.play_move(game.id, arena.bob.id, "g7-g6")
+
+    # lands after this process read the game (at ply 2) and before it reads its plies
+    first(monkeypatch, arena.db.games, "game_moves", alice_accepts_there)
+    r = await arena.alice.slash(where, "move", move="a3-a4")
+
+    assert r.ephemeral, r.response.content
+    told = r.response.content
+    assert "inconsistent" not in told and "admin" not in told, told
+    if meanwhile == "takeback":
+        assert told.startswith("Game #1 changed before your action arrived: a takeback was"), told
+    else:
+        assert told.startswith("The game moved on before your action arrived"), told
+    assert "nothing was changed" in told.lower() and "try again" in told, told
+    moves = [m.move for m in await arena.db.games.game_moves(game.id)]
+    assert moves == (["a2-a3"] if meanwhile == "takeback" else ["a2-a3", "g7-g6"])
+    # and the game plays on from the board as it is now: Bob's turn again after the takeback,
+    # else Alice's move, sent again, stands
+    if meanwhile == "takeback":
+        r = await arena.bob.slash(where, "move", move="g7-g6")
+    else:
+        r = await arena.alice.slash(where, "move", move="a3-a4")
+    assert not r.ephemeral, r.response.content

@@ -117,3 +117,37 @@ async def test_backgammon_takes_back_a_turn_until_the_next_dice_are_rolled(arena
     assert r.ephemeral and "the dice were rolled after it" in r.response.content
     assert "a turn that was rolled stays rolled" in r.response.content
     assert (await _moves(arena, game.id))[-2] == turn
+
+
+async def test_the_computer_accepts_a_takeback_at_once(arena):
+    """Decided (issue 30.14): against the computer, /takeback takes back the player's last
+    move and the computer's reply at once, as lichess does; no request is posted (nobody
+    would answer it)."""
+    from .computer_helpers import challenge_the_bot
+
+    game, thread, _ = await challenge_the_bot(arena, "rugen", colour="white")
+    r = await arena.alice.slash(thread, "move", move="a2-a3")
+    assert not r.ephemeral, r.response.content
+    await arena.env.settle()
+    assert (await arena.db.games.load_game(game.id)).ply == 2  # the computer replied
+    r = await arena.alice.slash(thread, "takeback")
+    assert r.ephemeral and "accepted" in r.response.content, r.response.content
+    record = await arena.db.games.load_game(game.id)
+    assert record.ply == 0 and record.is_active
+    assert await arena.db.games.game_moves(game.id) == []
+    board = last_board(thread)
+    assert f"<@{arena.bot.user.id}> accepted" in board.content
+    assert f"<@{arena.alice.id}>, your move" in board.content
+    asked = [m for m in thread.history() if "asks to take back" in m.content]
+    assert asked == []  # no request waiting for an answer that never comes
+
+
+async def test_a_takeback_after_the_end_says_the_game_is_over(arena):
+    game, where = await challenge_and_accept(arena, "rugen")
+    await arena.alice.slash(where, "move", move="a2-a3")
+    await arena.bob.slash(where, "resign")
+    r = await arena.alice.slash(where, "takeback")
+    assert r.ephemeral
+    assert f"Game #{game.id} is over" in r.response.content, r.response.content
+    assert "no active game" not in r.response.content
+    assert (await arena.db.games.load_game(game.id)).ply == 1

@@ -153,3 +153,37 @@ def test_a_random_game_to_its_end_is_told_pictured_and_recorded() -> None:
     assert Image.open(io.BytesIO(P.picture(view))).format == "PNG"
     text = P.record_text(_info(session, outcome.winner, outcome.reason), actions)
     assert f"Wins {outcome.points} point" in text
+
+
+def _drawn(monkeypatch, board: BoardView) -> tuple[tuple[int, int], str | None]:
+    """The score and caption status a board picture is drawn with (a spy on the renderer,
+    which still draws)."""
+    import bot.presenters.backgammon as presenter_module
+
+    seen: list[tuple[tuple[int, int], str | None]] = []
+    real = presenter_module.compose_backgammon
+
+    def spy(position, **kwargs):
+        seen.append((position.score, kwargs["caption"].status))
+        return real(position, **kwargs)
+
+    monkeypatch.setattr(presenter_module, "compose_backgammon", spy)
+    P.picture(board)
+    return seen[-1]
+
+
+def test_a_match_games_final_picture_shows_the_score_after_it(monkeypatch) -> None:
+    """The position holds the score before the game; the final picture must not show it, and
+    a game that wins the match says so (issue 30.17)."""
+    from rules.games import GameOutcome
+
+    start = find_game("backgammon").start({"match": "5"})
+    going_on = BoardView(start, PLAYERS, outcome=GameOutcome("black", Reason.GAMMON, points=2))
+    score, status = _drawn(monkeypatch, going_on)
+    assert score == (0, 2) and status is not None and "Match to 5 won" not in status
+    during = BoardView(start, PLAYERS)
+    assert _drawn(monkeypatch, during)[0] == (0, 0)  # a game going on: the score before it
+    decider = BoardView(start, PLAYERS, outcome=GameOutcome("white", Reason.RESIGNATION, points=8))
+    score, status = _drawn(monkeypatch, decider)
+    assert score == (8, 0)
+    assert status == "Match to 5 won by Al (White)"

@@ -246,11 +246,11 @@ def test_double_take_gives_the_cube_to_the_taker_and_the_doubler_rolls() -> None
     assert result.seat == "white"
     assert game.position_text() == xgid(MID, START_SIDE, turn="black", cube=1, owner=1)
     assert game.to_move == "black" and game.legal_actions() == ["roll"]
-    with pytest.raises(IllegalMoveError, match="the cube is white's: only its owner may redouble"):
+    with pytest.raises(IllegalMoveError, match="the cube is White's: only its owner may redouble"):
         game.parse("double")
     # the bot rolls at once for a player who may not double: the refusal still names the cube
     game.play("roll:5-2")
-    with pytest.raises(IllegalMoveError, match="the cube is white's: only its owner may redouble"):
+    with pytest.raises(IllegalMoveError, match="the cube is White's: only its owner may redouble"):
         game.parse("double")
 
 

@@ -4,10 +4,12 @@ of 100 random matches); here the layout is pinned and the compact text read back
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from rules import GameOutcome, IllegalMoveError, PositionError, Reason
-from rules.games.backgammon import MatGame, mat_text
+from rules.games.backgammon import BackgammonSession, MatGame, mat_text
 from rules.games.backgammon.turns import compact_text
 
 from .bg_helpers import START, session, xgid
@@ -131,3 +133,36 @@ def test_resolved_options_are_accepted_again() -> None:
     assert game.start(game.resolve_options(None)) == game.start()
     with pytest.raises(PositionError, match="must be one of"):
         game.start({"match": "26"})
+
+
+@pytest.mark.parametrize("opening", ["roll:5-2", "roll:2-5"])
+def test_a_game_resigned_right_after_the_opening_roll_is_read_by_gnubg(
+    opening: str, tmp_path: Path
+) -> None:
+    """The player the opening roll sent first resigns before playing it: the roll is written
+    with nothing after its colon and gnubg's ``import mat`` reads one game, won by the other
+    player for the cube's points ("Rolled 52, resigns single game"). Without the roll's line
+    gnubg read no game at all: the match stood unfinished."""
+    import gnubg
+
+    from rules.games import find_game
+    from rules.games.backgammon.session import conceded
+
+    start = find_game("backgammon").start({"match": "3"})
+    played = find_game("backgammon").session(start)
+    played.play(opening)
+    resigner = played.to_move
+    assert isinstance(played, BackgammonSession)
+    outcome = conceded(played, resigner, Reason.RESIGNATION)
+    text = mat_text([MatGame(start, (opening,), outcome)], ("Alice", "Bob"))
+    side = 0 if resigner == "white" else 1
+    dice = "".join(sorted(opening.removeprefix("roll:").split("-"), reverse=True))  # the mover's
+    row = ROW.format(1, f"{dice}:", "") if side == 0 else ROW.format(1, "", f"{dice}:")
+    assert row.rstrip() in text.splitlines()
+    path = tmp_path / "resigned.mat"
+    path.write_text(text)
+    gnubg.command(f"import mat {path}")
+    [game] = gnubg.match()["games"]
+    winner = {"X": "white", "O": "black"}[game["info"]["winner"]]
+    assert (winner, game["info"]["points-won"]) == (outcome.winner, 1)
+    assert winner != resigner

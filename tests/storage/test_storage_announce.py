@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import asyncio
 
-from storage import Database
+from rules.games import GameOutcome, Reason
+from storage import Database, PlyToRecord
 from tests.storage.conftest import DbTarget
-from tests.storage.storage_helpers import ALICE, BOB, CAROL, DAVE, make_game
+from tests.storage.storage_helpers import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, make_game
 
 DAY = 86400.0
 
@@ -144,3 +145,124 @@ async def test_a_released_claim_can_be_taken_again_at_once(db: Database) -> None
     assert await db.games.mark_announced(game.id, 0, over=True)  # gave up (channel gone)
     loaded = await db.games.require_game(game.id)
     assert (loaded.needs_announcement, loaded.announce_claimed_until) == (False, None)
+
+
+START = "backgammon:XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10"
+
+
+async def test_a_game_the_bot_starts_waits_for_its_first_board(db: Database) -> None:
+    """Finding 5 of "What a playthrough and a hostile probe found": a game stored when its
+    challenge was accepted, whose bot died before posting its first board (and rolling its
+    opening dice), was never announced -- it counted as announced from the start. The bot's
+    own starts now wait for their first board: the catch-up lists them like a lost move."""
+    ch = await db.challenges.create_challenge(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        challenger_id=ALICE,
+        challenged_id=BOB,
+        variant="backgammon",
+        message_id=4242,
+        expires_in=600,
+        now=100.0,
+    )
+    game = await db.challenges.accept_challenge(ch.id, BOB, start_position=START, now=110.0)
+    assert (game.announced_ply, game.start_announced, game.needs_announcement) == (-1, False, True)
+    assert await db.games.unannounced_games(110.0 - 1, 0.0) == []  # not settled yet
+    assert [g.id for g in await db.games.unannounced_games(200.0, 0.0)] == [game.id]
+    # the challenge that made it, for the thread its board is posted in
+    made = await db.challenges.challenge_of_game(game.id, CHANNEL)
+    assert made is not None and (made.id, made.message_id) == (ch.id, 4242)
+    assert await db.challenges.challenge_of_game(game.id, CHANNEL + 1) is None
+    # claimed like a missed board: one process gets it, until it is posted
+    claimed = await db.games.claim_announcement(game.id, now=200.0, lease=300.0)
+    assert claimed is not None and not claimed.start_announced
+    assert await db.games.claim_announcement(game.id, now=201.0, lease=300.0) is None
+    # the opening roll, then the first board, posted for it
+    rolled = await db.games.record_move(game.id, 0, BOB, "roll:6-1", "R", now=210.0)
+    assert rolled.announced_ply == -1 and rolled.needs_announcement
+    await db.games.set_board_message(game.id, CHANNEL, 77, ply=1)
+    posted = await db.games.require_game(game.id)
+    assert (posted.announced_ply, posted.start_announced, posted.needs_announcement) == (
+        1,
+        True,
+        False,
+    )
+    assert posted.announce_claimed_until is None
+    assert await db.games.unannounced_games(300.0, 0.0) == []
+    # a game stored outside the bot's starts (tools, tests) counts as announced
+    plain = await make_game(db, CAROL, DAVE, now=1.0)
+    assert plain.start_announced and not plain.needs_announcement
+
+
+async def test_a_tables_game_and_a_matchs_next_game_wait_for_their_first_board(
+    db: Database,
+) -> None:
+    table = await db.challenges.create_table(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        host_id=ALICE,
+        variant="ludo",
+        max_seats=4,
+        expires_in=600,
+        now=100.0,
+    )
+    await db.challenges.join_table(table.id, BOB, now=101.0)
+    ludo = await db.challenges.start_table(
+        table.id, ALICE, seat_names=["red", "yellow"], start_position="L", now=102.0
+    )
+    assert not ludo.start_announced
+    match = await db.matches.create_match(
+        guild_id=GUILD, length=3, seats=[("white", ALICE), ("black", BOB)], now=100.0
+    )
+    first = await db.matches.add_game(match.id, channel_id=CHANNEL, start_position=START)
+    assert not first.start_announced
+
+
+async def finished_match_game(db: Database, *, at: float, announced: bool) -> int:
+    """Game 1 of a new match to 3 (Alice White, Bob Black), won by a drop (1 point) at
+    ``at``, its final board posted (``announced``) or not. Returns its id."""
+    match = await db.matches.create_match(
+        guild_id=GUILD, length=3, seats=[("white", ALICE), ("black", BOB)], now=at - 10
+    )
+    game = await db.matches.add_game(
+        match.id, channel_id=CHANNEL, start_position=START, now=at - 10
+    )
+    await db.games.set_board_message(game.id, CHANNEL, 1, ply=0)
+    game = await db.games.record_moves(
+        game.id,
+        0,
+        [PlyToRecord(ALICE, "double", "D"), PlyToRecord(BOB, "drop", "E")],
+        outcome=GameOutcome("white", Reason.DROP, points=1),
+        now=at,
+    )
+    if announced:
+        await db.games.set_board_message(game.id, CHANNEL, 2, ply=game.ply, over=True)
+    return game.id
+
+
+async def test_a_match_whose_next_game_was_never_started_is_found(db: Database) -> None:
+    """The other half of finding 5: a bot that died after a match game's final board and
+    before the next game left the match waiting for good. Storage lists such matches (by
+    their last game) once that game has settled; starting the next game ends the listing."""
+    stalled = await finished_match_game(db, at=1000.0, announced=True)
+    unposted = await finished_match_game(db, at=1000.0, announced=False)
+    forgotten = await finished_match_game(db, at=10.0, announced=False)
+
+    def ids(games: list) -> list[int]:
+        return [g.id for g in games]
+
+    assert ids(await db.matches.stalled_matches(999.0, 0.0)) == []  # may be starting now
+    # the final board not posted yet: its catch-up starts the next game (unless too old)
+    assert ids(await db.matches.stalled_matches(1030.0, 500.0)) == [forgotten, stalled]
+    assert ids(await db.matches.stalled_matches(1030.0, 500.0, limit=1)) == [forgotten]
+    game = await db.games.require_game(stalled)
+    assert game.match_id is not None
+    second = await db.matches.add_game(
+        game.match_id, channel_id=CHANNEL, start_position=START, now=1040.0
+    )
+    assert second.match_game == 2 and not second.start_announced
+    assert ids(await db.matches.stalled_matches(2000.0, 500.0)) == [forgotten]
+    await db.games.mark_announced(unposted, 2, over=True)
+    assert ids(await db.matches.stalled_matches(2000.0, 500.0)) == [forgotten, unposted]
+    # a match that is over has no next game
+    assert (await db.matches.require_match(game.match_id)).is_active

@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 import pytest
 
 from storage import SCHEMA_VERSION, Database
+from storage.backends.urls import parse_sqlite_url
 from storage.copy import TABLES, CopyFailed, CopyRefused, copy_urls
 from tests.pg_server import PostgresForTests
 
@@ -209,3 +210,169 @@ async def test_a_bot_writing_on_the_sqlite_source_meanwhile_is_not_held_up(
     async with Database(destination) as db:
         assert await db.players.get_player(777) is None
         assert await db.fetchval("SELECT count(*) FROM players") == summary.rows["players"]
+
+
+# ---------------------------------------------------------------- destinations not to touch
+
+NOTES = "CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT NOT NULL)"
+"""Another application's table: what a database the copy must not write into holds."""
+
+
+def files_of(path: Path) -> dict[str, bytes]:
+    """A SQLite file and its companions (``-wal``, ``-shm``), byte for byte."""
+    return {p.name: p.read_bytes() for p in sorted(path.parent.glob(path.name + "*"))}
+
+
+async def other_application(backend: str, tmp_path: Path, place: Place) -> str:
+    """The URL of another application's database -- a SQLite file, or a PostgreSQL database
+    the bot never migrated -- holding its own table and rows."""
+    if backend == "sqlite":
+        path = tmp_path / "other-app" / "app.sqlite3"
+        path.parent.mkdir()
+        with sqlite3.connect(path) as conn:
+            conn.execute(NOTES)
+            conn.execute("INSERT INTO notes (body) VALUES ('keep me'), ('and me')")
+        conn.close()
+        return url(path)
+    import asyncpg
+
+    made_url = place("postgresql", False)  # not there yet: created here, not by the bot
+    parts = urlsplit(made_url)
+    admin = await asyncpg.connect(parts._replace(path="/postgres").geturl())
+    try:
+        await admin.execute(f'CREATE DATABASE "{parts.path.lstrip("/")}"')
+    finally:
+        await admin.close()
+    conn = await asyncpg.connect(made_url)
+    try:
+        await conn.execute(NOTES.replace("INTEGER PRIMARY KEY", "SERIAL PRIMARY KEY"))
+        await conn.execute("INSERT INTO notes (body) VALUES ('keep me'), ('and me')")
+    finally:
+        await conn.close()
+    return made_url
+
+
+async def tables_of(where: str) -> dict[str, list[tuple[object, ...]]]:
+    """Every table of a database that is not the bot's, with its rows (read without the bot's
+    ``Database``, which would migrate it)."""
+    if where.startswith("sqlite:"):
+        uri = f"{parse_sqlite_url(where).resolve().as_uri()}?mode=ro&immutable=1"
+        with sqlite3.connect(uri, uri=True) as conn:
+            names = [
+                r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            ]
+            found = {n: conn.execute(f"SELECT * FROM {n}").fetchall() for n in names}
+        conn.close()
+        return found
+    import asyncpg
+
+    pg = await asyncpg.connect(where)
+    try:
+        names = [
+            r[0]
+            for r in await pg.fetch(
+                "SELECT table_name FROM information_schema.tables"
+                " WHERE table_schema = current_schema()"
+            )
+        ]
+        return {
+            n: [tuple(r) for r in await pg.fetch(f"SELECT * FROM {n} ORDER BY 1")] for n in names
+        }
+    finally:
+        await pg.close()
+
+
+@pytest.mark.parametrize("to", ["sqlite", "postgresql"])
+async def test_a_destination_holding_another_applications_tables_is_refused_untouched(
+    source: str, place: Place, tmp_path: Path, to: str
+) -> None:
+    """Finding 4 of "What a playthrough and a hostile probe found": the copy took a file with
+    no schema version for "new" and wrote the bot's tables into another application's data."""
+    destination = await other_application(to, tmp_path, place)
+    before = await tables_of(destination)
+    files = files_of(parse_sqlite_url(destination)) if to == "sqlite" else {}
+    with pytest.raises(CopyRefused, match=r"holds tables of another application \(notes\)"):
+        await copy_urls(source, destination)
+    assert await tables_of(destination) == before == {"notes": [(1, "keep me"), (2, "and me")]}
+    if to == "sqlite":  # not even switched to WAL: not one byte written, nothing beside it
+        assert files_of(parse_sqlite_url(destination)) == files
+
+
+@pytest.mark.parametrize("to", ["sqlite", "postgresql"])
+async def test_a_bot_database_with_another_applications_table_is_refused_too(
+    source: str, place: Place, to: str
+) -> None:
+    """The bot's own (empty) schema is a fine destination, but not when something else keeps
+    its tables there as well: the copy writes into the bot's tables only, never beside others'."""
+    destination = place(to, True)
+    async with Database(destination) as db:  # migrated, empty, plus a table of its own
+        await db.execute(NOTES)
+        await db.execute("INSERT INTO notes (id, body) VALUES (1, 'keep me')")
+    with pytest.raises(CopyRefused, match=r"holds tables of another application \(notes\)"):
+        await copy_urls(source, destination)
+    async with Database(destination) as db:
+        assert await db.fetchval("SELECT count(*) FROM players") == 0
+        assert await db.fetchval("SELECT count(*) FROM notes") == 1
+
+
+def copy_command(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "storage", "copy", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+    )
+
+
+async def test_the_command_line_refuses_another_applications_file_in_one_line(
+    source: str, place: Place, tmp_path: Path
+) -> None:
+    destination = await other_application("sqlite", tmp_path, place)
+    path = parse_sqlite_url(destination)
+    files = files_of(path)
+    done = copy_command(source, destination)
+    assert done.returncode == 1
+    [line] = done.stderr.strip().splitlines()
+    assert "copy failed: the destination" in line and str(path) in line
+    assert "holds tables of another application (notes)" in line
+    assert files_of(path) == files
+
+
+# ---------------------------------------------------------------- files that are no database
+
+
+def damaged(tmp_path: Path, kind: str) -> Path:
+    """A file where a database should be: overwritten by text, or a real bot database cut
+    short (a copy that stopped half-way, a full disk)."""
+    path = tmp_path / "broken" / f"{kind}.sqlite3"
+    path.parent.mkdir(exist_ok=True)
+    if kind == "overwritten":
+        path.write_text("DISCORD_TOKEN=...\nthis was a .env file, saved over the database\n")
+    else:
+        whole = FIXTURES / f"schema-v{SCHEMA_VERSION - 1}.db"
+        data = whole.read_bytes()
+        path.write_bytes(data[: len(data) // 2])
+    return path
+
+
+@pytest.mark.sqlite_only
+@pytest.mark.parametrize("kind", ["overwritten", "truncated"])
+@pytest.mark.parametrize("role", ["source", "destination"])
+async def test_a_file_that_is_no_database_is_one_line_and_exit_1(
+    source: str, tmp_path: Path, kind: str, role: str
+) -> None:
+    """Finding 7: a 37-line traceback for a truncated or overwritten file. Now one line that
+    names the file and says what is wrong with it, and the file is left as it was."""
+    bad = damaged(tmp_path, kind)
+    before = files_of(bad)
+    args = (url(bad), url(tmp_path / "copy.sqlite3")) if role == "source" else (source, url(bad))
+    done = copy_command(*args)
+    assert done.returncode == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    [line] = done.stderr.strip().splitlines()
+    assert f"copy failed: the {role}" in line and str(bad) in line, line
+    what = "is not a SQLite database" if kind == "overwritten" else "is damaged"
+    assert what in line, line
+    assert files_of(bad) == before
+    assert not (tmp_path / "copy.sqlite3").exists()

@@ -121,13 +121,14 @@ async def test_a_match_game_needs_its_points_and_bad_matches_are_refused(db: Dat
     with pytest.raises(ValueError, match="needs its points"):
         await db.games.finish_game(game.id, 0, "white", "resignation")
     assert (await db.games.require_game(game.id)).is_active  # the finish was rolled back
-    # an aborted game scores nothing and makes room for the next one
+    # an aborted game scores nothing and calls the match off: over, no winner, no next game
     await db.games.finish_game(game.id, 0, None, "aborted")
     match = await db.matches.require_match(match.id)
     assert (match.scores, match.games_scored) == ({"white": 0, "black": 0}, 1)
-    assert (
+    assert (match.status, match.winner, match.is_active) == ("finished", None, False)
+    assert match.finished_at is not None
+    with pytest.raises(NotAllowed, match="is over"):
         await db.matches.add_game(match.id, channel_id=CHANNEL, start_position=START)
-    ).match_game == 2
 
     for length, message in ((0, "1-25 points, not 0"), (26, "not 26"), (2.5, "whole number")):
         with pytest.raises(ValueError, match=message):

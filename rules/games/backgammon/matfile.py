@@ -67,6 +67,14 @@ def _cells(
         else:
             assert action.kind == ROLL
         session.push(action)
+    state = session.state
+    if game.outcome is not None and session.outcome is None and state.dice is not None:
+        # Rolled, then conceded before playing: the roll is written with nothing after its
+        # colon, as gnubg's export writes it ("Rolled 52, resigns"). Without it a game resigned
+        # right after the opening roll had no action line, and gnubg (1.07) read the match as
+        # unfinished.
+        side = SEAT_NAMES.index(session.to_move)
+        cells.append((side, f"{state.dice[0]}{state.dice[1]}:"))
     outcome = game.outcome or session.outcome
     if unfinished and outcome is None:
         return cells, None

@@ -327,7 +327,8 @@ class BackgammonSession(Session[BackgammonAction]):
         if state.owner == 1 - state.turn:
             return Wording(
                 mark("the cube is {side}'s: only its owner may redouble"),
-                side=seat_word(SEAT_NAMES[state.owner]),
+                # the seat as boards name it ("Black's"), the title translated on its own
+                side=Wording(SEAT_NAMES[state.owner].title()),
             )
         if state.dice is not None:
             return Wording(mark("a double comes before rolling; the dice are already rolled"))

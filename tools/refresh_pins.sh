@@ -32,4 +32,8 @@ fi
     echo "# Do not edit by hand: refresh with that script, run the tests, then commit."
     "$scratch/venv/bin/python" -m pip freeze --all --exclude-editable | grep -v '^latrunculi-bot' | sort -f
 } >constraints.txt
-echo "constraints.txt: $(grep -vc '^#' constraints.txt) packages pinned" >&2
+# The build backend too (pip's -c does not reach the isolated build of `pip install -e .`):
+# pyproject.toml's [build-system] requires the setuptools just pinned.
+setuptools=$(grep -i '^setuptools==' constraints.txt)
+sed -i -E "s/^requires = \[\"setuptools[^\"]*\"\]/requires = [\"${setuptools}\"]/" pyproject.toml
+echo "constraints.txt: $(grep -vc '^#' constraints.txt) packages pinned; build backend ${setuptools}" >&2

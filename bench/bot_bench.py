@@ -38,7 +38,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ai.worker import AIWorker  # noqa: E402
 from bot import Settings, create_bot  # noqa: E402
-from bot.presenters import presenter_for  # noqa: E402
 from rules import start_position  # noqa: E402
 from rules.games import find_game  # noqa: E402
 
@@ -48,18 +47,18 @@ GUILD_ID = 1_100_000_000_000_000_001
 def two_seats(variant: str, first: int, second: int) -> tuple[str, list[tuple[str, int]]]:
     """The start and seats of a two-player game: White and Black, or a table game's first two
     colours (ludo: red and yellow, before the roll for the first player)."""
-    presenter = presenter_for(variant)
-    if presenter.table_seats is None:
-        return find_game(variant).start(), [("white", first), ("black", second)]
-    start, names = presenter.table_start({}, 2)
-    return start, list(zip(names, (first, second), strict=True))
+    rules = find_game(variant)
+    if rules.table_seats is None:
+        return rules.start(), [("white", first), ("black", second)]
+    seating = rules.seating({}, 2)
+    return seating.position, list(zip(seating.seats, (first, second), strict=True))
 
 
 async def seed_games(db, n: int, user_ids: list[int], now: float, variant: str = "rugen") -> None:
     rnd = random.Random(1)
     for i in range(n):
         start, seats = two_seats(variant, *rnd.sample(user_ids, 2))
-        if presenter_for(variant).table_seats is None:  # turn order is the game's own
+        if find_game(variant).table_seats is None:  # turn order is the game's own
             seats = [s for name in find_game(variant).seats for s in seats if s[0] == name]
         await db.games.create_game(
             guild_id=GUILD_ID,
@@ -176,7 +175,7 @@ async def main(games: int, moves: int, crowd_games: int, rounds: int, variant: s
                     for uid, name in ((alice.id, "Alice"), (bob.id, "Bob")):
                         await db.players.upsert_player(uid, name)
                     start, seats = two_seats(variant, alice.id, bob.id)
-                    if presenter_for(variant).table_seats is None:
+                    if find_game(variant).table_seats is None:
                         seats = [s for n in find_game(variant).seats for s in seats if s[0] == n]
                     record = await db.games.create_game(
                         guild_id=GUILD_ID,

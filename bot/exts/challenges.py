@@ -19,7 +19,7 @@ from ..buttons import PersistentButton
 from ..client import LatrunculiBot
 from ..errors import UserError, answer_language, send_ephemeral, user_errors
 from ..i18n import DEFAULT_LANGUAGE, mark, translate
-from ..presenters import playable_games, presenter_for
+from ..presenters import playable_games
 from ..services.challenges import (
     closed_challenge,
     parse_options,
@@ -102,7 +102,7 @@ def option_choices(
     except ValueError:
         return []
     typed = typed.strip().lower()
-    seated = presenter_for(variant_id).seated_options  # decided by the table's seats
+    seated = variant.seated_options  # decided by the table's seats
     out = []
     for opt in variant.options:
         if opt.key in seated:
@@ -329,7 +329,7 @@ class Challenges(commands.Cog):
                     "leave `colour` empty."
                 )
             )
-        most = presenter_for(variant).table_seats or 4
+        most = find_game(variant).table_seats or 4
         invited = invited_ids(players, user.id, most)
         me = self.bot.user
         assert interaction.guild is not None  # /challenge is guild_only

@@ -651,7 +651,7 @@ class Play(commands.Cog):
                 variant_title(record.variant, record.options, language),
                 players,
             ]
-            if not presenter.first_by_roll and first is not None:
+            if not find_game(record.variant).first_by_roll and first is not None:
                 seat_title = presenter.seat_title(first, language)
                 parts.append(translate(mark("{seat} moved first"), language, seat=seat_title))
             parts.append(state)

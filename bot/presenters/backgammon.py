@@ -5,7 +5,6 @@ the game as a gnubg ``.mat`` file for ``/history``."""
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -14,8 +13,8 @@ from PIL import Image
 from rendering import Caption
 from rendering.backgammon import compose_backgammon
 from rendering.plain_text import backgammon_position, backgammon_steps
-from rules.errors import PositionError, Wording
-from rules.games import GameOutcome, Reason, Session
+from rules.errors import PositionError
+from rules.games import Reason, Session
 from rules.games.backgammon import (
     SEAT_NAMES,
     BackgammonSession,
@@ -23,7 +22,6 @@ from rules.games.backgammon import (
     conceded,
     mat_text,
     parse_xgid,
-    single_game_refusal,
 )
 
 from ..i18n import DEFAULT_LANGUAGE, mark, translate, translate_plural
@@ -187,38 +185,6 @@ class BackgammonPresenter(GamePresenter):
             points=points,
             reason=words,
         )
-
-    def forced_action(self, session: Session[Any], dice: random.Random) -> str | None:
-        """The bot rolls when the player has no choice but to roll (the opening, a tie
-        again, a cube the player may not turn), and passes a turn with no legal play."""
-        assert isinstance(session, BackgammonSession)
-        if session.chance_due:
-            return None if session.may_double else session.roll(dice)
-        state = session.state
-        if state.dice is not None and not state.doubled and session.legal_actions() == ["pass"]:
-            return "pass"
-        return None
-
-    def custom_start_refusal(self, session: Session[Any]) -> Wording | None:
-        """A match position: the custom start is a single game (a match lives in storage)."""
-        assert isinstance(session, BackgammonSession)
-        return single_game_refusal(session.state)
-
-    def only_play(self, session: Session[Any]) -> str | None:
-        """The dice's one legal turn (one distinct resulting position), not a pass (the bot
-        passes for everyone) nor a cube decision."""
-        assert isinstance(session, BackgammonSession)
-        state = session.state
-        if session.outcome is not None or state.doubled or state.dice is None:
-            return None
-        moves = session.legal_moves()
-        if len(moves) == 1 and moves[0].play is not None:
-            return session.format(moves[0])
-        return None
-
-    def conceded(self, session: Session[Any], loser: str, reason: Reason) -> GameOutcome:
-        assert isinstance(session, BackgammonSession)
-        return conceded(session, loser, reason)
 
     def turn_buttons(
         self, session: Session[Any], language: str = DEFAULT_LANGUAGE
@@ -457,27 +423,3 @@ class BackgammonPresenter(GamePresenter):
             return mat_text(games, names)
         except PositionError:
             return mat_text(games, names, unfinished=True)
-
-    def rules_fields(self) -> list[tuple[str, str]]:
-        return [
-            ("Board", "24 points, 15 checkers each"),
-            ("First to move", "the opening roll decides (higher die)"),
-            ("Moves are written", self.move_examples),
-        ]
-
-    def rules_text(self) -> str:
-        return (
-            "Backgammon with the doubling cube. Each player races 15 checkers round the board "
-            "into their home board and bears them off; **the bot rolls the dice**. White moves "
-            "from 24 down to 1, Black the other way (each in their own numbering).\n"
-            "Each die moves one checker that many points, onto a point with at most one enemy "
-            "checker (a blot, which is **hit** to the bar). A double is played four times. You "
-            "must use both dice if you can (else the higher). Checkers on the bar enter first; "
-            "bearing off starts once all 15 are home.\n"
-            "**The cube**: before your roll you may **Double**; the opponent **Takes** (the "
-            "stakes double, the cube is theirs) or **Drops** (and loses the current stakes). "
-            "A gammon (the loser bore none off) counts 2×, a backgammon 3×. In a match, the "
-            "Crawford game has no doubling.\n"
-            "**Turns** as gnubg writes them: `13/7 8/7`, `bar/22 13/11`, `6/off(2)`. "
-            "`/history` gives the game as a `.mat` file that GNU Backgammon imports."
-        )

@@ -1,15 +1,17 @@
 """What each game looks like and sounds like in the bot, behind one interface.
 
-The rules core (:mod:`rules.games`) knows what is legal; a :class:`GamePresenter` knows how a
-game is shown to people: its picture, how a move and a result are put in words, the record
-file ``/history`` attaches, the ``/move`` suggestions, the Move button's picker steps and the
-``/rules`` text. The bot's commands ask :func:`bot.presenters.presenter_for` for the game's
-presenter and never branch on a game id, so a new game adds its module here and nothing else.
+The rules core (:mod:`rules.games`) knows what is legal and decides every rule the bot applies
+(the automatic passes and rolls, what resigning is worth, seating, leaving, aborting, takebacks);
+a :class:`GamePresenter` only knows how a game is shown to people: its picture, how a move and a
+result are put in words, the record file ``/history`` attaches, the ``/move`` suggestions and
+the Move button's picker steps (``/rules`` reads ``bot/rules_texts/``). The bot's commands ask
+:func:`bot.presenters.presenter_for` for the game's presenter and the game's
+:class:`~rules.games.GameRules` for its rules, and never branch on a game id, so a new game adds
+its module here and nothing else.
 """
 
 from __future__ import annotations
 
-import random
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -21,7 +23,7 @@ from PIL import Image
 from rendering import Layout, encode_png, get_theme
 from rendering.preview import mark_choices
 from rendering.replay import encode_gif, with_caption
-from rules import Square, Wording
+from rules import Square
 from rules.games import ActionResult, GameOutcome, GameRules, Reason, Session, find_game
 
 from ..i18n import DEFAULT_LANGUAGE, mark, translate
@@ -170,18 +172,6 @@ class GamePresenter(ABC):
     #: play"). Not in a game whose dice rolls and cube actions are plies of their own: there
     #: the count would run ahead of the turns players see, so headers and captions leave it out.
     numbered_moves: bool = True
-    #: Whether a seat that resigns or runs out of time leaves while the others play on (ludo:
-    #: the rules core's ``leave``, stored as a ply), instead of the game ending at once.
-    seats_leave: bool = False
-    #: Whether the bot's dice decide who moves first (ludo), so no seat "moves first".
-    first_by_roll: bool = False
-    #: How many seats' own moves make a game too far gone for ``/abort`` (2: once both sides
-    #: have moved; ludo 1: before anyone has moved).
-    own_moves_to_abort: int = 2
-    #: Options of the rules core that a table decides by who sits down (ludo's ``players``):
-    #: ``/challenge`` neither suggests nor takes them, since a value given there would be
-    #: overruled by the seats taken when the game starts.
-    seated_options: frozenset[str] = frozenset()
 
     @property
     def rules(self) -> GameRules:
@@ -228,28 +218,6 @@ class GamePresenter(ABC):
     def describe(self, who: str, ply: Ply, language: str = DEFAULT_LANGUAGE) -> str:
         """One action in words: "<who> (White) played `exd5` and took the pawn on d5"."""
 
-    def forced_action(self, session: Session[Any], dice: random.Random) -> str | None:
-        """The action the bot plays by itself when the player has no choice (a Latrunculi
-        pass, backgammon dice thrown with the bot's ``dice``), or ``None`` when the player
-        must act."""
-        return None
-
-    def custom_start_refusal(self, session: Session[Any]) -> Wording | None:
-        """Why a valid position cannot start a game of its own (``/challenge position:``),
-        or ``None``: words of the rules core, translated where shown."""
-        return None
-
-    def only_play(self, session: Session[Any]) -> str | None:
-        """The turn the bot plays for a player who opted in (``/settings``) when it is their
-        only legal play, or ``None``. Never played for anyone who did not opt in."""
-        return None
-
-    def conceded(self, session: Session[Any], loser: str, reason: Reason) -> GameOutcome:
-        """The result when ``loser`` resigns or runs out of time: the other seat wins
-        (backgammon adds the points: a single game times the cube)."""
-        winner = next(s for s in session.seats if s != loser)
-        return GameOutcome(winner, reason)
-
     def turn_buttons(
         self, session: Session[Any], language: str = DEFAULT_LANGUAGE
     ) -> list[tuple[str, str]]:
@@ -261,30 +229,6 @@ class GamePresenter(ABC):
         """A line under each board of a game in progress with what the picture shows and
         players want in words (backgammon's cube and pip counts), or ``None``."""
         return None
-
-    @property
-    def table_seats(self) -> int | None:
-        """How many may sit at a table (a lobby players join) for this game, or ``None`` for
-        a two-sided game, which is challenged and accepted instead."""
-        return None
-
-    def table_start(self, options: Mapping[str, str], count: int) -> tuple[str, tuple[str, ...]]:
-        """The start position and seat names (turn order) for ``count`` players at a table
-        with these options."""
-        raise NotImplementedError(f"{self.game_id} is not played at a table")
-
-    def table_options(self, options: Mapping[str, str], count: int) -> dict[str, str]:
-        """The game's options once ``count`` players sit at the table."""
-        return dict(options)
-
-    def leave_action(self, seat: str, reason: Reason) -> str:
-        """The ply by which ``seat`` leaves a game where :attr:`seats_leave` (ludo's
-        ``resign:red``); other games end instead and have none."""
-        raise NotImplementedError(f"{self.game_id}: a seat does not leave, the game ends")
-
-    def is_leave(self, canonical: str) -> bool:
-        """Whether a stored ply is a seat leaving (not a move of the player's own)."""
-        return False
 
     def turn_hint(self, session: Session[Any], language: str = DEFAULT_LANGUAGE) -> str:
         """How the player to move acts, after "your move": the commands and buttons."""
@@ -442,7 +386,7 @@ class GamePresenter(ABC):
 
         return path_menu(game_id, self, session, key, language)
 
-    # ----- records and rules ----------------------------------------------------------------
+    # ----- records -------------------------------------------------------------------------
 
     @abstractmethod
     def record_text(self, info: RecordInfo, moves: Sequence[str]) -> str:
@@ -450,19 +394,6 @@ class GamePresenter(ABC):
 
     def record_filename(self, game_number: int) -> str:
         return f"{self.game_id}-game-{game_number}.{self.record_suffix}"
-
-    def rules_fields(self) -> list[tuple[str, str]]:
-        """Short facts shown beside the rules (``/rules``): board, who starts, notation."""
-        game = self.rules
-        return [
-            ("Board", game.board.replace("x", "×")),
-            ("First to move", self.seat_title(game.seats[0])),
-            ("Moves are written", self.move_examples or game.move_hint),
-        ]
-
-    @abstractmethod
-    def rules_text(self) -> str:
-        """The rules in a few short paragraphs, for ``/rules`` (fits an embed description)."""
 
 
 def score_tag(info: RecordInfo) -> str:

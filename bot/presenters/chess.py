@@ -259,14 +259,3 @@ class ChessPresenter(GamePresenter):
         out = io.StringIO()
         game.accept(chess.pgn.FileExporter(out))
         return out.getvalue()
-
-    def rules_text(self) -> str:
-        return (
-            "FIDE chess. White moves first. Castling, en passant and promotion (to queen, rook, "
-            "bishop or knight) as usual. **Checkmate** wins; **stalemate** is a draw.\n"
-            "The bot ends the game at once, without a claim, on insufficient material, "
-            "threefold repetition and the fifty-move rule (as lichess does). "
-            "`/draw` offers a draw, `/resign` gives up.\n"
-            "**Moves** in SAN: `Nf3`, `exd5`, `O-O`, `e8=Q`; UCI (`g1f3`) also works, as do "
-            "`0-0`, `o-o` and `e8q`. `/history` gives the game as a PGN file."
-        )

@@ -243,17 +243,3 @@ class DraughtsPresenter(GamePresenter):
         body.append(line)
         del start_board
         return "\n".join([*lines, "", *body, ""])
-
-    def rules_text(self) -> str:
-        return (
-            "English draughts (checkers) on the 32 dark squares, numbered 1–32. **Black moves "
-            "first.** Men step and jump diagonally forward; kings (crowned on the far row) one "
-            "square in all four diagonal directions.\n"
-            "**Capturing is compulsory**; you may choose among captures, but a jump goes on "
-            "while the same piece can jump. A man reaching the far row is crowned and its move "
-            "ends there.\n"
-            "You win when the opponent has no pieces or cannot move. Draws: threefold "
-            "repetition, or forty moves each without a capture or a man's move; `/draw` offers "
-            "one.\n**Moves** in PDN: `11-15`, `22x15`, `15x24x31` (every landing square). "
-            "`/history` gives the game as a PDN file."
-        )

@@ -4,7 +4,6 @@ the bot has always shown for them (the Move button keeps its own menus, with pla
 from __future__ import annotations
 
 import dataclasses
-import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -13,7 +12,6 @@ from PIL import Image
 
 from rendering import Layout, compose, layout
 from rules import (
-    PASS,
     Game,
     MoveResult,
     Outcome,
@@ -75,10 +73,6 @@ class LatrunculiPresenter(GamePresenter):
     def describe(self, who: str, ply: Ply, language: str = DEFAULT_LANGUAGE) -> str:
         before = parse_position(ply.before)
         return describe_move(who, replayed(ply), before, parse_position(ply.after), language)
-
-    def forced_action(self, session: Session[Any], dice: random.Random) -> str | None:
-        game = latrunculi_game(session)
-        return str(PASS) if game.legal_moves() == [PASS] else None
 
     def material(self, position: str) -> Material:
         parsed = parse_position(position)
@@ -170,17 +164,6 @@ class LatrunculiPresenter(GamePresenter):
                 "",
             ]
         )
-
-    def rules_text(self) -> str:
-        return find_variant(self.game_id).description
-
-    def rules_fields(self) -> list[tuple[str, str]]:
-        v = find_variant(self.game_id)
-        return [
-            ("Board", ", ".join(f"{a}×{b}" for a, b in v.sizes)),
-            ("First to move", v.first_player.title),
-            ("Moves are written", v.move_hint),
-        ]
 
 
 def latrunculi_game(session: Session[Any]) -> Game:

@@ -2,16 +2,15 @@
 named by their progress (buttons for the tokens that can move), knocks, leaving players, the
 four-colour picture and a plain-text record for ``/history``.
 
-Everything random is the bot's: :meth:`LudoPresenter.forced_action` rolls for whoever is due
-(the first-player roll, then every turn's die) and passes a die no token can use, so a player
-only ever picks a token.
+Everything random is the bot's: the rules' automatic action
+(:meth:`rules.games.LudoSession.automatic`) rolls for whoever is due (the first-player roll,
+then every turn's die) and passes a die no token can use, so a player only ever picks a token.
 """
 
 from __future__ import annotations
 
 import datetime
-import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image
@@ -19,7 +18,7 @@ from PIL import Image
 from rendering.ludo import compose_ludo
 from rendering.plain_text import ludo_move, ludo_position
 from rules.games import ActionResult, Reason, Session
-from rules.games.ludo import BASE, FINISH, NAMES, LudoRules, LudoSession, TokenMove
+from rules.games.ludo import BASE, FINISH, NAMES, LudoSession, TokenMove
 
 from ..i18n import DEFAULT_LANGUAGE, format_day, mark, translate, translate_plural
 from ..texts import game_name, join_words, seat_words
@@ -80,10 +79,6 @@ class LudoPresenter(GamePresenter):
     record_suffix = "txt"
     move_examples = "B-0, BB-0, B-5, 12-17, 41-F"
     numbered_moves = False  # rolls are plies; players read whose turn it is
-    seats_leave = True
-    first_by_roll = True
-    own_moves_to_abort = 1
-    seated_options = frozenset({"players"})  # the colours follow the number seated
     no_draws = mark(
         "ludo has no draws, so `/draw` does not apply. To stop playing, `/resign`: you leave "
         "the game (your tokens come off) and the others play on."
@@ -188,37 +183,6 @@ class LudoPresenter(GamePresenter):
                         )
                     )
         return out
-
-    def forced_action(self, session: Session[Any], dice: random.Random) -> str | None:
-        """The bot rolls whenever a roll is due (the first-player roll too) and passes a die
-        no token can use; a player only picks tokens."""
-        assert isinstance(session, LudoSession)
-        if session.chance_due:
-            return session.roll(dice)
-        if session.legal_actions() == ["pass"]:
-            return "pass"
-        return None
-
-    @property
-    def table_seats(self) -> int | None:
-        return len(self.rules.seats)
-
-    def table_start(self, options: Mapping[str, str], count: int) -> tuple[str, tuple[str, ...]]:
-        """Before the roll for the first player, with the colours of ``count`` players (2: red
-        and yellow, 3: red, blue and yellow, 4: all)."""
-        chosen = {**options, "players": str(count)}
-        position = LudoRules().opening(chosen)
-        return position, _session(position).seats
-
-    def table_options(self, options: Mapping[str, str], count: int) -> dict[str, str]:
-        return {**options, "players": str(count)}
-
-    def leave_action(self, seat: str, reason: Reason) -> str:
-        verb = {Reason.RESIGNATION: "resign", Reason.TIMEOUT: "timeout"}[reason]
-        return f"{verb}:{seat}"
-
-    def is_leave(self, canonical: str) -> bool:
-        return canonical.partition(":")[0] in _LEAVES
 
     def turn_buttons(
         self, session: Session[Any], language: str = DEFAULT_LANGUAGE
@@ -339,31 +303,6 @@ class LudoPresenter(GamePresenter):
             result = info.result_text or info.result_words or translate("finished", language)
             lines.append(translate("Result: {result}", language, result=result))
         return "\n".join(lines) + "\n"
-
-    def rules_fields(self) -> list[tuple[str, str]]:
-        return [
-            ("Board", "40 fields, 4 bases, home lines, the centre finish"),
-            ("Players", "2 (red, yellow), 3 (red, blue, yellow) or 4"),
-            ("First to move", "decided by one roll each (the bot rolls)"),
-            ("Moves are written", self.move_examples),
-        ]
-
-    def rules_text(self) -> str:
-        return (
-            "Race your four tokens once round the 40-field track, up your home line and into "
-            "the finish. The bot rolls one die for you each turn.\n\n"
-            "A token leaves the base on a **1** (to your start field) or a **6** (two tokens to "
-            "the start field, or one to the sixth field). Every **6** gives another roll. "
-            "Otherwise move one token exactly the number rolled; tokens of one colour may "
-            "share a field.\n\n"
-            "Landing on other players' tokens knocks them all back to their bases; your home "
-            "line is safe. The finish needs the exact number: a larger roll walks there and "
-            "back. No move possible: the turn passes.\n\n"
-            "The first with all four tokens home wins; the others are placed by tokens home, "
-            "then progress. A player who resigns or runs out of time leaves (their tokens come "
-            "off) and the others play on; the last one left wins. Progress is counted from "
-            "your start field: 0–39 the track, 40–43 your home line, F the finish, B the base."
-        )
 
 
 def _day_words(date: str, language: str) -> str:

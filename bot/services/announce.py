@@ -447,7 +447,7 @@ async def records_line(db: Database, record: GameRecord, language: str = DEFAULT
 
 def start_line(record: GameRecord, language: str = DEFAULT_LANGUAGE) -> str:
     presenter = presenter_for(record.variant)
-    if len(record.seats) != 2 or presenter.first_by_roll:
+    if len(record.seats) != 2 or find_game(record.variant).first_by_roll:
         seated = ", ".join(
             translate(
                 "{player} plays **{seat}**",

@@ -93,7 +93,7 @@ def parse_options(variant_id: str, text: str | None) -> dict[str, str]:
                 mark("The option {option} is given twice; give it once."), option=code(key)
             )
         options[key] = value
-    seated = presenter_for(variant_id).seated_options
+    seated = variant.seated_options
     for key, value in options.items():
         if key in seated:
             raise UserError(
@@ -103,7 +103,7 @@ def parse_options(variant_id: str, text: str | None) -> dict[str, str]:
                     "seated. No table was opened."
                 ),
                 game=Wording(variant.name),
-                most=presenter_for(variant_id).table_seats or len(variant.seats),
+                most=variant.table_seats or len(variant.seats),
                 option=code(key),
             )
         _check_option(variant, key, value)
@@ -171,7 +171,7 @@ def parse_position(variant_id: str, text: str) -> str:
             # the presenter's marked English words for it, translated with the refusal
             reason=Wording(presenter_for(variant_id).reason_words(session.outcome.reason)),
         )
-    refusal = presenter_for(variant_id).custom_start_refusal(session)
+    refusal = session.custom_start_refusal()
     if refusal is not None:
         raise UserError(mark("{refusal} No challenge was made."), refusal=refusal)
     canonical = session.position_text()

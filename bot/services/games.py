@@ -28,13 +28,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules import Wording
-from rules.games import ActionResult, GameOutcome, Reason, Session, find_game
+from rules.games import (
+    ActionResult,
+    GameOutcome,
+    GameRules,
+    Reason,
+    Session,
+    find_game,
+    is_automatic,
+)
 from storage import ConcurrencyError, Database, GameNotFound, GameOver, GameRecord, PlyToRecord
 
 from ..clock import Clock, discord_clock
 from ..errors import UserError, game_over_error, mark_plural
 from ..i18n import mark
-from ..presenters import GamePresenter, Ply, presenter_for
+from ..presenters import Ply, presenter_for
 from ..texts import code
 
 __all__ = [
@@ -58,16 +66,15 @@ before parsing so it is never echoed back."""
 _MANY_HERE = 50
 """Games of one player in one channel that ``/move`` without ``game`` considers; with more it
 asks which (a game waiting for them among more could not be told apart cheaply)."""
-FORCED_PASS = "pass"
-"""The action a side with no move makes (played by the bot; not a move of one's own)."""
 ROLL_WORD = "roll"
 """What a player types (or the Roll button sends) to have the bot throw the dice due."""
 
 
 def bot_made(canonical: str) -> bool:
-    """Whether a stored action is one the bot plays, not a move of the player's own: a forced
-    pass, or a roll of the bot's dice."""
-    return canonical == FORCED_PASS or canonical.startswith(ROLL_WORD + ":")
+    """Whether a stored action is one the bot plays, not a move of the player's own: the
+    rules' automatic actions (a forced pass, a roll of the bot's dice;
+    :func:`rules.games.is_automatic`)."""
+    return is_automatic(canonical)
 
 
 LEAVING_IS_THE_BOTS = mark(
@@ -77,13 +84,13 @@ LEAVING_IS_THE_BOTS = mark(
 """The refusal of a seat's leaving typed as a move (ludo's ``timeout:red``, ``resign:red``)."""
 
 
-def refuse_leaving(presenter: GamePresenter, text: str) -> None:
+def refuse_leaving(rules: GameRules, text: str) -> None:
     """Refuse ``text`` when it is a seat leaving (ludo's ``timeout:red``): the rules core
     takes such plies so that stored games replay, but only the bot plays them -- for the clock,
     or for ``/resign``, which leaves the resigning player's own seat. Typed as a move, any
     player could make another leave, and with two seats win a rated game by it."""
     word = "".join(text.split()).lower()
-    if presenter.is_leave(word):
+    if rules.is_leave(word):
         raise UserError(LEAVING_IS_THE_BOTS, move=code(text.strip()))
 
 
@@ -430,12 +437,12 @@ class GameService:
             )
         session = await self.session(record)
         self.check_turn(record, session, user_id)
-        presenter = presenter_for(record.variant)
-        refuse_leaving(presenter, text)
+        rules = find_game(record.variant)
+        refuse_leaving(rules, text)
         text = self._player_text(session, text)
         move = session.parse(text)
         canonical = session.format(move)
-        refuse_leaving(presenter, canonical)  # however it was spelt, the bot's alone
+        refuse_leaving(rules, canonical)  # however it was spelt, the bot's alone
         return PendingMove(record, session, move, canonical, user_id)
 
     def _player_text(self, session: Session[Any], text: str) -> str:
@@ -466,12 +473,11 @@ class GameService:
         due when the player has no choice but to roll, and — for the players in
         ``only_turns``, who opted in with ``/settings`` — a turn that is their only legal
         play (marked ``auto``, so the board says the bot played it)."""
-        presenter = presenter_for(record.variant)
         while session.outcome is None:
-            forced = presenter.forced_action(session, self.dice)
+            forced = session.automatic(self.dice)
             auto = False
             if forced is None and player_for(record, session.to_move) in only_turns:
-                forced = presenter.only_play(session)
+                forced = session.only_play()
                 auto = forced is not None
             if not forced:
                 break
@@ -482,7 +488,7 @@ class GameService:
 
     async def _only_turns(self, record: GameRecord) -> set[int]:
         """The game's players who opted in to having their only legal turn played."""
-        if type(presenter_for(record.variant)).only_play is GamePresenter.only_play:
+        if not find_game(record.variant).has_only_plays:
             return set()  # the game has no such turns: no need to ask storage
         return await self.db.players.playing_only_turns(record.player_ids)
 
@@ -612,13 +618,13 @@ class GameService:
         others play on: a ply of its own (``resign:red``) and the bot's actions for the next
         player, in ONE transaction guarded by ``record``'s ply (a move landing first wins:
         :class:`storage.ConcurrencyError`). The last one left wins."""
-        presenter = presenter_for(record.variant)
+        rules = find_game(record.variant)
         leaver = player_for(record, seat)
         async with self.lock(record.id):
             session = await self.session(record, take=True)
             played = Played(record)
             before = session.position_text()
-            result = session.play(presenter.leave_action(seat, reason))
+            result = session.play(rules.leave_action(seat, reason))
             ply = Ply(result, before, session.position_text())
             played.moves.append(PlayedMove(ply, leaver))
             self._bot_actions(record, session, played)
@@ -636,11 +642,9 @@ class GameService:
             )
         if not record.is_active:
             raise UserError(ALREADY_OVER, game=record.id)
-        if presenter_for(record.variant).seats_leave:  # the others play on
+        if find_game(record.variant).seats_leave:  # the others play on
             return (await self.leave(record, seat, Reason.RESIGNATION)).game
-        outcome = presenter_for(record.variant).conceded(
-            position_session(record), seat, Reason.RESIGNATION
-        )
+        outcome = position_session(record).conceded(seat, Reason.RESIGNATION)
         async with self.lock(record.id):
             record = await self.db.games.finish_game(
                 record.id, record.ply, outcome, now=self.clock()
@@ -651,9 +655,10 @@ class GameService:
     async def abort(self, record: GameRecord, user_id: int) -> GameRecord:
         """Call off a game that has not really started: no result, no records.
 
-        Allowed while at most one side has made a move of its own. A forced pass is not a
-        move of one's own (the rules played it), so White moving and Black being passed for
-        leaves the game abortable by either player. Later, the players have committed to the
+        Allowed while the rules say so (:meth:`rules.games.Session.may_abort`: at most one
+        side has made a move of its own; in ludo nobody). A forced pass is not a move of one's
+        own (the rules played it), so White moving and Black being passed for leaves the game
+        abortable by either player. Later, the players have committed to the
         game: they resign or agree a draw instead. Guarded by the ply read here, so an abort
         racing a move leaves exactly one of the two.
         """
@@ -664,16 +669,10 @@ class GameService:
             )
         if not record.is_active:
             raise UserError(ALREADY_OVER, game=record.id)
-        presenter = presenter_for(record.variant)
-        enough = presenter.own_moves_to_abort
-        if record.ply >= enough:
-            session = await self.session(record)
-            movers = {
-                r.seat
-                for r in session.history
-                if not bot_made(r.canonical) and not presenter.is_leave(r.canonical)
-            }
-            if len(movers) >= enough == 1:
+        enough = find_game(record.variant).own_moves_to_abort
+        # fewer plies than that cannot hold that many seats' own moves: no replay needed
+        if record.ply >= enough and not (await self.session(record)).may_abort():
+            if enough == 1:
                 raise UserError(
                     mark(
                         "Game #{game} is under way: a token has moved, so it can no longer be "
@@ -681,14 +680,13 @@ class GameService:
                     ),
                     game=record.id,
                 )
-            if len(movers) >= enough:
-                raise UserError(
-                    mark(
-                        "Game #{game} is under way: both sides have moved, so it can no longer "
-                        "be aborted. Use `/resign` to give it up, or `/draw` to offer a draw."
-                    ),
-                    game=record.id,
-                )
+            raise UserError(
+                mark(
+                    "Game #{game} is under way: both sides have moved, so it can no longer "
+                    "be aborted. Use `/resign` to give it up, or `/draw` to offer a draw."
+                ),
+                game=record.id,
+            )
         async with self.lock(record.id):
             record = await self.db.games.finish_game(
                 record.id, record.ply, GameOutcome(None, Reason.ABORTED), now=self.clock()

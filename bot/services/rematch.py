@@ -8,12 +8,12 @@ one database: storage's unique index on ``challenges.rematch_of`` decides and ra
 
 from __future__ import annotations
 
+from rules.games import find_game
 from storage import ChallengeRecord, Database, GameRecord, RematchExists
 
 from ..errors import UserError
 from ..i18n import mark
 from ..links import message_link
-from ..presenters import presenter_for
 
 __all__ = ["already_offered", "offer_rematch"]
 
@@ -54,8 +54,8 @@ async def offer_rematch(
 ) -> ChallengeRecord:
     """Store ``user_id``'s rematch challenge for finished game ``record`` (raises
     ``UserError`` when the caller may not, or one is already offered)."""
-    presenter = presenter_for(record.variant)
-    if presenter.table_seats is not None:  # a multi-seat game: the same players at a table
+    most = find_game(record.variant).table_seats
+    if most is not None:  # a multi-seat game: the same players at a table
         return await _rematch_table(
             db,
             record,
@@ -64,7 +64,7 @@ async def offer_rematch(
             guild_id=guild_id,
             channel_id=channel_id,
             expires_in=expires_in,
-            most=presenter.table_seats,
+            most=most,
             now=now,
         )
     colour = record.colour_of(user_id)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from rules import Wording
+from rules.games import find_game
 from storage import ChallengeRecord, GameRecord
 
 from .. import ui
@@ -60,7 +61,7 @@ COMPUTER_SEAT = {
 
 def is_table_game(variant: str) -> bool:
     """Whether ``variant`` is played at a table players join (more than two seats)."""
-    return presenter_for(variant).table_seats is not None
+    return find_game(variant).table_seats is not None
 
 
 def invited_ids(text: str | None, host_id: int, max_seats: int) -> list[int]:
@@ -139,8 +140,8 @@ def seat_colours(ch: ChallengeRecord) -> tuple[str, ...]:
     """The seat names the players seated now would get if the game started now."""
     count = len(ch.seated)
     if count < 2:
-        return presenter_for(ch.variant).table_start(ch.options, 2)[1][:count]
-    return presenter_for(ch.variant).table_start(ch.options, count)[1]
+        return find_game(ch.variant).seating(ch.options, 2).seats[:count]
+    return find_game(ch.variant).seating(ch.options, count).seats
 
 
 def seat_levels(ch: ChallengeRecord) -> tuple[str | None, ...]:
@@ -272,19 +273,18 @@ async def start_table_game(
     from .challenges import open_game  # the challenges module shares the start path
 
     bot = interaction.client
-    presenter = presenter_for(ch.variant)
     count = len(ch.seated)
     if count < 2:
         raise UserError(
             mark("A game needs at least 2 players at the table; wait for someone to join.")
         )
-    position, seats = presenter.table_start(ch.options, count)
+    seating = find_game(ch.variant).seating(ch.options, count)
     game = await bot.db.challenges.start_table(
         ch.id,
         interaction.user.id,
-        seat_names=seats,
-        start_position=position,
-        options=presenter.table_options(ch.options, count),
+        seat_names=seating.seats,
+        start_position=seating.position,
+        options=dict(seating.options),
         host_only=host_only,
         now=bot.now(),
     )

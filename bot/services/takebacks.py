@@ -1,4 +1,5 @@
-"""Which plies a takeback removes, and why one is refused (``/takeback``, issue 18).
+"""A takeback asked for (``/takeback``, issue 18): the rules decide which plies it removes
+and why one is refused (:meth:`rules.games.GameRules.takeback`); this module words it.
 
 A player asks to take back their last move of their own: just it while the opponent has not
 replied, else it and everything after it (the opponent's reply, and the passes the bot played)
@@ -16,11 +17,11 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rules.games import TakebackRefusal, find_game
 from storage import GameRecord, MoveRecord
 
 from ..errors import UserError, game_over
 from ..i18n import DEFAULT_LANGUAGE, mark, translate
-from .games import ROLL_WORD, bot_made
 
 __all__ = ["Takeback", "position_tag", "takeback_for"]
 
@@ -58,7 +59,8 @@ def takeback_for(record: GameRecord, moves: Sequence[MoveRecord], by: int) -> Ta
             mark("{over}: a finished game cannot be taken back."),
             over=game_over(record.id, record.variant, record.reason),
         )
-    if len(record.seats) != 2:
+    rules = find_game(record.variant)
+    if not rules.takes_back(len(record.seats)):
         raise UserError(
             mark(
                 "Game #{game} has {count} players: takebacks are for two-player games only "
@@ -69,29 +71,21 @@ def takeback_for(record: GameRecord, moves: Sequence[MoveRecord], by: int) -> Ta
         )
     if record.seat_of(by) is None:
         raise UserError(mark("You are not playing in game #{game}."), game=record.id)
-    last_own = next(
-        (
-            i
-            for i in range(len(moves) - 1, -1, -1)
-            if moves[i].player_id == by and not bot_made(moves[i].move)
-        ),
-        None,
-    )
-    if last_own is None:
+    plan = rules.takeback([m.move for m in moves], [m.player_id == by for m in moves])
+    if plan.refusal is TakebackRefusal.NOTHING_OWN:
         raise UserError(
             mark("You have not made a move in game #{game}: nothing to take back."),
             game=record.id,
         )
-    removed = moves[last_own:]
-    rolled = next((m for m in removed if m.move.startswith(ROLL_WORD + ":")), None)
-    if rolled is not None:
+    if plan.refusal is TakebackRefusal.ROLLED:
+        assert plan.blocker is not None
         raise UserError(
             mark(
                 "{move} cannot be taken back: the dice were rolled after it ({roll}), and a "
                 "turn that was rolled stays rolled."
             ),
-            move=f"`{moves[last_own].move}`",
-            roll=f"`{rolled.move}`",
+            move=f"`{moves[plan.first].move}`",
+            roll=f"`{moves[plan.blocker].move}`",
         )
-    actions = tuple((m.player_id, m.move) for m in removed if not bot_made(m.move))
-    return Takeback(by, moves[last_own].ply - 1, actions)
+    actions = tuple((moves[i].player_id, moves[i].move) for i in plan.own)
+    return Takeback(by, moves[plan.first].ply - 1, actions)

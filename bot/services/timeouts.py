@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from rules.games import Reason
+from rules.games import Reason, find_game
 from storage import ConcurrencyError, GameRecord
 
 from ..i18n import LANGUAGES, translate
@@ -75,11 +75,9 @@ async def finish_on_time(bot: LatrunculiBot, record: GameRecord, timeout: float)
         return False
     loser_seat = position_session(record).to_move
     loser = player_for(record, loser_seat)
-    if presenter_for(record.variant).seats_leave:
+    if find_game(record.variant).seats_leave:
         return await leave_on_time(bot, record, timeout, loser_seat)
-    outcome = presenter_for(record.variant).conceded(
-        position_session(record), loser_seat, Reason.TIMEOUT
-    )
+    outcome = position_session(record).conceded(loser_seat, Reason.TIMEOUT)
     before = record
     try:
         async with bot.games.lock(record.id):

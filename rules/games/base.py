@@ -18,12 +18,12 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any, Generic, TypeVar
 
-from ..errors import IllegalMoveError, PositionError, mark
+from ..errors import IllegalMoveError, PositionError, RulesError, Wording, mark
 from ..variant import BAD_OPTION, NO_OPTION, NO_OPTIONS, VariantOption
 
 #: A choice a player makes when starting a game (board size, match length, players).
@@ -31,6 +31,23 @@ GameOption = VariantOption
 
 #: Refusal of any action once the game has ended.
 GAME_OVER_REASON = mark("the game is over")
+
+#: The action of a side with no move (a Latrunculi, backgammon or ludo pass): played by the
+#: rules' automatic action, never a move of the player's own.
+PASS_ACTION = "pass"
+#: How every chance action starts (``roll:5-2``): the dice are the bot's, never a player's.
+CHANCE_PREFIX = "roll:"
+
+
+def is_chance(canonical: str) -> bool:
+    """Whether a stored action is a dice roll (``roll:5-2``), in any game."""
+    return canonical.startswith(CHANCE_PREFIX)
+
+
+def is_automatic(canonical: str) -> bool:
+    """Whether a stored action is one the rules play by themselves (:meth:`Session.automatic`):
+    a forced pass or a dice roll, in any game -- not a move of a player's own."""
+    return canonical == PASS_ACTION or is_chance(canonical)
 
 
 class Reason(Enum):
@@ -92,6 +109,39 @@ class GameOutcome:
         if self.places:
             data["places"] = list(self.places)
         return data
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """A game started at a table (:meth:`GameRules.seating`): its start position, the seat
+    names in turn order (one per player, in the order they sat down) and the game's options."""
+
+    position: str
+    seats: tuple[str, ...]
+    options: Mapping[str, str]
+
+
+class TakebackRefusal(Enum):
+    """Why a takeback is refused (:meth:`GameRules.takeback`); the bot words each."""
+
+    #: The asker has made no action of their own (forced passes and rolls are not theirs).
+    NOTHING_OWN = "nothing_own"
+    #: The dice were rolled after the asker's last action: a turn that was rolled stays rolled.
+    ROLLED = "rolled"
+
+
+@dataclass(frozen=True, slots=True)
+class TakebackPlan:
+    """What a takeback removes from a game's plies (:meth:`GameRules.takeback`): the plies
+    from index :attr:`first` on (the asker's last action of their own and everything after
+    it), of which :attr:`own` are players' actions (the others the rules played by themselves),
+    or why none is allowed (:attr:`refusal`, with :attr:`blocker` the index of the ply that
+    stands in the way: the roll)."""
+
+    first: int = -1
+    own: tuple[int, ...] = ()
+    refusal: TakebackRefusal | None = None
+    blocker: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,9 +210,69 @@ class GameRules(ABC):
     #: An example of the notation, shown in "not a move" errors.
     move_hint: str
 
+    # ----- seating, leaving, aborting and taking back (what the bot asks the rules) ------------
+
+    #: How many may sit at a table (a lobby players join, 2 up to this many), or ``None`` for a
+    #: two-sided game, which is challenged and accepted instead (:meth:`seating`).
+    table_seats: int | None = None
+    #: Options that the players sitting down decide (ludo's ``players``): a value chosen
+    #: beforehand would be overruled by the seats taken when the game starts.
+    seated_options: frozenset[str] = frozenset()
+    #: Whether the dice decide who moves first (ludo's roll for the first turn), so that no
+    #: seat "moves first" by the rules.
+    first_by_roll: bool = False
+    #: Whether a seat that resigns or runs out of time leaves while the others play on (ludo:
+    #: :meth:`leave_action`, a ply of its own), instead of the game ending at once
+    #: (:meth:`Session.conceded`).
+    seats_leave: bool = False
+    #: How many seats' own moves make a game too far gone to be aborted (2: once both sides
+    #: have moved; ludo 1: before anyone has moved). See :meth:`Session.may_abort`.
+    own_moves_to_abort: int = 2
+    #: Whether :meth:`Session.only_play` can ever name a turn (so a caller need not ask who
+    #: wants their only legal turns played in a game that has none).
+    has_only_plays: bool = False
+
     def resolve_options(self, options: Mapping[str, str] | None) -> dict[str, str]:
         """Check ``options`` against the declared ones and fill in defaults."""
         return resolve_options(self.id, self.options, options)
+
+    def seating(self, options: Mapping[str, str], count: int) -> Seating:
+        """The game ``count`` players start at a table with these options: the start position,
+        the seat names in turn order and the options as the seats decide them. Only for games
+        with :attr:`table_seats`; the others raise :class:`RulesError`."""
+        raise RulesError(f"{self.id} is not played at a table")
+
+    def leave_action(self, seat: str, reason: Reason) -> str:
+        """The ply by which ``seat`` leaves for ``reason`` (resignation or timeout) in a game
+        where :attr:`seats_leave` (ludo's ``resign:red``); the other games end instead and
+        raise :class:`RulesError`."""
+        raise RulesError(f"{self.id}: a seat does not leave, the game ends")
+
+    def is_leave(self, canonical: str) -> bool:
+        """Whether a stored action is a seat leaving (only ever played for the clock or a
+        resignation, never a move of a player's own)."""
+        return False
+
+    def takes_back(self, seat_count: int) -> bool:
+        """Whether a game of ``seat_count`` seats has takebacks at all: two seats only."""
+        return seat_count == 2
+
+    def takeback(self, plies: Sequence[str], mine: Sequence[bool]) -> TakebackPlan:
+        """What a player's takeback removes from ``plies`` (a game's actions in order, canonical
+        text; ``mine[i]``: whether ply ``i`` belongs to the asking player): their last action of
+        their own and everything after it (the opponent's reply, the passes played for them),
+        or a refusal -- never across a dice roll: a turn that was rolled stays rolled."""
+        last_own = next(
+            (i for i in range(len(plies) - 1, -1, -1) if mine[i] and not is_automatic(plies[i])),
+            None,
+        )
+        if last_own is None:
+            return TakebackPlan(refusal=TakebackRefusal.NOTHING_OWN)
+        rolled = next((i for i in range(last_own, len(plies)) if is_chance(plies[i])), None)
+        if rolled is not None:
+            return TakebackPlan(last_own, refusal=TakebackRefusal.ROLLED, blocker=rolled)
+        own = tuple(i for i in range(last_own, len(plies)) if not is_automatic(plies[i]))
+        return TakebackPlan(last_own, own)
 
     @abstractmethod
     def start(self, options: Mapping[str, str] | None = None) -> str:
@@ -274,6 +384,46 @@ class Session(ABC, Generic[A]):
         """
         raise IllegalMoveError("roll", mark("there are no dice in {game}"), game=self.rules.id)
 
+    # ----- what the rules decide for the players -----------------------------------------------
+
+    def automatic(self, rng: random.Random) -> str | None:
+        """The action due now that nobody chooses, which the rules play by themselves (a pass
+        when a pass is the only legal action, the dice ``rng`` throws when the player has no
+        choice but to roll), or ``None`` when the player must act. Every such action is
+        :func:`is_automatic`."""
+        return None
+
+    def only_play(self) -> str | None:
+        """The player's only legal play now when it is a real choice-free turn (backgammon's
+        dice allowing one distinct play), played for players who opted in, or ``None``. Never a
+        pass nor a cube decision; see :attr:`GameRules.has_only_plays`."""
+        return None
+
+    def conceded(self, loser: str, reason: Reason) -> GameOutcome:
+        """The result when ``loser`` resigns or runs out of time in a game that ends then (not
+        :attr:`GameRules.seats_leave`): the other seat wins (backgammon: a single game times
+        the cube)."""
+        winner = next(s for s in self.seats if s != loser)
+        return GameOutcome(winner, reason)
+
+    def custom_start_refusal(self) -> Wording | None:
+        """Why this (valid) position cannot start a game of its own, or ``None`` (backgammon:
+        a match position; a game started from a position is a single game)."""
+        return None
+
+    def may_abort(self) -> bool:
+        """Whether the game may still be called off: fewer than
+        :attr:`GameRules.own_moves_to_abort` seats have made a move of their own since the
+        session was opened (the rules' automatic actions and seats leaving are nobody's own
+        moves). Open the session at the game's start to judge a whole game."""
+        rules = self.rules
+        movers = {
+            r.seat
+            for r in self.history
+            if not is_automatic(r.canonical) and not rules.is_leave(r.canonical)
+        }
+        return len(movers) < rules.own_moves_to_abort
+
     def perft(self, depth: int) -> int:
         """The number of legal action sequences of length ``depth``."""
         if depth <= 0:
@@ -303,13 +453,20 @@ class UnknownGameError(PositionError):
 
 
 __all__ = [
+    "CHANCE_PREFIX",
     "GAME_OVER_REASON",
+    "PASS_ACTION",
     "ActionResult",
     "GameOption",
     "GameOutcome",
     "GameRules",
     "Reason",
+    "Seating",
     "Session",
+    "TakebackPlan",
+    "TakebackRefusal",
     "UnknownGameError",
+    "is_automatic",
+    "is_chance",
     "resolve_options",
 ]

@@ -3,12 +3,13 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping
 
 from ..errors import PositionError, Quoted, mark
 from ..game import Game
 from ..geometry import square_name
-from ..model import Move, MoveResult, Outcome
+from ..model import PASS, Move, MoveResult, Outcome
 from ..notation import parse_position
 from ..variant import Variant, variants
 from .base import ActionResult, GameOutcome, GameRules, Reason, Session
@@ -112,3 +113,7 @@ class LatrunculiSession(Session[Move]):
 
     def perft(self, depth: int) -> int:
         return self.game.perft(depth)
+
+    def automatic(self, rng: random.Random) -> str | None:
+        """A pass when it is the side's only legal move (no dice in Latrunculi)."""
+        return str(PASS) if self.game.legal_moves() == [PASS] else None

@@ -22,7 +22,7 @@ import discord
 import pytest
 
 from bot.i18n import translate
-from bot.presenters import playable_games, presenter_for
+from bot.presenters import playable_games
 from bot.texts import game_name
 
 from .computer_helpers import the_bot
@@ -380,7 +380,7 @@ def test_every_options_suggestion_fits_a_choice_whole_in_every_language() -> Non
     for game in playable_games():
         for option in game.options:
             assert OPTION_DESCRIPTIONS[option.key] == option.description  # the rules' English
-        seated = presenter_for(game.id).seated_options  # a table's seats decide those
+        seated = game.seated_options  # a table's seats decide those
         offered = [o for o in game.options if o.key not in seated]
         for language in LANGUAGES:
             choices = option_choices(game.id, "", language)

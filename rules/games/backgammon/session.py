@@ -52,6 +52,7 @@ from .xgid import (
     State,
     format_xgid,
     parse_xgid,
+    single_game_refusal,
 )
 
 ROLL, DOUBLE, TAKE, DROP, MOVE = "roll", "double", "take", "drop", "move"
@@ -98,6 +99,7 @@ class BackgammonRules(GameRules):
     board = "24 points"
     options = (_MATCH_OPTION,)
     move_hint = MOVE_HINT
+    has_only_plays = True
 
     def start(self, options: Mapping[str, str] | None = None) -> str:
         resolved = self.resolve_options(options)
@@ -377,6 +379,37 @@ class BackgammonSession(Session[BackgammonAction]):
         self.dropped = frame.dropped
         self._plays = None
         return frame.action
+
+    def automatic(self, rng: random.Random) -> str | None:
+        """The dice ``rng`` throws when the player has no choice but to roll (the opening, a
+        tie again, a cube the player may not turn), and a pass for a turn with no legal play;
+        ``None`` while the player may double, or must play or answer a double."""
+        if self.chance_due:
+            return None if self.may_double else self.roll(rng)
+        state = self.state
+        if state.dice is not None and not state.doubled and self.legal_actions() == ["pass"]:
+            return "pass"
+        return None
+
+    def only_play(self) -> str | None:
+        """The dice's one legal turn (one distinct resulting position), not a pass (played
+        for everyone by :meth:`automatic`) nor a cube decision."""
+        state = self.state
+        if self.outcome is not None or state.doubled or state.dice is None:
+            return None
+        moves = self.legal_moves()
+        if len(moves) == 1 and moves[0].play is not None:
+            return self.format(moves[0])
+        return None
+
+    def conceded(self, loser: str, reason: Reason) -> GameOutcome:
+        """A single game times the cube for the other seat (see :func:`conceded`)."""
+        return conceded(self, loser, reason)
+
+    def custom_start_refusal(self) -> Wording | None:
+        """A match position: a game started from a position is a single game (a match is kept
+        above the rules core)."""
+        return single_game_refusal(self.state)
 
     def perft(self, depth: int) -> int:
         """Distinct legal plays for the dice shown (depth 1 only; a pass counts 1): the

@@ -38,6 +38,7 @@ from ..base import (
     GameOutcome,
     GameRules,
     Reason,
+    Seating,
     Session,
 )
 from .moves import TokenMove, apply, explain, generate
@@ -106,6 +107,11 @@ class LudoRules(GameRules):
     board = "40 fields"
     options = (_PLAYERS_OPTION,)
     move_hint = MOVE_HINT
+    table_seats = len(COLOURS)
+    seated_options = frozenset({"players"})  # the colours follow the number seated
+    first_by_roll = True
+    seats_leave = True
+    own_moves_to_abort = 1
 
     def _seating(self, options: Mapping[str, str] | None) -> str:
         return SEATINGS[int(self.resolve_options(options)["players"])]
@@ -124,6 +130,23 @@ class LudoRules(GameRules):
 
     def session(self, position: str | None = None) -> LudoSession:
         return LudoSession(self, parse_state(position if position is not None else self.start()))
+
+    def seating(self, options: Mapping[str, str], count: int) -> Seating:
+        """Before the roll for the first player (:meth:`opening`), with the colours of
+        ``count`` players (2: red and yellow, 3: red, blue and yellow, 4: all)."""
+        chosen = {**options, "players": str(count)}
+        position = self.opening(chosen)
+        return Seating(position, self.session(position).seats, chosen)
+
+    def leave_action(self, seat: str, reason: Reason) -> str:
+        """``resign:<seat>`` or ``timeout:<seat>`` (:meth:`LudoSession.leave`)."""
+        if reason not in _LEAVE_NAMES:
+            raise RulesError(f"a seat leaves by resignation or timeout, not {reason.value}")
+        return f"{_LEAVE_NAMES[reason]}:{seat}"
+
+    def is_leave(self, canonical: str) -> bool:
+        """``resign:…`` and ``timeout:…`` (also as typed, before the colour)."""
+        return canonical.partition(":")[0] in _LEAVE_WORDS
 
 
 @dataclass(slots=True)
@@ -332,9 +355,16 @@ class LudoSession(Session[LudoAction]):
         """``seat`` resigns (``Reason.RESIGNATION``) or runs out of time (``Reason.TIMEOUT``)
         and leaves: its tokens come off, play goes on; the last one left wins with that reason.
         Recorded as the action ``resign:<seat>`` / ``timeout:<seat>``."""
-        if reason not in _LEAVE_NAMES:
-            raise RulesError(f"a seat leaves by resignation or timeout, not {reason.value}")
-        return self.play(f"{_LEAVE_NAMES[reason]}:{seat}")
+        return self.play(self.rules.leave_action(seat, reason))
+
+    def automatic(self, rng: random.Random) -> str | None:
+        """The dice ``rng`` throws whenever a roll is due (the roll for the first player too)
+        and a pass for a die no token can use: a player only ever picks a token."""
+        if self.chance_due:
+            return self.roll(rng)
+        if self.legal_actions() == [PASS_WORD]:
+            return PASS_WORD
+        return None
 
     def push(self, action: LudoAction) -> ActionResult:
         state = self.state

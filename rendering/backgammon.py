@@ -42,6 +42,7 @@ from .backgammon_sprites import (
 )
 from .caption import Caption, PlayerRow, chip_size, draw_caption_strip, row_name, who
 from .marks import arrow, cross
+from .palette import register, tag
 from .render import encode_png
 from .sprites import side_chip
 from .text import draw_text, font
@@ -52,6 +53,8 @@ START_POINTS: tuple[int, ...] = tuple(
     {24: 2, 13: 5, 8: 3, 6: 5}.get(p, 0) - {1: 2, 12: 5, 17: 3, 19: 5}.get(p, 0)
     for p in range(1, 25)
 )
+#: The picture kind of backgammon boards: their fixed palette (:mod:`rendering.palette`).
+KIND = "backgammon"
 #: The bar and "borne off" in a step's numbering, as in the rules' turn notation.
 BAR, OFF = 25, 0
 _OWNERS = {"centre": None, "center": None, "white": Side.WHITE, "black": Side.BLACK}
@@ -407,6 +410,7 @@ def compose_backgammon(
                 trophy=over and side is winner,
             )
         )
+    tag(img, KIND, pal.name)
     if strip:
         draw_caption_strip(
             img,
@@ -460,3 +464,60 @@ def render_backgammon(
             unit=unit,
         )
     )
+
+
+def _points(**counts: int) -> list[int]:
+    """24 signed counts from ``p6=5, p12=-4`` (White's numbering)."""
+    return [counts.get(f"p{p}", 0) for p in range(1, 25)]
+
+
+def _palette_samples(theme: str) -> list[Image.Image]:
+    """Backgammon boards showing every checker, die, cube, mark and caption style, for the
+    palette (:mod:`rendering.palette`): a bear-off with hits and a stack counted, Black's
+    entry from the bar with the game sheet's labels, each side's dice, a double offered, the
+    cube owned by either side, a match score and a finished match's banner and trophy."""
+    from .plain_text import backgammon_position, backgammon_steps  # it imports this module
+
+    players = Caption(players=("Alice", "Bob"))
+    steps, hits = backgammon_steps("8/2* 6/1*")
+    mid = "backgammon:XGID=bBCBCAA------b-----dc-b-b-:1:1:-1:52:2:4:0:7:10"
+    out = [
+        compose_backgammon(
+            backgammon_position(mid), last_move=steps, hits=hits, theme=theme, caption=players
+        )
+    ]
+    entry = BackgammonPosition(
+        points=_points(p6=5, p8=3, p13=5, p24=1, p3=-1, p16=-1, p12=-4, p19=-5, p17=-3, p1=-1),
+        bar=(1, 0),
+        to_move="white",
+        dice=(5, 2),
+        cube=4,
+        cube_owner="black",
+    )
+    steps, hits = backgammon_steps("bar/22* 13/9")
+    out.append(
+        compose_backgammon(
+            entry, last_move=steps, hits=hits, sheet_labels=True, theme=theme, caption=players
+        )
+    )
+    offered = "backgammon:XGID=-b----E-C---eE---c-e----B-:1:1:1:D:0:0:0:0:10"
+    out.append(compose_backgammon(backgammon_position(offered), theme=theme, caption=players))
+    black = BackgammonPosition(to_move="black", dice=(6, 6), cube=2, cube_owner="white")
+    out.append(compose_backgammon(black, theme=theme, caption=players, numbering="white"))
+    over = BackgammonPosition(
+        points=_points(p6=-3, p19=-5, p21=-7),
+        to_move=None,
+        dice=None,
+        match_length=5,
+        score=(4, 1),
+    )
+    won = Caption(players=("Alice", "Bob"), winner="white", status="Alice wins a gammon")
+    out.append(
+        compose_backgammon(
+            over, last_move=[(2, 0), (1, 0)], mover="white", theme=theme, caption=won
+        )
+    )
+    return out
+
+
+register(KIND, _palette_samples)

@@ -22,11 +22,15 @@ from .caption import Caption, draw_caption_strip, game_rows, game_status
 from .chess_pieces import PIECE_LETTERS, chess_sprite
 from .layout import DEFAULT_SQUARE, layout
 from .marks import check_mark, tint_square
+from .palette import register, tag
+from .preview import mark_choices
 from .render import encode_png
 from .theme import get_theme
 
 #: The FEN of the start position's piece placement, for callers and tests.
 START_PLACEMENT = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
+#: The picture kind of chess boards: their fixed palette (:mod:`rendering.palette`).
+KIND = "chess"
 
 
 def chess_square(name: str) -> Square:
@@ -115,6 +119,7 @@ def compose_chess(
         lambda letter, size: chess_sprite(letter, size, pal),
         "QRBNPqrbnp",
     )
+    tag(img, KIND, pal.name)
     if strip:
         draw_caption_strip(
             img,
@@ -161,3 +166,60 @@ def render_chess(
             square=square,
         )
     )
+
+
+def _palette_samples(theme: str) -> list[Image.Image]:
+    """Chess boards showing every piece, mark and caption style, for the palette
+    (:mod:`rendering.palette`): a king in check on a light square and one on a dark square,
+    last moves on both, taken pieces in both rows, the Move picker's preview marks, each side
+    to move and a finished game's banner and trophy."""
+    taken = ("pnbrq", "PNBRQ")
+    play = Caption(players=("Alice", "Bob"), title="Chess", move_number=7, taken=taken)
+    img = compose_chess(
+        placement_pieces("r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR"),
+        last_move=("h5", "f7"),
+        check="e8",
+        to_move="black",
+        theme=theme,
+        caption=play,
+    )
+    mark_choices(
+        img,
+        layout(8, 8, Side.WHITE),
+        get_theme(theme),
+        chess_square("c4"),
+        [chess_square(n) for n in ("b5", "a6", "d5", "e6", "f7", "b3", "d3")],
+    )
+    out = [img]
+    out.append(
+        compose_chess(
+            placement_pieces("4k3/8/8/8/8/8/3q4/4K3"),
+            last_move=("d8", "d2"),
+            check="e1",
+            to_move="white",
+            view="black",
+            theme=theme,
+            caption=play,
+        )
+    )
+    won = Caption(
+        players=("Alice", "Bob"),
+        title="Chess",
+        winner="white",
+        status="Alice (White) wins — checkmate",
+        taken=taken,
+    )
+    out.append(
+        compose_chess(
+            placement_pieces("rnbqkbnr/ppppp2p/5p2/6pQ/4P3/8/PPPP1PPP/RNB1KBNR"),
+            last_move=("d1", "h5"),
+            check="e8",
+            to_move=None,
+            theme=theme,
+            caption=won,
+        )
+    )
+    return out
+
+
+register(KIND, _palette_samples)

@@ -26,11 +26,15 @@ from .board import board_background
 from .caption import Caption, draw_caption_strip, game_rows, game_status
 from .layout import DEFAULT_SQUARE, Layout, layout
 from .marks import cross, ghost, jump_arrows, landing_badges, tint_square
+from .palette import register, tag
+from .preview import mark_choices
 from .render import encode_png
 from .sprites import piece_sprite
 from .text import draw_text, font
 from .theme import Theme, get_theme, mix
 
+#: The picture kind of draughts boards: their fixed palette (:mod:`rendering.palette`).
+KIND = "draughts"
 #: The start position: Black's men on 1–12, White's on 21–32.
 START_PIECES: dict[int, str] = {**{n: "b" for n in range(1, 13)}, **{n: "w" for n in range(21, 33)}}
 
@@ -166,6 +170,7 @@ def compose_draughts(
         lambda letter, size: _sprite(*_piece(letter), size, pal),
         "WBwb",
     )
+    tag(img, KIND, pal.name)
     if strip:
         draw_caption_strip(
             img,
@@ -213,3 +218,56 @@ def render_draughts(
             square=square,
         )
     )
+
+
+def _palette_samples(theme: str) -> list[Image.Image]:
+    """Draughts boards showing every piece, mark and caption style, for the palette
+    (:mod:`rendering.palette`): a double jump over a man and a king (ghosts, crosses, arrows,
+    numbered landings), a single jump seen from Black with the Move picker's preview marks,
+    taken pieces in both rows, each side to move and a finished game's banner and trophy."""
+    taken = ("bbB", "wwW")
+    play = Caption(players=("Alice", "Bob"), title="Draughts", move_number=20, taken=taken)
+    out = [
+        compose_draughts(
+            {1: "b", 2: "b", 5: "b", 9: "B", 31: "B", 14: "w", 22: "w", 25: "w", 29: "W"},
+            last_move=[15, 24, 31],
+            jumped={19: "w", 27: "W"},
+            to_move="white",
+            theme=theme,
+            caption=play,
+        )
+    ]
+    img = compose_draughts(
+        {1: "b", 6: "b", 10: "B", 23: "b", 21: "w", 30: "W", 32: "w"},
+        last_move=[14, 23],
+        jumped=[18],
+        to_move="black",
+        view="black",
+        theme=theme,
+        caption=play,
+    )
+    lay = layout(8, 8, Side.BLACK, edge_labels=False)
+    mark_choices(
+        img, lay, get_theme(theme), draughts_square(10), [draughts_square(n) for n in (14, 15, 7)]
+    )
+    out.append(img)
+    won = Caption(
+        players=("Alice", "Bob"),
+        title="Draughts",
+        winner="black",
+        status="Bob (Black) wins — no moves left",
+        taken=taken,
+    )
+    out.append(
+        compose_draughts(
+            {3: "B", 12: "b", 28: "W"},
+            last_move=[8, 12],
+            to_move=None,
+            theme=theme,
+            caption=won,
+        )
+    )
+    return out
+
+
+register(KIND, _palette_samples)

@@ -172,8 +172,10 @@ def game_frames(
 
 
 def replay_gif(frames: Sequence[Frame]) -> bytes:
-    """The frames as a GIF: the last one drawn with its caption, the others without it."""
+    """The frames as a GIF: the last one drawn with its caption, the others without it, each
+    drawn when the GIF writer asks for it (:func:`rendering.replay.encode_gif`: one frame in
+    memory at a time, however long the game)."""
     if not frames:
         raise ValueError("a replay needs at least one frame")
-    drawn = [f(False) for f in frames[:-1]]
+    drawn = (f(False) for f in frames[:-1])
     return encode_gif(with_caption(drawn, frames[-1](True)))

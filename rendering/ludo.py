@@ -42,9 +42,13 @@ from .ludo_layout import (
 )
 from .ludo_sprites import NAMES, TOKEN_COLOURS, ghost_token, token_sprite
 from .marks import arrow, badge, cross
+from .palette import register, tag
 from .render import encode_png
 from .theme import RGB, Theme, get_theme, mix
 from .words import ENGLISH, Words
+
+#: The picture kind of ludo boards: their fixed palette (:mod:`rendering.palette`).
+KIND = "ludo"
 
 _LETTERS = {name.lower(): letter for letter, name in NAMES.items()}
 
@@ -360,6 +364,7 @@ def compose_ludo(
         fill, ink = TOKEN_COLOURS[c]
         _paste(img, die_face(position.die, fill, ink, lay.die), lay.die_centre(c))
 
+    tag(img, KIND, pal.name)
     _caption(img, lay, pal, seats, position, title, status, words)
     return img
 
@@ -443,3 +448,44 @@ def render_ludo(
             words=words,
         )
     )
+
+
+def _palette_samples(theme: str) -> list[Image.Image]:
+    """Ludo tables showing every token colour, mark and caption style, for the palette
+    (:mod:`rendering.palette`): four seats in a midgame (stacks, a knocked token's ghost, the
+    die, finished tokens), three seats with a token entering from its base, and a finished
+    two-seat game with places and a seat that left."""
+    names = ("Alice", "Bob", "Cyril", "Dana")
+    four = LudoPosition(
+        (
+            LudoSeat("R", (41, 12, 0, BASE), names[0]),
+            LudoSeat("B", (FINISH, 3, 3, BASE), names[1]),
+            LudoSeat("Y", (FINISH, FINISH, BASE, BASE), names[2]),
+            LudoSeat("G", (43, 39, BASE, BASE), names[3]),
+        ),
+        to_move="B",
+        die=6,
+    )
+    out = [compose_ludo(four, last_move=LudoMove("R", 6, 12), knocked=[("Y", 12)], theme=theme)]
+    three = LudoPosition(
+        (
+            LudoSeat("Y", (0, 20, BASE, BASE), names[2]),
+            LudoSeat("G", (40, 41, 42, BASE), names[3]),
+            LudoSeat("R", (FINISH, FINISH, 30, 5), names[0]),
+        ),
+        to_move="G",
+        die=4,
+    )
+    out.append(compose_ludo(three, last_move=LudoMove("Y", BASE, 0), theme=theme))
+    two = LudoPosition(
+        (
+            LudoSeat("B", (FINISH,) * 4, names[1], place=1),
+            LudoSeat("G", (10, 43, FINISH, BASE), names[3], place=2),
+            LudoSeat("R", (BASE,) * 4, names[0], left="timeout"),
+        )
+    )
+    out.append(compose_ludo(two, last_move=LudoMove("B", 42, FINISH), theme=theme))
+    return out
+
+
+register(KIND, _palette_samples)

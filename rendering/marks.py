@@ -132,8 +132,14 @@ def arrow(
 def arrow_sprite(
     a: Point, b: Point, width: float, colour: RGB, edge: RGB
 ) -> tuple[Image.Image, tuple[int, int]]:
-    """The RGBA picture of an arrow and where its top-left corner goes (cached: a board has
-    only so many jumps, and drawing one supersampled costs more than the rest of the picture).
+    """The RGBA picture of an arrow and where its top-left corner goes (cached by its ends: a
+    grid board has only so many jumps; a backgammon turn's arrows are mostly new).
+
+    Drawn as two coverage masks (the edged outline, the coloured arrow inside it) at
+    :data:`SUPERSAMPLE` times the size and averaged down (``reduce``: each pixel's alpha is
+    the share of it the shape covers). A diagonal arrow's box is large: the RGBA layer resized
+    with LANCZOS it replaced took 12–100 ms per arrow, this 1–4 ms, for the same look (edge
+    pixels differ by the two filters' rounding).
     """
     pad = width * 2
     x0 = math.floor(min(a[0], b[0]) - pad)
@@ -141,8 +147,6 @@ def arrow_sprite(
     x1 = math.ceil(max(a[0], b[0]) + pad)
     y1 = math.ceil(max(a[1], b[1]) + pad)
     s = SUPERSAMPLE
-    layer = Image.new("RGBA", ((x1 - x0) * s, (y1 - y0) * s), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(layer)
 
     def local(p: Point) -> Point:
         return ((p[0] - x0) * s, (p[1] - y0) * s)
@@ -157,10 +161,15 @@ def arrow_sprite(
     back = border * 1.8 / length
     tip = (bx - (bx - ax) * back, by - (by - ay) * back)
     inner = _arrow_polygon(local(a), local(tip), width * s, head * s)
-    draw.polygon(outer, fill=(*edge, 255))
-    draw.polygon(inner, fill=(*colour, 255))
-    small = layer.convert("RGBa").resize((x1 - x0, y1 - y0), Image.Resampling.LANCZOS)
-    return small.convert("RGBA"), (x0, y0)
+    masks = []
+    for polygon in (outer, inner):
+        mask = Image.new("L", ((x1 - x0) * s, (y1 - y0) * s), 0)
+        ImageDraw.Draw(mask).polygon(polygon, fill=255)
+        masks.append(mask.reduce(s))
+    sprite = Image.new("RGBA", (x1 - x0, y1 - y0), (*edge, 255))
+    sprite.paste((*colour, 255), (0, 0), masks[1])
+    sprite.putalpha(masks[0])
+    return sprite, (x0, y0)
 
 
 def badge(

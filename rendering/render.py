@@ -13,7 +13,18 @@ import logging
 
 from PIL import Image, ImageDraw
 
-from rules import MoveKind, MoveResult, Outcome, Position, Side, Square, Termination
+from rules import (
+    Move,
+    MoveKind,
+    MoveResult,
+    Outcome,
+    Position,
+    Side,
+    Square,
+    Termination,
+    parse_position,
+    parse_square,
+)
 from rules.geometry import make_square, square_file, square_rank
 
 from .board import board_background, square_colour
@@ -30,6 +41,8 @@ from .marks import (
     removed_cross,
     tint_square,
 )
+from .palette import reduce_colours, register, tag
+from .preview import mark_choices
 from .sprites import piece_sprite
 from .theme import Theme, edge_for, get_theme
 from .words import ENGLISH, Words
@@ -37,14 +50,14 @@ from .words import ENGLISH, Words
 log = logging.getLogger(__name__)
 
 #: zlib level for the palette PNG. Measured on the 8×8 chess board (622×779, the busiest 8×8
-#: picture): quantize 5.4 ms, then level 6 6.1 ms for 33.8 KB, level 3 2.5 ms for 39.1 KB, level
-#: 4 4.0 ms for the same 39.1 KB, level 1 2.0 ms for 45.0 KB. Level 3 keeps render + encode of
-#: every 8×8 board under the 15 ms target for ~15 % more bytes, far below Discord's limits.
+#: picture): level 6 6.1 ms for 33.8 KB, level 3 2.5 ms for 39.1 KB, level 4 4.0 ms for the same
+#: 39.1 KB, level 1 2.0 ms for 45.0 KB. Level 3 keeps render + encode of every 8×8 board within
+#: its budget for ~15 % more bytes, far below Discord's limits.
 PNG_COMPRESS_LEVEL = 3
-#: A board picture has a few hundred distinct colours at most (flat squares, antialiased piece
-#: edges); a 256-colour palette keeps the look and cuts the file to about a third of RGB PNG,
-#: which alone came to ~79 KB for 8×8 and more for the wide boards.
-PALETTE_COLOURS = 256
+#: The picture kind of the Latrunculi boards (:mod:`rendering.palette`): a 255-colour palette
+#: per theme, made once from :func:`_palette_samples`, keeps the look and cuts the file to
+#: about a third of an RGB PNG (which alone came to ~79 KB for 8×8 and more for wide boards).
+KIND = "latrunculi"
 
 #: The kinds whose capture decides a game (classic's and the others' eagle, LAT's Queen).
 DECISIVE_KINDS = frozenset("EQ")
@@ -227,6 +240,7 @@ def compose(
     if outcome is not None and outcome.winner is not None:
         _draw_enclosed_eagle(img, lay, pal, position, outcome)
 
+    tag(img, KIND, pal.name)
     if not strip:
         return img
     draw_caption(
@@ -247,14 +261,59 @@ def compose(
     return img
 
 
-def encode_png(img: Image.Image) -> bytes:
-    """PNG bytes with no metadata (no timestamps), so equal pictures give equal bytes."""
-    # FASTOCTREE without dithering: deterministic, fast (~2 ms), and no dither noise on flat
-    # squares (which would also bloat the file)
-    pal = img.quantize(PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+def png_bytes(pal: Image.Image) -> bytes:
+    """A palette image as PNG bytes (the second stage of :func:`encode_png`)."""
     buf = io.BytesIO()
     pal.save(buf, format="PNG", compress_level=PNG_COMPRESS_LEVEL, optimize=False)
     return buf.getvalue()
+
+
+def encode_png(img: Image.Image) -> bytes:
+    """PNG bytes with no metadata (no timestamps), so equal pictures give equal bytes: the
+    picture reduced to its kind's fixed palette (:func:`rendering.palette.reduce_colours`;
+    a picture of no known kind gets a palette of its own), then compressed."""
+    return png_bytes(reduce_colours(img))
+
+
+def _palette_samples(theme: str) -> list[Image.Image]:
+    """Latrunculi boards showing every piece, mark and caption style, for the palette
+    (:mod:`rendering.palette`): a classic board in play (captives of both sides, a slide
+    with captures on light and dark squares, their ghosts, a release, the move choices of
+    the Move picker's preview), a schadler jump with its arrows and numbered landings and
+    upside-down alligati, a LAT game won by taking the Queen, and a classic game won by
+    enclosing the eagle."""
+    sq = parse_square
+    out = []
+    before = parse_position("classic:ss3sss/3eS*3/1ss5/8/8/2SsS3/4E3/SSS2SS1 w")
+    after = parse_position("classic:ss3sss/3eS*3/8/8/S7/2Ss*S3/4E3/1SS2SS1 b")
+    slide = MoveResult(
+        Move(MoveKind.MOVE, (sq("a1"), sq("a4"))),
+        Side.WHITE,
+        captured=(sq("b6"), sq("c6"), sq("d3")),
+        released=(sq("e3"), sq("e7")),
+    )
+    img = compose(after, last_move=slide, before=before, theme=theme, move_number=9)
+    lay = layout(after.width, after.height, Side.WHITE)
+    mark_choices(img, lay, get_theme(theme), sq("c3"), [sq("c4"), sq("c5"), sq("d4"), sq("b3")])
+    out.append(img)
+    before = parse_position("schadler:8/8/c*7/8/3c4/2c5/2C2C*2/C6C w hand=3,2")
+    after = parse_position("schadler:8/8/c*7/8/3cC3/2c5/5C*2/C6C w hand=3,2")  # White's row lit
+    jump = MoveResult(Move(MoveKind.MOVE, (sq("c2"), sq("c4"), sq("e4"))), Side.WHITE)
+    out.append(compose(after, last_move=jump, before=before, theme=theme, view=Side.BLACK))
+    before = parse_position("lat:11/b3v3q2/2b5V2/b1VB4B2/7b3/4V5B/B1V3b4/4Vv1vQB1 b")
+    after = parse_position("lat:11/b3v3q2/2b5V2/b1VB4B2/7b3/4V5B/B1V5b2/4Vv1v1B1 w")
+    queen = MoveResult(Move(MoveKind.MOVE, (sq("g2"), sq("i2"))), Side.BLACK, captured=(sq("i1"),))
+    won = Outcome(Side.BLACK, Termination.QUEEN_CAPTURED)
+    out.append(compose(after, last_move=queen, before=before, outcome=won, theme=theme))
+    before = parse_position("classic:eS6/8/8/8/7s/8/8/S3E3 w")
+    after = parse_position("classic:eS6/S7/8/8/7s/8/8/4E3 b")
+    enclose = MoveResult(Move(MoveKind.MOVE, (sq("a1"), sq("a7"))), Side.WHITE, captured=())
+    won = Outcome(Side.WHITE, Termination.EAGLE_CAPTURED)
+    out.append(compose(after, last_move=enclose, before=before, outcome=won, theme=theme))
+    return out
+
+
+register(KIND, _palette_samples)
 
 
 def render_board(

@@ -309,10 +309,11 @@ class GamePresenter(ABC):
     def replay(self, boards: Sequence[BoardView]) -> bytes:
         """The boards of a whole game, first position to last, as an animated GIF (one frame
         per board, the last held longer; CPU-bound, up to a second: run it in a worker
-        thread)."""
+        thread). Each frame is drawn when the GIF writer asks for it and let go once written
+        (:func:`rendering.replay.encode_gif`), so memory does not grow with the game."""
         if not boards:
             raise ValueError("a replay needs at least one board")
-        frames = [self.frame(b, strip=False) for b in boards[:-1]]
+        frames = (self.frame(b, strip=False) for b in boards[:-1])
         return encode_gif(with_caption(frames, self.frame(boards[-1])))
 
     # ----- choosing moves -------------------------------------------------------------------

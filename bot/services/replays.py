@@ -3,6 +3,15 @@
 The frames are the game's own board pictures (its presenter draws them), one per stored ply
 from the start position, the final one with the result; making them takes up to a second of
 CPU, so it runs in a worker thread and the event loop keeps serving other interactions.
+
+Memory: the boards are plain values (position texts, names); each frame is drawn when the GIF
+writer asks for it, reduced to its kind's fixed palette, written as the rectangle that changed
+and let go (:func:`rendering.replay.encode_gif`), so a replay holds a few frames at a time
+whatever the game's length — ``bench/memory_bench.py``: a 300-ply game's end and its replay
+grow the bot by a few MiB and give them back, where holding every frame took ~400 MiB and kept
+most of it. A long game is capped, not sampled: the GIF shows the last
+:data:`MAX_REPLAY_PLIES` plies, one frame each (a sampled replay would skip plies, and each
+frame's last-move marks would no longer follow from the frame before).
 """
 
 from __future__ import annotations
@@ -32,8 +41,9 @@ log = logging.getLogger(__name__)
 __all__ = ["post_replay", "replay_boards", "replay_file", "replay_filename"]
 
 
-#: The most plies a replay shows (the last ones): at 0.9 s a frame, 150 plies already run
-#: over two minutes, and each frame costs a few milliseconds of CPU to draw and encode.
+#: The most plies a replay shows (the last ones, from the position before them): at 0.9 s a
+#: frame, 150 plies already run over two minutes, and each frame costs a few milliseconds of
+#: CPU to draw and encode (~1 s for 150). Memory does not depend on it (frames are streamed).
 MAX_REPLAY_PLIES = 150
 
 

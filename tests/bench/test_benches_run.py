@@ -57,7 +57,10 @@ RUNS = {
     "cold_start.py": (["--runs", "1", "--games", "classic"], "ai move classic"),
     "games_bench.py": (["--games", "30", "--rounds", "2"], "/games Next"),
     "gif_bench.py": (["--plies", "4", "--runs", "1"], "11x8 lat"),
-    "memory_bench.py": (["--moves", "20", "--checkpoints", "10,20"], "stored views"),
+    "memory_bench.py": (
+        ["--moves", "20", "--checkpoints", "10,20", "--end-plies", "6"],
+        "replay GIF, fresh process",
+    ),
     "render_bench.py": (["--runs", "2"], "8x8 chess"),
     "ratings_bench.py": (["--games", "20", "--finishes", "5"], "rated finish"),
     "rules_bench.py": (["--only-ludo", "--ludo-games", "3"], "ludo 4 players"),

@@ -16,6 +16,7 @@ from functools import partial
 from .i18n import DEFAULT_LANGUAGE, translate_plural
 
 __all__ = [
+    "MAX_ALT_TEXT",
     "MAX_CHOICES",
     "MAX_CHOICE_NAME",
     "MAX_CONTENT",
@@ -34,6 +35,8 @@ MAX_CHOICES = 25
 """Autocomplete choices (and command choices) per option."""
 MAX_CHOICE_NAME = 100
 MAX_SELECT_OPTIONS = 25
+MAX_ALT_TEXT = 1024
+"""An attachment's description (its alt text)."""
 ELLIPSIS = "…"
 
 _ESCAPED = re.compile(r"\\.", re.DOTALL)

@@ -29,7 +29,8 @@ async def picture_file(
 ) -> discord.File:
     """Draw ``board`` with the game's ``presenter`` in a worker thread and wrap the PNG."""
     png = await asyncio.to_thread(presenter.picture, board)
-    return discord.File(io.BytesIO(png), filename=filename)
+    # the picture in words for a screen reader (and a phone before the picture loads)
+    return discord.File(io.BytesIO(png), filename=filename, description=presenter.alt_text(board))
 
 
 async def start_picture(

@@ -386,7 +386,9 @@ async def preview_file(
     png = await asyncio.to_thread(presenter.preview, board, session, menu)
     if png is None:
         return None
-    return discord.File(io.BytesIO(png), filename="preview.png")
+    # the menu's own text lists the numbered choices; the picture in words is the board's
+    alt = presenter.alt_text(board)
+    return discord.File(io.BytesIO(png), filename="preview.png", description=alt)
 
 
 async def play_from_menu(

@@ -27,8 +27,8 @@ from rules import Square
 from rules.games import ActionResult, GameOutcome, GameRules, Reason, Session, find_game
 
 from ..i18n import DEFAULT_LANGUAGE, mark, translate
-from ..limits import MAX_CHOICE_NAME
-from ..texts import seat_words
+from ..limits import MAX_ALT_TEXT, MAX_CHOICE_NAME
+from ..texts import game_name, seat_words
 
 if TYPE_CHECKING:
     from ..services.picker import Menu
@@ -272,6 +272,32 @@ class GamePresenter(ABC):
         if running is None:
             return None
         return running[-1] if running else ("", "")
+
+    def alt_text(self, board: BoardView) -> str:
+        """The picture in words, for its attachment's description (alt text: what a screen
+        reader says, and what a phone shows before the picture loads): the game, the last
+        action with its effects, then whose turn it is or the result, in the board's
+        language. Built from the texts the messages use, so it says what they say."""
+        language = board.language
+        parts = [game_name(self.game_id, language) + "."]
+        last = board.last
+        if last is not None:
+            seat = last.result.seat
+            who = str(board.players.get(seat) or self.seat_title(seat, language))
+            said = self.describe(who, last, language).replace("`", "").replace("**", "")
+            parts.append(said if said.endswith(".") else said + ".")
+        status = self.caption_status(board)
+        if status is None:
+            seat = self.rules.session(board.position).to_move
+            name = str(board.players.get(seat) or "").strip()
+            title = self.seat_title(seat, language)
+            status = (
+                translate("{player} ({seat}) to move.", language, player=name, seat=title)
+                if name and name != self.seat_title(seat)
+                else translate("{side} to play", language, side=title) + "."
+            )
+        parts.append(status if status.endswith(".") else status + ".")
+        return " ".join(parts)[:MAX_ALT_TEXT]
 
     @abstractmethod
     def frame(self, board: BoardView, *, strip: bool = True) -> Image.Image:

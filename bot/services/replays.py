@@ -116,8 +116,11 @@ async def replay_file(
     boards = await replay_boards(db, record, language)
     if len(boards) < 2:
         return None
-    gif = await asyncio.to_thread(presenter_for(record.variant).replay, boards)
-    return discord.File(io.BytesIO(gif), filename=replay_filename(record))
+    presenter = presenter_for(record.variant)
+    gif = await asyncio.to_thread(presenter.replay, boards)
+    # alt text: where the replay ends, in words (the last board's, as the final board says it)
+    alt = presenter.alt_text(boards[-1])
+    return discord.File(io.BytesIO(gif), filename=replay_filename(record), description=alt)
 
 
 async def post_replay(

@@ -53,3 +53,17 @@ async def test_alt_text_is_in_the_servers_language(arena):
     assert said.startswith(translate("Chess", "ru") + ".")
     assert "to move" not in said and "played" not in said, said
     assert "e4" in said
+
+
+async def test_the_replay_gif_says_where_the_game_ended(arena):
+    game, where = await challenge_and_accept(arena, "chess")
+    await arena.alice.slash(where, "move", move="e4")
+    await arena.bob.slash(where, "resign")
+    [gif] = [
+        a
+        for m in where.history()
+        for a in m.attachments
+        if a.filename == f"game-{game.id}-replay.gif"
+    ]
+    assert gif.description and gif.description.startswith("Chess. Alice (White) played e4.")
+    assert "wins" in gif.description

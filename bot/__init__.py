@@ -5,7 +5,7 @@ memory: every command and button reads the game from storage and writes moves ba
 optimistic ply check, so it survives restarts and never plays two moves for one turn.
 """
 
-from .client import LatrunculiBot, create_bot
+from .client import GameBot, create_bot
 from .settings import Settings, SettingsError
 
-__all__ = ["LatrunculiBot", "Settings", "SettingsError", "create_bot"]
+__all__ = ["GameBot", "Settings", "SettingsError", "create_bot"]

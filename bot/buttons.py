@@ -22,7 +22,7 @@ import discord
 from .errors import report_unexpected, user_errors
 
 if TYPE_CHECKING:
-    from .client import LatrunculiBot
+    from .client import GameBot
 
 __all__ = ["PersistentButton", "PersistentItem", "dynamic_item", "dynamic_view", "stored_views"]
 
@@ -66,7 +66,7 @@ class PersistentItem(ABC):
         return cls.from_match(match)
 
     @abstractmethod
-    async def act(self, interaction: discord.Interaction[LatrunculiBot]) -> None:
+    async def act(self, interaction: discord.Interaction[GameBot]) -> None:
         """What a use does; raise ``UserError`` (or a storage / rules error) to refuse."""
 
     async def callback(self, interaction: discord.Interaction[Any]) -> Any:

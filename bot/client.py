@@ -25,9 +25,9 @@ from .translator import CatalogTranslator
 
 __all__ = [
     "EXTENSIONS",
-    "LatrunculiBot",
-    "LatrunculiTree",
-    "ShardedLatrunculiBot",
+    "GameBot",
+    "GameCommandTree",
+    "ShardedGameBot",
     "create_bot",
 ]
 
@@ -50,11 +50,11 @@ EXTENSIONS = (
 )
 
 
-class LatrunculiTree(app_commands.CommandTree["LatrunculiBot"]):
+class GameCommandTree(app_commands.CommandTree["GameBot"]):
     """The command tree with the central error handler."""
 
     async def on_error(
-        self, interaction: discord.Interaction[LatrunculiBot], error: app_commands.AppCommandError
+        self, interaction: discord.Interaction[GameBot], error: app_commands.AppCommandError
     ) -> None:
         original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         language = await answer_language(interaction)
@@ -69,8 +69,9 @@ class LatrunculiTree(app_commands.CommandTree["LatrunculiBot"]):
         await report_unexpected(interaction, original)
 
 
-class LatrunculiBot(commands.Bot):
-    """Latrunculi on Discord. ``db`` is opened by the launcher (or by ``setup_hook``)."""
+class GameBot(commands.Bot):
+    """The board-games bot (Latrunculi, chess, draughts, backgammon, ludo on Discord). ``db`` is
+    opened by the launcher (or by ``setup_hook``)."""
 
     db: Database
     settings: Settings
@@ -93,7 +94,7 @@ class LatrunculiBot(commands.Bot):
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
-            tree_cls=LatrunculiTree,
+            tree_cls=GameCommandTree,
             help_command=None,
             # Nobody is pinged unless a message opts in to exactly the one user it is for.
             allowed_mentions=NO_MENTIONS,
@@ -152,7 +153,7 @@ class LatrunculiBot(commands.Bot):
         )
 
 
-class ShardedLatrunculiBot(LatrunculiBot, commands.AutoShardedBot):
+class ShardedGameBot(GameBot, commands.AutoShardedBot):
     """The same bot as discord.py's ``AutoShardedBot`` for the shards of ``settings.shards``
     (``SHARD_COUNT`` / ``SHARD_IDS``): one gateway connection per shard, one cache, one
     database. Several such processes, each with its own shard ids, share one database; what
@@ -185,10 +186,10 @@ def create_bot(
     db: Database | None = None,
     clock: Clock = discord_clock,
     opponent: Opponent | None = None,
-) -> LatrunculiBot:
+) -> GameBot:
     """The bot for ``settings``: sharded when ``SHARD_COUNT`` is set, else the plain bot (one
     process, discord.py's own single connection, as before)."""
-    bot_class = LatrunculiBot if settings.shards is None else ShardedLatrunculiBot
+    bot_class = GameBot if settings.shards is None else ShardedGameBot
     return bot_class(
         settings=settings,
         db=db or Database(settings.database),

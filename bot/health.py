@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 from .services.catchup import RECENT_SECONDS, SETTLE_SECONDS
 
 if TYPE_CHECKING:
-    from .client import LatrunculiBot
+    from .client import GameBot
 
 __all__ = ["Health", "log", "log_health", "measure"]
 
@@ -58,7 +58,7 @@ class Health:
         )
 
 
-async def overdue(bot: LatrunculiBot, now: float) -> dict[str, float]:
+async def overdue(bot: GameBot, now: float) -> dict[str, float]:
     """The due time of the oldest overdue item of each kind of sweep work that has one."""
     db = bot.db
     due: dict[str, float] = {}
@@ -83,7 +83,7 @@ async def overdue(bot: LatrunculiBot, now: float) -> dict[str, float]:
     return due
 
 
-async def measure(bot: LatrunculiBot) -> Health:
+async def measure(bot: GameBot) -> Health:
     """The figures as they are now (``bot.now()``)."""
     now = bot.now()
     due = await overdue(bot, now)
@@ -98,7 +98,7 @@ async def measure(bot: LatrunculiBot) -> Health:
     )
 
 
-async def log_health(bot: LatrunculiBot) -> Health:
+async def log_health(bot: GameBot) -> Health:
     """Measure and log the line (INFO on ``bot.health``)."""
     health = await measure(bot)
     log.info("%s", health.line())

@@ -15,7 +15,7 @@ import discord
 from storage import GameRecord
 
 if TYPE_CHECKING:
-    from .client import LatrunculiBot
+    from .client import GameBot
 
 __all__ = ["home_channel", "home_channel_id", "jump_url", "message_link", "server_channel"]
 
@@ -27,7 +27,7 @@ def message_link(guild_id: int | None, channel_id: int, message_id: int) -> str:
 
 
 def server_channel(
-    bot: LatrunculiBot, channel_id: int, guild_id: int | None
+    bot: GameBot, channel_id: int, guild_id: int | None
 ) -> discord.PartialMessageable:
     """A channel or thread of a server to send to, knowing its server (so its messages'
     ``jump_url`` opens the server, not direct messages)."""
@@ -39,7 +39,7 @@ def home_channel_id(record: GameRecord) -> int:
     return record.thread_id or record.channel_id
 
 
-def home_channel(bot: LatrunculiBot, record: GameRecord) -> discord.PartialMessageable:
+def home_channel(bot: GameBot, record: GameRecord) -> discord.PartialMessageable:
     """The game's thread (or channel) to send to, with its server's id (so links open it)."""
     return server_channel(bot, home_channel_id(record), record.guild_id)
 

@@ -16,7 +16,7 @@ from storage import CUSTOM_POSITION, AILevel
 
 from .. import ui
 from ..buttons import PersistentButton
-from ..client import LatrunculiBot
+from ..client import GameBot
 from ..errors import UserError, answer_language, send_ephemeral, user_errors
 from ..i18n import DEFAULT_LANGUAGE, mark, translate
 from ..presenters import playable_games
@@ -34,7 +34,7 @@ from ..texts import game_name, join_words, option_words
 
 log = logging.getLogger(__name__)
 
-Interaction = discord.Interaction[LatrunculiBot]
+Interaction = discord.Interaction[GameBot]
 
 
 def _short(text: str, limit: int) -> str:
@@ -197,7 +197,7 @@ class ChallengeButton(
 
 
 class Challenges(commands.Cog):
-    def __init__(self, bot: LatrunculiBot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
     @app_commands.command(
@@ -444,7 +444,7 @@ class Challenges(commands.Cog):
         return option_choices(getattr(interaction.namespace, "variant", None), current, language)
 
 
-async def setup(bot: LatrunculiBot) -> None:
+async def setup(bot: GameBot) -> None:
     bot.add_dynamic_items(ChallengeButton)
     await bot.add_cog(Challenges(bot))
 

@@ -16,7 +16,7 @@ from storage import ChallengeRecord, ConcurrencyError, GameOver, GameRecord
 
 from .. import ui
 from ..buttons import PersistentButton
-from ..client import LatrunculiBot
+from ..client import GameBot
 from ..errors import UserError, answer_language, user_errors
 from ..i18n import mark, translate
 from ..links import message_link
@@ -36,7 +36,7 @@ from .play import game_autocomplete
 
 log = logging.getLogger(__name__)
 
-Interaction = discord.Interaction[LatrunculiBot]
+Interaction = discord.Interaction[GameBot]
 
 
 async def announce_end(
@@ -248,7 +248,7 @@ class RematchButton(
 
 
 class GameEnd(commands.Cog):
-    def __init__(self, bot: LatrunculiBot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
     async def _end(
@@ -430,7 +430,7 @@ class GameEnd(commands.Cog):
                 await bot.db.games.set_draw_offer_message(record.id, record.ply, message.id)
 
 
-async def setup(bot: LatrunculiBot) -> None:
+async def setup(bot: GameBot) -> None:
     bot.add_dynamic_items(DrawButton, RematchButton)
     await bot.add_cog(GameEnd(bot))
 

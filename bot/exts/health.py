@@ -6,7 +6,7 @@ import logging
 
 from discord.ext import commands, tasks
 
-from ..client import LatrunculiBot
+from ..client import GameBot
 from ..health import log_health
 
 __all__ = ["HealthLog", "setup"]
@@ -15,7 +15,7 @@ log = logging.getLogger(__name__)
 
 
 class HealthLog(commands.Cog):
-    def __init__(self, bot: LatrunculiBot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
@@ -36,5 +36,5 @@ class HealthLog(commands.Cog):
         await self.bot.wait_until_ready()
 
 
-async def setup(bot: LatrunculiBot) -> None:
+async def setup(bot: GameBot) -> None:
     await bot.add_cog(HealthLog(bot))

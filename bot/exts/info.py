@@ -15,7 +15,7 @@ from storage import ListedGame
 
 from .. import ui
 from ..buttons import PersistentButton
-from ..client import LatrunculiBot
+from ..client import GameBot
 from ..errors import mark_plural, user_errors
 from ..i18n import (
     DEFAULT_LANGUAGE,
@@ -38,7 +38,7 @@ from .challenges import variant_choices
 
 log = logging.getLogger(__name__)
 
-Interaction = discord.Interaction[LatrunculiBot]
+Interaction = discord.Interaction[GameBot]
 
 HELP_LINES = [
     mark(
@@ -128,7 +128,7 @@ def help_text(language: str, client_locale: str, bot: str) -> str:
 
 
 class Info(commands.Cog):
-    def __init__(self, bot: LatrunculiBot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
     @app_commands.command(
@@ -237,7 +237,7 @@ def games_line(listed: ListedGame, user_id: int, language: str) -> str:
 
 
 async def games_page(
-    bot: LatrunculiBot,
+    bot: GameBot,
     user_id: int,
     guild_id: int | None,
     page: int,
@@ -297,7 +297,7 @@ class GamesPageButton(
         await interaction.edit_original_response(content=content, view=view)
 
 
-async def setup(bot: LatrunculiBot) -> None:
+async def setup(bot: GameBot) -> None:
     bot.add_dynamic_items(GamesPageButton)
     await bot.add_cog(Info(bot))
 

@@ -16,14 +16,14 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
-from ..client import LatrunculiBot
+from ..client import GameBot
 from ..errors import UserError, user_errors
 from ..i18n import CLIENT_LANGUAGES, LANGUAGES, mark, resolve_language, translate
 from ..translator import command_mention
 
 log = logging.getLogger(__name__)
 
-Interaction = discord.Interaction[LatrunculiBot]
+Interaction = discord.Interaction[GameBot]
 
 AUTO = "auto"
 
@@ -70,7 +70,7 @@ def why_code(player: str | None, client: str, server: str | None) -> str:
 
 
 class Language(commands.Cog):
-    def __init__(self, bot: LatrunculiBot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
     @app_commands.command(
@@ -121,7 +121,7 @@ class Language(commands.Cog):
             await interaction.response.send_message("\n".join(lines), ephemeral=True)
 
 
-async def setup(bot: LatrunculiBot) -> None:
+async def setup(bot: GameBot) -> None:
     await bot.add_cog(Language(bot))
 
 

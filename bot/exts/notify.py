@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from storage import NOTIFY_MODES, NotifyMode
 
-from ..client import LatrunculiBot
+from ..client import GameBot
 from ..errors import UserError, user_errors
 from ..i18n import mark, translate
 from ..services.languages import language_for
@@ -22,7 +22,7 @@ from ..translator import as_client_names
 
 log = logging.getLogger(__name__)
 
-Interaction = discord.Interaction[LatrunculiBot]
+Interaction = discord.Interaction[GameBot]
 
 MODE_CHOICES = [
     app_commands.Choice(name="Mention me in the game's thread (default)", value="mention"),
@@ -52,7 +52,7 @@ WELCOME_DM = mark(
 
 
 class Notify(commands.Cog):
-    def __init__(self, bot: LatrunculiBot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
     @app_commands.command(
@@ -93,7 +93,7 @@ class Notify(commands.Cog):
             await interaction.followup.send(text, ephemeral=True)
 
 
-async def setup(bot: LatrunculiBot) -> None:
+async def setup(bot: GameBot) -> None:
     await bot.add_cog(Notify(bot))
 
 

@@ -21,7 +21,7 @@ from storage import GameRecord
 
 from .. import ui
 from ..buttons import PersistentItem, dynamic_view
-from ..client import LatrunculiBot
+from ..client import GameBot
 from ..errors import (
     UserError,
     answer_language,
@@ -57,7 +57,7 @@ from ..texts import one_line, turn_words, variant_title
 
 log = logging.getLogger(__name__)
 
-Interaction = discord.Interaction[LatrunculiBot]
+Interaction = discord.Interaction[GameBot]
 
 
 def tag(value: str) -> str:
@@ -361,7 +361,7 @@ def numbered(menu: picker.Menu) -> picker.Menu:
 
 
 async def preview_file(
-    bot: LatrunculiBot,
+    bot: GameBot,
     record: GameRecord,
     session: Any,
     menu: picker.Menu,
@@ -446,7 +446,7 @@ THEME_CHOICES = [app_commands.Choice(name=t.title(), value=t) for t in THEMES]
 
 
 class Play(commands.Cog):
-    def __init__(self, bot: LatrunculiBot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
     @app_commands.command(name="move", description="Play a move in your game")
@@ -701,7 +701,7 @@ class Play(commands.Cog):
             await interaction.followup.send(f"{header}\n```\n{text}\n```{tail}", files=files)
 
 
-async def setup(bot: LatrunculiBot) -> None:
+async def setup(bot: GameBot) -> None:
     bot.add_dynamic_items(MoveButton, MoveMenu, OnlyMoveButton, MenuKeyButton, ActionButton)
     await bot.add_cog(Play(bot))
 

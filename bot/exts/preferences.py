@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..client import LatrunculiBot
+from ..client import GameBot
 from ..errors import user_errors
 from ..i18n import mark, translate
 from ..services.languages import language_for
@@ -22,7 +22,7 @@ from ..translator import as_client_names
 
 log = logging.getLogger(__name__)
 
-Interaction = discord.Interaction[LatrunculiBot]
+Interaction = discord.Interaction[GameBot]
 
 ONLY_TURN_CHOICES = [
     app_commands.Choice(name="On: the bot plays my only legal turn for me", value="on"),
@@ -45,7 +45,7 @@ CHANGE_IT = mark("Change it with `/settings only_turn`.")
 
 
 class Preferences(commands.Cog):
-    def __init__(self, bot: LatrunculiBot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
     @app_commands.command(
@@ -79,7 +79,7 @@ class Preferences(commands.Cog):
             )
 
 
-async def setup(bot: LatrunculiBot) -> None:
+async def setup(bot: GameBot) -> None:
     await bot.add_cog(Preferences(bot))
 
 

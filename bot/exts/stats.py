@@ -21,7 +21,7 @@ from storage import GameTally, LeaderboardRow, RatingRecord
 
 from .. import ui
 from ..buttons import PersistentButton
-from ..client import LatrunculiBot
+from ..client import GameBot
 from ..errors import UserError, user_errors
 from ..i18n import mark, translate, translate_plural
 from ..limits import MAX_CONTENT, fit_lines
@@ -34,7 +34,7 @@ __all__ = ["RankingPageButton", "Stats", "setup"]
 
 log = logging.getLogger(__name__)
 
-Interaction = discord.Interaction[LatrunculiBot]
+Interaction = discord.Interaction[GameBot]
 
 TOP = 10
 
@@ -64,7 +64,7 @@ async def reply_language(interaction: Interaction, *, private: bool) -> str:
 
 
 class Stats(commands.Cog):
-    def __init__(self, bot: LatrunculiBot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
     @app_commands.command(
@@ -305,6 +305,6 @@ class RankingPageButton(
         )
 
 
-async def setup(bot: LatrunculiBot) -> None:
+async def setup(bot: GameBot) -> None:
     bot.add_dynamic_items(RankingPageButton)
     await bot.add_cog(Stats(bot))

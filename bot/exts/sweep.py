@@ -19,7 +19,7 @@ import logging
 
 from discord.ext import commands, tasks
 
-from ..client import LatrunculiBot
+from ..client import GameBot
 from ..services.catchup import catch_up, resume_matches
 from ..services.challenges import expire_overdue, show_expiries
 from ..services.notify import send_digests
@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 
 
 class Sweep(commands.Cog):
-    def __init__(self, bot: LatrunculiBot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         self._edits: asyncio.Task[None] | None = None
 
@@ -100,5 +100,5 @@ class Sweep(commands.Cog):
             log.exception("editing expired challenges' messages failed")
 
 
-async def setup(bot: LatrunculiBot) -> None:
+async def setup(bot: GameBot) -> None:
     await bot.add_cog(Sweep(bot))

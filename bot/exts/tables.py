@@ -13,7 +13,7 @@ from storage import AILevel, ChallengeRecord
 
 from .. import ui
 from ..buttons import PersistentButton
-from ..client import LatrunculiBot
+from ..client import GameBot
 from ..errors import UserError
 from ..i18n import mark, translate
 from ..mentions import ping_users
@@ -23,7 +23,7 @@ from ..services.tables import closed_line, start_table_game, table_payload
 
 log = logging.getLogger(__name__)
 
-Interaction = discord.Interaction[LatrunculiBot]
+Interaction = discord.Interaction[GameBot]
 
 
 _CLOSED = {
@@ -149,7 +149,7 @@ class TableButton(
         return ch
 
 
-async def setup(bot: LatrunculiBot) -> None:
+async def setup(bot: GameBot) -> None:
     bot.add_dynamic_items(TableButton)
 
 

@@ -22,7 +22,7 @@ from storage import GameRecord
 
 from .. import ui
 from ..buttons import PersistentItem
-from ..client import LatrunculiBot
+from ..client import GameBot
 from ..errors import UserError, answer_language, user_errors
 from ..i18n import mark, translate
 from ..mentions import rationed_ping
@@ -33,7 +33,7 @@ from .play import game_autocomplete
 
 log = logging.getLogger(__name__)
 
-Interaction = discord.Interaction[LatrunculiBot]
+Interaction = discord.Interaction[GameBot]
 
 
 class TakebackButton(
@@ -133,7 +133,7 @@ async def take_back_now(
 
 
 class Takebacks(commands.Cog):
-    def __init__(self, bot: LatrunculiBot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
     @app_commands.command(
@@ -199,7 +199,7 @@ class Takebacks(commands.Cog):
             )
 
 
-async def setup(bot: LatrunculiBot) -> None:
+async def setup(bot: GameBot) -> None:
     bot.add_dynamic_items(TakebackButton)
     await bot.add_cog(Takebacks(bot))
 

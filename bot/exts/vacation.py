@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from storage import VACATION_DAYS_PER_MONTH, NotAllowed
 
-from ..client import LatrunculiBot
+from ..client import GameBot
 from ..errors import send_ephemeral, user_errors
 from ..i18n import translate, translate_plural
 from ..services.languages import language_for
@@ -22,11 +22,11 @@ from ..translator import as_client_names
 
 log = logging.getLogger(__name__)
 
-Interaction = discord.Interaction[LatrunculiBot]
+Interaction = discord.Interaction[GameBot]
 
 
 class Vacation(commands.Cog):
-    def __init__(self, bot: LatrunculiBot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
     @app_commands.command(
@@ -117,7 +117,7 @@ class Vacation(commands.Cog):
             await interaction.followup.send(" ".join(lines), ephemeral=True)
 
 
-async def setup(bot: LatrunculiBot) -> None:
+async def setup(bot: GameBot) -> None:
     await bot.add_cog(Vacation(bot))
 
 

@@ -38,7 +38,7 @@ from .notify import turn_mentions
 from .ratings import ratings_line
 
 if TYPE_CHECKING:
-    from ..client import LatrunculiBot
+    from ..client import GameBot
 
 log = logging.getLogger(__name__)
 
@@ -80,7 +80,7 @@ def move_number(record: GameRecord) -> int | None:
 
 
 async def publish(
-    interaction: discord.Interaction[LatrunculiBot],
+    interaction: discord.Interaction[GameBot],
     record: GameRecord,
     payload: dict[str, Any],
     *,
@@ -130,7 +130,7 @@ async def publish(
     return message
 
 
-async def mark_board(bot: LatrunculiBot, record: GameRecord, message: discord.Message) -> None:
+async def mark_board(bot: GameBot, record: GameRecord, message: discord.Message) -> None:
     """Remember a sent ``message`` as the game's latest board, announcing ``record``'s ply (and
     its end) in the same write: the catch-up then knows nothing is missing. Below a final
     board the game's replay (a GIF) follows, unless the game was aborted."""
@@ -150,7 +150,7 @@ async def mark_board(bot: LatrunculiBot, record: GameRecord, message: discord.Me
 
 
 async def post_board(
-    bot: LatrunculiBot,
+    bot: GameBot,
     record: GameRecord,
     payload: dict[str, Any],
     target: discord.abc.Messageable | None = None,

@@ -45,7 +45,7 @@ from .matches import match_intro, next_match_game
 from .names import display_names
 
 if TYPE_CHECKING:
-    from ..client import LatrunculiBot
+    from ..client import GameBot
 
 __all__ = [
     "BATCH",
@@ -76,7 +76,7 @@ MARK = mark("♻️ Catching up")
 cause (a crash, a restart, or Discord refusing the post)."""
 
 
-async def catch_up(bot: LatrunculiBot) -> int:
+async def catch_up(bot: GameBot) -> int:
     """Post the missed boards of settled games; returns how many were posted."""
     now = bot.now()
     due = await bot.db.games.unannounced_games(
@@ -89,7 +89,7 @@ async def catch_up(bot: LatrunculiBot) -> int:
 
 
 async def missed_lines(
-    bot: LatrunculiBot, record: GameRecord, language: str = DEFAULT_LANGUAGE
+    bot: GameBot, record: GameRecord, language: str = DEFAULT_LANGUAGE
 ) -> list[str]:
     """The plies after ``announced_ply`` in words (as under a normal board)."""
     if record.announced_ply >= record.ply:
@@ -130,7 +130,7 @@ async def missed_lines(
     return lines
 
 
-async def catch_up_game(bot: LatrunculiBot, game_id: int) -> bool:
+async def catch_up_game(bot: GameBot, game_id: int) -> bool:
     """Post one game's missed board and mark it announced (``False`` if nothing was due,
     another process is posting it, or the post failed; a failed post is tried again at the
     next tick). A game whose first board was never posted gets it as at its start."""
@@ -155,9 +155,9 @@ async def catch_up_game(bot: LatrunculiBot, game_id: int) -> bool:
 
 
 async def _posted_or_released(
-    bot: LatrunculiBot,
+    bot: GameBot,
     record: GameRecord,
-    post: Callable[[LatrunculiBot, GameRecord], Awaitable[bool]],
+    post: Callable[[GameBot, GameRecord], Awaitable[bool]],
 ) -> bool:
     """``post`` the claimed game's board; unless it was marked announced, give the claim
     back, so that the next tick (of any process) tries again."""
@@ -170,7 +170,7 @@ async def _posted_or_released(
     return done
 
 
-async def resume_matches(bot: LatrunculiBot) -> int:
+async def resume_matches(bot: GameBot) -> int:
     """Start the next game of every match left waiting: its last game's final board was
     posted (or never will be) but the bot died before the next game was stored. Returns how
     many were started. Storage's ``add_game`` starts a match's next game once, whichever
@@ -193,7 +193,7 @@ STARTED = mark("game #{game} started — its board could not be posted at the ti
 between storing the game and posting its board."""
 
 
-async def _post_missed_start(bot: LatrunculiBot, record: GameRecord) -> bool:
+async def _post_missed_start(bot: GameBot, record: GameRecord) -> bool:
     """Post the first board of a game the bot started but never announced (its process died
     after storing it), as the start would have: in a thread made from its challenge's message
     (when it has none yet), after the bot's first actions (backgammon's opening roll, unless
@@ -232,7 +232,7 @@ async def _post_missed_start(bot: LatrunculiBot, record: GameRecord) -> bool:
 
 
 async def _open_thread(
-    bot: LatrunculiBot, record: GameRecord, made: ChallengeRecord, language: str
+    bot: GameBot, record: GameRecord, made: ChallengeRecord, language: str
 ) -> GameRecord:
     """The game's thread, made from its challenge's message as at the start; the game as it
     is then stored (in the channel if no thread can be made: the start does the same)."""
@@ -250,7 +250,7 @@ async def _open_thread(
     return await bot.games.load(record.id)
 
 
-async def _start_words(bot: LatrunculiBot, game: GameRecord, language: str) -> str:
+async def _start_words(bot: GameBot, game: GameRecord, language: str) -> str:
     """What the start of ``game`` says above its first board: a match's next game its number
     and score; any other game what it is, and who plays what and moves first."""
     if game.match_id is not None and (game.match_game or 1) > 1:
@@ -267,7 +267,7 @@ async def _start_words(bot: LatrunculiBot, game: GameRecord, language: str) -> s
     return f"{words}\n{start_line(game, language)}"
 
 
-async def _post_missed_board(bot: LatrunculiBot, record: GameRecord) -> bool:
+async def _post_missed_board(bot: GameBot, record: GameRecord) -> bool:
     """Post the claimed game's missed board; ``True`` once it is marked announced."""
     language = await server_language(bot.db, record.guild_id)
     lines = await missed_lines(bot, record, language)

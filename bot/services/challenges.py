@@ -26,7 +26,7 @@ from .names import display_names
 from .tables import invitees, table_content, table_payload
 
 if TYPE_CHECKING:
-    from ..client import LatrunculiBot
+    from ..client import GameBot
 
 __all__ = [
     "challenge_content",
@@ -289,7 +289,7 @@ def challenge_view(ch: ChallengeRecord, language: str) -> discord.ui.View:
     return ui.challenge_view(ch.id, open_challenge=ch.is_open, labels=labels)
 
 
-async def challenge_payload(bot: LatrunculiBot, ch: ChallengeRecord) -> dict[str, Any]:
+async def challenge_payload(bot: GameBot, ch: ChallengeRecord) -> dict[str, Any]:
     """The challenge message: its text, Accept / Decline / Cancel, and a ping for the
     challenged player only (rationed: challenging and cancelling again and again pings once).
     A table (ludo's, a rematch's too) pings those invited or seated by the host, each rationed
@@ -315,7 +315,7 @@ async def challenge_payload(bot: LatrunculiBot, ch: ChallengeRecord) -> dict[str
 
 
 async def send_challenge(
-    interaction: discord.Interaction[LatrunculiBot], ch: ChallengeRecord
+    interaction: discord.Interaction[GameBot], ch: ChallengeRecord
 ) -> None:
     """Answer ``interaction`` with the challenge message and remember its id."""
     payload = await challenge_payload(interaction.client, ch)
@@ -326,7 +326,7 @@ async def send_challenge(
     await interaction.client.db.challenges.set_challenge_message(ch.id, message_id)
 
 
-async def post_challenge(bot: LatrunculiBot, ch: ChallengeRecord) -> discord.Message:
+async def post_challenge(bot: GameBot, ch: ChallengeRecord) -> discord.Message:
     """Post the challenge message in its own channel (not as an answer: a rematch asked for
     in a game's thread is posted in the channel, so that its game gets a thread of its own)
     and remember its id. Raises ``discord.HTTPException`` when it cannot be posted."""
@@ -337,7 +337,7 @@ async def post_challenge(bot: LatrunculiBot, ch: ChallengeRecord) -> discord.Mes
 
 
 async def start_game(
-    interaction: discord.Interaction[LatrunculiBot],
+    interaction: discord.Interaction[GameBot],
     ch: ChallengeRecord,
     *,
     accepter: discord.abc.User | None = None,
@@ -365,7 +365,7 @@ async def start_game(
 
 
 async def launch_game(
-    bot: LatrunculiBot,
+    bot: GameBot,
     ch: ChallengeRecord,
     accepter: discord.abc.User,
     *,
@@ -405,7 +405,7 @@ def thread_title(game: GameRecord, names: dict[str, str], language: str) -> str:
 
 
 async def open_game(
-    interaction: discord.Interaction[LatrunculiBot], ch: ChallengeRecord, game: GameRecord
+    interaction: discord.Interaction[GameBot], ch: ChallengeRecord, game: GameRecord
 ) -> GameRecord:
     """A just-created game's start from the interaction that started it (see
     :func:`open_game_in`)."""
@@ -415,7 +415,7 @@ async def open_game(
 
 
 async def open_game_in(
-    bot: LatrunculiBot,
+    bot: GameBot,
     ch: ChallengeRecord,
     game: GameRecord,
     *,
@@ -471,7 +471,7 @@ async def open_game_in(
 
 
 async def link_from_old_game(
-    bot: LatrunculiBot, old_id: int, game: GameRecord, board: discord.Message
+    bot: GameBot, old_id: int, game: GameRecord, board: discord.Message
 ) -> None:
     """Tell the finished game's thread where its rematch is played (in a thread of its own),
     so players reading the old thread find the new one. Best effort: a failure is logged."""
@@ -507,13 +507,13 @@ waits for later ticks, a minute apart, so it neither holds up the sweep's other 
 into Discord's rate limits."""
 
 
-async def expire_overdue(bot: LatrunculiBot) -> int:
+async def expire_overdue(bot: GameBot) -> int:
     """Expire every overdue challenge in storage (one write; its buttons refuse from now on)
     and return how many. Their messages are edited by :func:`show_expiries`."""
     return len(await bot.db.challenges.expire_challenges(bot.now()))
 
 
-async def show_expiries(bot: LatrunculiBot, limit: int = EDITS_PER_TICK) -> int:
+async def show_expiries(bot: GameBot, limit: int = EDITS_PER_TICK) -> int:
     """Edit up to ``limit`` expired challenges' messages (oldest first) to say so and drop
     their buttons. Each is claimed in storage before its edit: at most once, across restarts
     and processes; a failed edit is logged, not retried (the buttons refuse anyway)."""

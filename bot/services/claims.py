@@ -1,7 +1,7 @@
 """Claiming shared work in the database before doing it, so that of several bot processes on
 one database (shards split over processes) exactly one does each piece.
 
-Every bot process makes a random owner token at start (:attr:`LatrunculiBot.claim_owner`);
+Every bot process makes a random owner token at start (:attr:`GameBot.claim_owner`);
 storage's ``db.claims`` holds a lease per ``(kind, item)``. What is claimed here: the sweep's
 timeouts and reminders (:mod:`bot.services.timeouts`) and the computer's turns
 (:mod:`bot.services.computer`). The rest of the sweep's work was already claimed per row before
@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from storage import GameRecord
 
 if TYPE_CHECKING:
-    from ..client import LatrunculiBot
+    from ..client import GameBot
 
 __all__ = [
     "COMPUTER",
@@ -55,7 +55,7 @@ def new_owner() -> str:
 
 @asynccontextmanager
 async def claimed_games(
-    bot: LatrunculiBot, kind: str, records: Sequence[GameRecord], *, lease: float = SWEEP_LEASE
+    bot: GameBot, kind: str, records: Sequence[GameRecord], *, lease: float = SWEEP_LEASE
 ) -> AsyncIterator[list[GameRecord]]:
     """The ``records`` this process won a claim on (in their order), released when the block
     ends; those another process holds are left to it."""

@@ -43,7 +43,7 @@ from .draw_offers import close_lapsed_offer
 from .games import Played, position_session
 
 if TYPE_CHECKING:
-    from ..client import LatrunculiBot
+    from ..client import GameBot
 
 __all__ = [
     "ComputerPlayer",
@@ -99,7 +99,7 @@ def computer_seat_to_move(record: GameRecord, session: Session[Any] | None = Non
 class ComputerPlayer:
     """Plays the computer's seats: one task per game while the computer is to move."""
 
-    def __init__(self, bot: LatrunculiBot, opponent: Opponent) -> None:
+    def __init__(self, bot: GameBot, opponent: Opponent) -> None:
         self.bot = bot
         self.opponent = opponent
         self._tasks: dict[int, asyncio.Task[None]] = {}

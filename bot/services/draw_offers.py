@@ -27,7 +27,7 @@ from .announce import home_channel
 from .languages import server_language
 
 if TYPE_CHECKING:
-    from ..client import LatrunculiBot
+    from ..client import GameBot
 
 __all__ = [
     "close_lapsed_offer",
@@ -39,7 +39,7 @@ __all__ = [
 log = logging.getLogger(__name__)
 
 
-async def close_offer_message(bot: LatrunculiBot, record: GameRecord, text: str) -> None:
+async def close_offer_message(bot: GameBot, record: GameRecord, text: str) -> None:
     """Replace the offer message of ``record`` (as stored while the offer stood or had just
     lapsed) with ``text`` (in the server's language: the thread's players all read it),
     without buttons. Best effort: a stale button refuses by itself."""
@@ -52,7 +52,7 @@ async def close_offer_message(bot: LatrunculiBot, record: GameRecord, text: str)
         log.info("game %d: could not close the draw offer message: %s", record.id, exc)
 
 
-async def close_lapsed_offer(bot: LatrunculiBot, record: GameRecord) -> None:
+async def close_lapsed_offer(bot: GameBot, record: GameRecord) -> None:
     """After a move (``record`` as the move left it): take the buttons off the offer that
     move made lapse, if any — also when the move ended the game."""
     offered_by = record.draw_offer_by
@@ -66,7 +66,7 @@ async def close_lapsed_offer(bot: LatrunculiBot, record: GameRecord) -> None:
         await close_offer_message(bot, record, text)
 
 
-async def close_pending_offer(bot: LatrunculiBot, before: GameRecord) -> None:
+async def close_pending_offer(bot: GameBot, before: GameRecord) -> None:
     """The game ended otherwise (a resignation, an abort, a timeout; ``before`` is the game
     as read before that): take the buttons off the offer that was pending."""
     if before.pending_draw_offer is not None:
@@ -78,7 +78,7 @@ async def close_pending_offer(bot: LatrunculiBot, before: GameRecord) -> None:
         await close_offer_message(bot, before, text)
 
 
-async def refuse_lapsed_offer(bot: LatrunculiBot, record: GameRecord, user_id: int) -> NoReturn:
+async def refuse_lapsed_offer(bot: GameBot, record: GameRecord, user_id: int) -> NoReturn:
     """``user_id``'s ``/draw`` came after the opponent's offer lapsed: say so, offer nothing,
     and forget the lapsed offer so that ``/draw`` again makes an offer."""
     offered_by = record.lapsed_draw_offer

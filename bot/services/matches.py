@@ -21,7 +21,7 @@ from .games import position_session
 from .languages import server_language
 
 if TYPE_CHECKING:
-    from ..client import LatrunculiBot
+    from ..client import GameBot
 
 __all__ = ["match_intro", "match_line", "next_match_game"]
 
@@ -73,7 +73,7 @@ def _next_start(record: GameRecord) -> str:
     return start
 
 
-async def next_match_game(bot: LatrunculiBot, record: GameRecord) -> GameRecord | None:
+async def next_match_game(bot: GameBot, record: GameRecord) -> GameRecord | None:
     """Start the next game of ``record``'s match once ``record`` (a match game) is over, with
     the bot's opening roll, and post its board in the same thread or channel. ``None`` when
     the game is no match game, the match is over, or another call started the game first."""

@@ -32,7 +32,7 @@ from .languages import server_language
 from .names import player_name
 
 if TYPE_CHECKING:
-    from ..client import LatrunculiBot
+    from ..client import GameBot
 
 __all__ = [
     "BATCH",
@@ -70,7 +70,7 @@ async def turn_mentions(db: Database, record: GameRecord, to_move: int) -> disco
     return ping_only(to_move if mode == "mention" else None)
 
 
-async def send_dm(bot: LatrunculiBot, user_id: int, text: str) -> bool:
+async def send_dm(bot: GameBot, user_id: int, text: str) -> bool:
     """Send ``text`` to ``user_id`` privately; ``False`` (logged) when Discord refuses, e.g.
     their DMs are closed to the bot (403)."""
     try:
@@ -98,7 +98,7 @@ async def games_waiting(db: Database, user_id: int) -> list[GameRecord]:
 
 
 async def digest_text(
-    bot: LatrunculiBot, user_id: int, games: list[GameRecord], since: float | None
+    bot: GameBot, user_id: int, games: list[GameRecord], since: float | None
 ) -> str:
     """The digest: one line per waiting game (new ones marked), with its link; in the
     player's language (their choice, else the server's of the game waiting longest)."""
@@ -155,7 +155,7 @@ async def digest_text(
     return fit_lines(lines, keep_head=1, keep_tail=1)
 
 
-async def fall_back(bot: LatrunculiBot, user_id: int, games: list[GameRecord]) -> None:
+async def fall_back(bot: GameBot, user_id: int, games: list[GameRecord]) -> None:
     """A digest that could not be delivered: ping them in each game's thread instead (in
     the server's language: the thread is everyone's)."""
     for g in games[:MAX_LISTED]:
@@ -179,7 +179,7 @@ async def fall_back(bot: LatrunculiBot, user_id: int, games: list[GameRecord]) -
             log.warning("game %d: could not ping %d in its thread: %s", g.id, user_id, exc)
 
 
-async def send_digests(bot: LatrunculiBot) -> int:
+async def send_digests(bot: GameBot) -> int:
     """Send the "your move" digests that are due (the sweep's job); returns how many went out
     by DM."""
     now = bot.now()
@@ -203,7 +203,7 @@ async def send_digests(bot: LatrunculiBot) -> int:
     return sent
 
 
-async def deliver_reminder(bot: LatrunculiBot, record: GameRecord, to_move: int, text: str) -> None:
+async def deliver_reminder(bot: GameBot, record: GameRecord, to_move: int, text: str) -> None:
     """Send a move reminder as ``to_move`` chose: a ping in the thread, a DM (falling back to
     the thread), or the thread without a ping. Raises ``discord.HTTPException`` when the
     thread post fails."""

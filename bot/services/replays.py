@@ -34,7 +34,7 @@ from .languages import server_language
 from .names import display_names
 
 if TYPE_CHECKING:
-    from ..client import LatrunculiBot
+    from ..client import GameBot
 
 log = logging.getLogger(__name__)
 
@@ -124,7 +124,7 @@ async def replay_file(
 
 
 async def post_replay(
-    bot: LatrunculiBot, record: GameRecord, channel: discord.abc.Messageable
+    bot: GameBot, record: GameRecord, channel: discord.abc.Messageable
 ) -> None:
     """Post the finished game's replay in ``channel`` (its thread), below the final board.
 

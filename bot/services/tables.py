@@ -30,7 +30,7 @@ from .computer import computer_games
 from .languages import server_language
 
 if TYPE_CHECKING:
-    from ..client import LatrunculiBot
+    from ..client import GameBot
 
 __all__ = [
     "check_invited",
@@ -263,7 +263,7 @@ def closed_line(ch: ChallengeRecord, language: str, words: str) -> str:
 
 
 async def start_table_game(
-    interaction: discord.Interaction[LatrunculiBot],
+    interaction: discord.Interaction[GameBot],
     ch: ChallengeRecord,
     *,
     host_only: bool,

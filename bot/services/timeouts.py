@@ -32,7 +32,7 @@ from .languages import server_language
 from .notify import deliver_reminder
 
 if TYPE_CHECKING:
-    from ..client import LatrunculiBot
+    from ..client import GameBot
 
 __all__ = ["BATCH", "finish_on_time", "leave_on_time", "remind", "sweep_turns"]
 
@@ -42,7 +42,7 @@ BATCH = 100
 """Games handled per sweep and kind; more wait for the next tick (a minute later)."""
 
 
-async def sweep_turns(bot: LatrunculiBot) -> tuple[int, int]:
+async def sweep_turns(bot: GameBot) -> tuple[int, int]:
     """Finish the games whose player to move ran out of time, then send the reminders that
     are due. Returns ``(finished, reminded)``; does nothing when timeouts are off."""
     timeout = bot.settings.move_timeout_seconds
@@ -68,7 +68,7 @@ async def sweep_turns(bot: LatrunculiBot) -> tuple[int, int]:
     return (finished, reminded)
 
 
-async def finish_on_time(bot: LatrunculiBot, record: GameRecord, timeout: float) -> bool:
+async def finish_on_time(bot: GameBot, record: GameRecord, timeout: float) -> bool:
     """The player to move loses; post the final board pinging both players. In a game where
     seats leave (ludo) they leave instead and the others play on (:func:`leave_on_time`)."""
     if computer_seat_to_move(record) is not None:  # its turn is played by its catch-up
@@ -104,7 +104,7 @@ async def finish_on_time(bot: LatrunculiBot, record: GameRecord, timeout: float)
     return True
 
 
-async def leave_on_time(bot: LatrunculiBot, record: GameRecord, timeout: float, seat: str) -> bool:
+async def leave_on_time(bot: GameBot, record: GameRecord, timeout: float, seat: str) -> bool:
     """``seat`` ran out of time and leaves (its tokens come off): the bot plays for the next
     player and posts the board, pinging them (or the final board, when one is left)."""
     loser = player_for(record, seat)
@@ -134,7 +134,7 @@ async def leave_on_time(bot: LatrunculiBot, record: GameRecord, timeout: float, 
     return True
 
 
-async def remind(bot: LatrunculiBot, record: GameRecord, timeout: float) -> bool:
+async def remind(bot: GameBot, record: GameRecord, timeout: float) -> bool:
     """Tell the player to move how long they have left (once per turn; never the computer)."""
     if computer_seat_to_move(record) is not None:
         return False
@@ -173,7 +173,7 @@ async def remind(bot: LatrunculiBot, record: GameRecord, timeout: float) -> bool
     return True
 
 
-async def reminder_language(bot: LatrunculiBot, record: GameRecord, player_id: int) -> str:
+async def reminder_language(bot: GameBot, record: GameRecord, player_id: int) -> str:
     """A reminder is read in the game's thread (the server's language), or in a DM by the
     player alone (``/notify dm``: their own ``/language`` choice, else the server's)."""
     server = await server_language(bot.db, record.guild_id)

@@ -27,7 +27,7 @@ from .games import player_to_move
 from .languages import server_language
 
 if TYPE_CHECKING:
-    from ..client import LatrunculiBot
+    from ..client import GameBot
 
 __all__ = ["MAX_NOTICES", "pause_clocks", "paused_since"]
 
@@ -47,7 +47,7 @@ def paused_since(turn_since: float, start: float, until: float) -> float:
 
 
 async def pause_clocks(
-    bot: LatrunculiBot, user_id: int, start: float, until: float
+    bot: GameBot, user_id: int, start: float, until: float
 ) -> list[GameRecord]:
     """Pause ``user_id``'s clock in every active game waiting for their move (guarded by the
     ply: a move landing meanwhile starts the next turn as usual) and tell each of their games;

@@ -19,7 +19,7 @@ from PIL import Image
 
 from ai import Level
 from ai.worker import AIWorker
-from bot import LatrunculiBot, Settings, create_bot
+from bot import GameBot, Settings, create_bot
 
 GUILD_ID = 1_100_000_000_000_000_001
 TEST_THINK_TIME = 0.005
@@ -113,7 +113,7 @@ def ai_worker():
 def bot_factory(db_path: Path, bot_overrides: dict[str, Any], ai_worker: AIWorker):
     """Builds a fresh bot on the test's database (a new object for every (re)start)."""
 
-    def factory(opponent: Any = None, **overrides: Any) -> LatrunculiBot:
+    def factory(opponent: Any = None, **overrides: Any) -> GameBot:
         return create_bot(
             make_settings(db_path, **{**bot_overrides, **overrides}),
             opponent=opponent if opponent is not None else SharedWorker(ai_worker),
@@ -137,7 +137,7 @@ class Arena:
     carol: Any
 
     @property
-    def bot(self) -> LatrunculiBot:
+    def bot(self) -> GameBot:
         return self.env.bot
 
     @property

@@ -16,7 +16,7 @@ import pytest
 import pytest_asyncio
 
 from ai import Level
-from bot import LatrunculiBot, create_bot
+from bot import GameBot, create_bot
 from bot.services import timeouts
 from bot.services.claims import COMPUTER, COMPUTER_LEASE, REMINDER, SWEEP_LEASE, TIMEOUT
 from bot.services.timeouts import sweep_turns
@@ -60,7 +60,7 @@ class RecordingOpponent:
 
 
 @pytest_asyncio.fixture
-async def second(arena, db_path) -> AsyncIterator[LatrunculiBot]:
+async def second(arena, db_path) -> AsyncIterator[GameBot]:
     bot = create_bot(
         make_settings(db_path, move_timeout_hours=0.25),
         db=Database(db_path),

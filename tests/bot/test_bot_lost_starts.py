@@ -17,7 +17,7 @@ import pytest_asyncio
 
 import bot.services.announce as announce_service
 import bot.services.challenges as challenges_service
-from bot import LatrunculiBot, create_bot
+from bot import GameBot, create_bot
 from bot.services.catchup import MARK, SETTLE_SECONDS, catch_up, resume_matches
 from storage import Database
 
@@ -201,7 +201,7 @@ async def test_a_match_whose_bot_died_after_a_final_board_goes_on_after_a_restar
 
 
 @pytest_asyncio.fixture
-async def second(arena, db_path) -> AsyncIterator[LatrunculiBot]:
+async def second(arena, db_path) -> AsyncIterator[GameBot]:
     """A second bot process (as in test_bot_two_processes.py): its own bot, game service and
     connection to the same database file, talking to the same (simulated) Discord."""
     other = create_bot(make_settings(db_path), db=Database(db_path), clock=arena.bot.clock)

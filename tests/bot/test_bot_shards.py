@@ -7,7 +7,7 @@ import pytest
 from discord.ext import commands
 
 from bot import Settings, SettingsError
-from bot.client import ShardedLatrunculiBot
+from bot.client import ShardedGameBot
 from bot.shards import ShardPlan
 
 from .conftest import GUILD_ID
@@ -79,7 +79,7 @@ async def test_a_sharded_process_plays_in_its_own_shards_servers(arena):
     """An ``AutoShardedBot`` for one shard of four, through simcord's real shard routing: the
     server on that shard is seen and a whole challenge and first move work there."""
     bot = arena.bot
-    assert isinstance(bot, ShardedLatrunculiBot) and isinstance(bot, discord.AutoShardedClient)
+    assert isinstance(bot, ShardedGameBot) and isinstance(bot, discord.AutoShardedClient)
     assert (bot.shard_count, bot.shard_ids) == (4, [ARENA_SHARD])
     assert arena.guild.id in {g.id for g in bot.guilds}
     game, where = await challenge_and_accept(arena, "rugen")

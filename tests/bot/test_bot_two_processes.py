@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot import LatrunculiBot, create_bot
+from bot import GameBot, create_bot
 from bot.services.catchup import CLAIM_SECONDS, MARK, SETTLE_SECONDS, catch_up
 from storage import Database
 
@@ -22,7 +22,7 @@ MIN = 60
 
 
 @pytest_asyncio.fixture
-async def second(arena, db_path) -> AsyncIterator[LatrunculiBot]:
+async def second(arena, db_path) -> AsyncIterator[GameBot]:
     """A second bot process: its own bot object, game service, per-game locks and connection
     to the same database file, talking to the same (simulated) Discord as the first."""
     bot = create_bot(make_settings(db_path), db=Database(db_path), clock=arena.bot.clock)

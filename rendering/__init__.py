@@ -18,8 +18,9 @@ for (:func:`__getattr__`, PEP 562), so ``python -m rendering`` for one game load
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
+
+from rules.lazy import lazy_names
 
 from .caption import REASON_WORDS, Caption, status_text
 from .captures import derive_captures
@@ -50,18 +51,7 @@ _LAZY_NAMES = {
 }
 
 
-def __getattr__(name: str) -> object:
-    """A game renderer's name, imported from its module the first time it is asked for."""
-    module = _LAZY_NAMES.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
-    globals()[name] = value  # later lookups find it without coming here
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY_NAMES})
+__getattr__, __dir__ = lazy_names(__name__, globals(), _LAZY_NAMES)
 
 
 __all__ = [

@@ -15,10 +15,10 @@ each is looked up in its game's module on first use (:func:`__getattr__`, PEP 56
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING
 
 from .. import latrunculi as _rule_sets  # noqa: F401  (the Latrunculi variants, in their order)
+from ..lazy import lazy_names
 from ..variant import variants
 from .base import (
     GAME_OVER_REASON,
@@ -73,18 +73,7 @@ _LAZY_NAMES = {
 }
 
 
-def __getattr__(name: str) -> object:
-    """A game's class, imported from its module the first time it is asked for."""
-    module = _LAZY_NAMES.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(module, __name__), name)
-    globals()[name] = value  # later lookups find it without coming here
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_LAZY_NAMES})
+__getattr__, __dir__ = lazy_names(__name__, globals(), _LAZY_NAMES)
 
 
 def _latrunculi(variant_id: str) -> Loader:

@@ -49,7 +49,6 @@ async def test_full_game_to_the_end(arena, variant):
             assert board.attachments[0].filename == "board.png"
         else:
             r = await play_by_button(arena, where, member, move)
-            assert "You played" in (r.response.content if r.response else "") or True
             board = last_board(where)
         assert f"`{move}`" in board.content or "placed a counter" in board.content, board.content
         img = await board_image(board)

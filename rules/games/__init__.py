@@ -35,6 +35,7 @@ from .base import (
     is_automatic,
     is_chance,
 )
+from .effects import Effect
 from .registry import (
     Loader,
     all_games,
@@ -46,6 +47,7 @@ from .registry import (
     register_lazy,
     replay,
 )
+from .view import ActionView, Cube, PieceView, PositionView
 
 if TYPE_CHECKING:  # what __getattr__ hands out, for the type checkers
     from .backgammon import BackgammonRules, BackgammonSession
@@ -126,11 +128,14 @@ del _variant, _game_id, _loader
 __all__ = [
     "GAME_OVER_REASON",
     "ActionResult",
+    "ActionView",
     "BackgammonRules",
     "BackgammonSession",
+    "Cube",
     "DraughtsMove",
     "DraughtsRules",
     "DraughtsSession",
+    "Effect",
     "GameOption",
     "GameOutcome",
     "ChessRules",
@@ -141,6 +146,8 @@ __all__ = [
     "LudoAction",
     "LudoRules",
     "LudoSession",
+    "PieceView",
+    "PositionView",
     "Reason",
     "Seating",
     "Session",

@@ -25,6 +25,8 @@ from typing import Any, Generic, TypeVar
 
 from ..errors import IllegalMoveError, PositionError, RulesError, Wording, mark
 from ..variant import BAD_OPTION, NO_OPTION, NO_OPTIONS, VariantOption
+from .effects import Effect
+from .view import ActionView, PositionView
 
 #: A choice a player makes when starting a game (board size, match length, players).
 GameOption = VariantOption
@@ -148,15 +150,18 @@ class TakebackPlan:
 class ActionResult:
     """What one action did: its canonical text, who played it, and its net effects.
 
-    ``captured`` holds squares in the game's own naming: square names (``"d5"``) in chess and
-    Latrunculi, square numbers in draughts, point numbers in backgammon, track fields in ludo.
-    ``released`` is only used by the Latrunculi rule sets that free captives.
+    ``effects`` are the typed report (:mod:`rules.games.effects`), in the order things
+    happened; every surface reads them. ``captured`` and ``released`` are the command line's
+    summary (``python -m rules play``): squares in the game's own naming (square names in
+    chess and Latrunculi, square numbers in draughts, point numbers in backgammon, track fields
+    in ludo); ``released`` only in the Latrunculi rule sets that free captives.
     """
 
     canonical: str
     seat: str
     captured: tuple[str | int, ...] = ()
     released: tuple[str | int, ...] = ()
+    effects: tuple[Effect, ...] = ()
 
     def as_json(self) -> dict[str, object]:
         """One entry of ``moves`` in ``python -m rules play``."""
@@ -376,6 +381,18 @@ class Session(ABC, Generic[A]):
     def play(self, text: str) -> ActionResult:
         """Parse, check and play one action given as text."""
         return self.push(self.parse(text))
+
+    # ----- the position and the legal actions as data (for drawing and web boards) ----------
+
+    def view(self) -> PositionView:
+        """The current position as a :class:`~rules.games.view.PositionView`, with the marks
+        of the last action pushed in this session (none at the position it was opened at)."""
+        raise NotImplementedError(f"{self.rules.id} has no position view yet")
+
+    def action_views(self) -> list[ActionView]:
+        """Every legal action now as an :class:`~rules.games.view.ActionView`, in the order
+        of :meth:`legal_actions`."""
+        raise NotImplementedError(f"{self.rules.id} has no action views yet")
 
     def roll(self, rng: random.Random) -> str:
         """The chance action for the dice ``rng`` throws (``roll:5-2``), when one is due.

@@ -83,9 +83,7 @@ def _cells(
     return cells, outcome
 
 
-def _game_text(
-    index: int, game: MatGame, names: tuple[str, str], unfinished: bool = False
-) -> str:
+def _game_text(index: int, game: MatGame, names: tuple[str, str], unfinished: bool = False) -> str:
     state = parse_xgid(game.start)
     cells, outcome = _cells(game, unfinished)
     head = f"{names[0]} : {state.score[0]}"

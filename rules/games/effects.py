@@ -1,0 +1,223 @@
+"""What an action did, as typed effects: the one report every surface reads.
+
+:meth:`Session.push <rules.games.base.Session.push>` returns an
+:class:`~rules.games.base.ActionResult` whose ``effects`` list, in the order they happened, what
+the action changed on the board and in the game: pieces moved (with the path of a jump), taken,
+released, promoted, placed; backgammon's hits, checkers borne off, the cube; dice rolled; ludo's
+tokens knocked home; a seat finishing; the outcome. The bot's words, the pictures, the replay
+GIF, the computer and the web board read these, and never parse a position or a move text again
+to learn what happened.
+
+Conventions shared with :mod:`rules.games.view`:
+
+* A **cell** is a string in the game's own naming: square names in chess and Latrunculi
+  (``"e4"``, ``"d5"``), square numbers in draughts (``"12"``), point numbers in backgammon from
+  White's side (``"1"`` … ``"24"``) plus ``"bar"`` and ``"off"``, ludo's track fields by number
+  (``"17"``) plus ``"yard"``, home-column fields (``"home:3"``) and ``"home"`` (finished).
+* A **seat** is the seat's name (``"white"``, ``"red"``).
+* A **piece** is the game's own kind of piece, a lower-case word: ``"soldier"``, ``"eagle"``,
+  ``"counter"`` (Latrunculi); ``"pawn"``, ``"knight"``, ``"bishop"``, ``"rook"``, ``"queen"``,
+  ``"king"`` (chess); ``"man"``, ``"king"`` (draughts); ``"checker"`` (backgammon); ``"token"``
+  (ludo).
+
+Every effect is a frozen dataclass with a ``kind`` and :meth:`as_json`, so the whole list goes
+to a web page as it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+from typing import ClassVar
+
+__all__ = [
+    "Borne",
+    "CubeOffered",
+    "CubeTaken",
+    "Effect",
+    "Ended",
+    "Hit",
+    "Knocked",
+    "Moved",
+    "Passed",
+    "Placed",
+    "Promoted",
+    "Released",
+    "Resigned",
+    "Rolled",
+    "SeatFinished",
+    "Taken",
+    "effects_json",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One thing an action did. Subclasses set :attr:`kind`, the word used in JSON."""
+
+    kind: ClassVar[str] = "effect"
+
+    def as_json(self) -> dict[str, object]:
+        """``{"kind": …, <field>: …}``; tuples become lists."""
+        data: dict[str, object] = {"kind": self.kind}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            data[f.name] = list(value) if isinstance(value, tuple) else value
+        return data
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(Effect):
+    """A piece of ``seat`` went from ``source`` to ``target``; ``path`` holds the cells it
+    stopped on between them (a multiple jump, a Latrunculi multi-leap), not the ends. Castling
+    is two :class:`Moved` (king, then rook); a backgammon checker entering moves from
+    ``"bar"``; a ludo token leaving the yard moves from ``"yard"``."""
+
+    kind: ClassVar[str] = "moved"
+    seat: str
+    piece: str
+    source: str
+    target: str
+    path: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Taken(Effect):
+    """A piece of ``seat`` (the side that lost it) was taken off ``cell`` (en passant: the
+    pawn's own square, not the target). A Latrunculi captive that stays on the board is
+    ``Taken`` too, with ``stays`` set."""
+
+    kind: ClassVar[str] = "taken"
+    seat: str
+    piece: str
+    cell: str
+    stays: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Released(Effect):
+    """A captive of ``seat`` on ``cell`` was freed (the Latrunculi rule sets that free them)."""
+
+    kind: ClassVar[str] = "released"
+    seat: str
+    piece: str
+    cell: str
+
+
+@dataclass(frozen=True, slots=True)
+class Promoted(Effect):
+    """The piece of ``seat`` on ``cell`` became ``piece`` (a chess promotion, a draughts man
+    crowned king, a Latrunculi promotion)."""
+
+    kind: ClassVar[str] = "promoted"
+    seat: str
+    cell: str
+    source_piece: str
+    piece: str
+
+
+@dataclass(frozen=True, slots=True)
+class Placed(Effect):
+    """A piece of ``seat`` was put on ``cell`` from the hand (a Latrunculi drop)."""
+
+    kind: ClassVar[str] = "placed"
+    seat: str
+    piece: str
+    cell: str
+
+
+@dataclass(frozen=True, slots=True)
+class Hit(Effect):
+    """A backgammon blot of ``seat`` on ``cell`` was hit and went to the bar."""
+
+    kind: ClassVar[str] = "hit"
+    seat: str
+    cell: str
+
+
+@dataclass(frozen=True, slots=True)
+class Borne(Effect):
+    """A checker of ``seat`` was borne off from ``cell`` (backgammon)."""
+
+    kind: ClassVar[str] = "borne"
+    seat: str
+    cell: str
+
+
+@dataclass(frozen=True, slots=True)
+class Knocked(Effect):
+    """A ludo token of ``seat`` on ``cell`` was knocked back to its yard."""
+
+    kind: ClassVar[str] = "knocked"
+    seat: str
+    cell: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rolled(Effect):
+    """``seat`` rolled ``dice`` (the bot's dice; backgammon's opening roll gives one die each:
+    ``seat`` is then the one whose die it is)."""
+
+    kind: ClassVar[str] = "rolled"
+    seat: str
+    dice: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CubeOffered(Effect):
+    """``seat`` doubled: the cube is offered at ``value``."""
+
+    kind: ClassVar[str] = "cube_offered"
+    seat: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class CubeTaken(Effect):
+    """``seat`` took the cube at ``value`` and owns it now."""
+
+    kind: ClassVar[str] = "cube_taken"
+    seat: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(Effect):
+    """``seat`` had no legal move and passed (played by the rules themselves)."""
+
+    kind: ClassVar[str] = "passed"
+    seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class Resigned(Effect):
+    """``seat`` left the game (ludo's ``resign:red``; backgammon's dropped cube is
+    :class:`Ended` with reason ``drop``)."""
+
+    kind: ClassVar[str] = "resigned"
+    seat: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatFinished(Effect):
+    """``seat`` finished in ``place`` (1 = first): ludo's last token home."""
+
+    kind: ClassVar[str] = "seat_finished"
+    seat: str
+    place: int
+
+
+@dataclass(frozen=True, slots=True)
+class Ended(Effect):
+    """The game ended: ``winner`` (``None`` for a draw), the reason id (``Reason.value``), the
+    points won (backgammon) and the places (ludo)."""
+
+    kind: ClassVar[str] = "ended"
+    winner: str | None
+    reason: str
+    points: int | None = None
+    places: tuple[str, ...] = ()
+
+
+def effects_json(effects: tuple[Effect, ...]) -> list[dict[str, object]]:
+    """The effects of one action as JSON objects, in order."""
+    return [e.as_json() for e in effects]

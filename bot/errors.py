@@ -23,6 +23,7 @@ from storage import (
     ConcurrencyError,
     GameNotFound,
     GameOver,
+    GameRecord,
     NoDrawOffer,
     NotAllowed,
 )
@@ -289,16 +290,19 @@ async def user_errors(interaction: discord.Interaction) -> AsyncIterator[None]:
         await send_ephemeral(interaction, text)
 
 
-async def answer_language(interaction: discord.Interaction[Any]) -> str:
+async def answer_language(
+    interaction: discord.Interaction[Any], record: GameRecord | None = None
+) -> str:
     """The language to answer ``interaction``'s user in (English when the client carries no
-    database, e.g. a bare test client, or it cannot be read)."""
+    database, e.g. a bare test client, or it cannot be read); ``record``, the game the
+    interaction is about, may carry it already (:attr:`GameRecord.settings`)."""
     db = getattr(interaction.client, "db", None)
     if db is None:
         return DEFAULT_LANGUAGE
     from .services.languages import language_for  # services import this module
 
     try:
-        return await language_for(db, interaction)
+        return await language_for(db, interaction, record)
     except Exception:  # a refusal must still reach the user, in English at worst
         log.exception("could not read the language for user %s", interaction.user.id)
         return DEFAULT_LANGUAGE

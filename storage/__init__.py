@@ -50,6 +50,7 @@ from .models import (
     ColourChoice,
     DigestDue,
     GameRecord,
+    GameSettings,
     GameStatus,
     GameTally,
     LeaderboardRow,
@@ -59,6 +60,7 @@ from .models import (
     MoveRecord,
     NotifyMode,
     PlayerRecord,
+    PlayerSettings,
     PlyToRecord,
     RatingChange,
     RatingRecord,
@@ -70,6 +72,8 @@ from .players import VACATION_DAYS_PER_MONTH
 from .process_lock import DatabaseInUse, ProcessLock
 
 __all__ = [
+    "GameSettings",
+    "PlayerSettings",
     "AI_LEVELS",
     "AILevel",
     "DEFAULT_DATABASE_PATH",

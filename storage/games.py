@@ -14,6 +14,7 @@ results are checked against the rules core's game registry (:mod:`storage.seats`
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 from collections.abc import Iterable, Mapping, Sequence
@@ -33,9 +34,11 @@ from .errors import (
 )
 from .models import (
     GameRecord,
+    GameSettings,
     GameStatus,
     ListedGame,
     MoveRecord,
+    PlayerSettings,
     PlyToRecord,
     Seat,
     Winner,
@@ -56,6 +59,17 @@ GAME_COLUMNS = """games.*,
 """A ``games`` row's columns with its seats (for :func:`game_from_row`)."""
 SELECT_GAMES = f"SELECT {GAME_COLUMNS} FROM games"
 """Games with their seats, in one statement (one consistent read); append a ``WHERE``."""
+SETTINGS_COLUMNS = """
+           (SELECT json_group_array(json_array(p.user_id, p.display_name, p.language, p.notify,
+                                               p.play_only_turn, p.vacation_until))
+              FROM players AS p
+             WHERE p.user_id IN (SELECT player_id FROM game_seats
+                                  WHERE game_seats.game_id = games.id)) AS players_json,
+           (SELECT language FROM guild_settings
+             WHERE guild_settings.guild_id = games.guild_id) AS guild_language"""
+"""The settings an interaction reads with its game (:class:`GameSettings`)."""
+SELECT_GAMES_WITH_SETTINGS = f"SELECT {GAME_COLUMNS}, {SETTINGS_COLUMNS} FROM games"
+"""Games with their seats and settings, in one statement; append a ``WHERE``."""
 
 _MAX_GAME_DIGITS = 12
 """Game numbers are looked up by prefix up to this many digits (the bot's ``#N`` allows 12)."""
@@ -69,9 +83,34 @@ def _seats_from_json(text: str | None) -> tuple[tuple[Seat, ...], tuple[str, ...
     return seats, tuple(name for _, name in placed)
 
 
-def game_from_row(row: Row) -> GameRecord:
-    """A :data:`SELECT_GAMES` row as a record."""
-    seats, places = _seats_from_json(row["seats_json"])
+def _settings_from_row(row: Row) -> GameSettings:
+    """The :data:`SETTINGS_COLUMNS` of a row."""
+    players = {}
+    for user_id, name, language, notify, only_turn, vacation in json.loads(
+        row["players_json"] or "[]"
+    ):
+        players[user_id] = PlayerSettings(
+            user_id=user_id,
+            display_name=name,
+            language=language,
+            notify=notify,
+            play_only_turn=bool(only_turn),
+            vacation_until=from_ms_opt(vacation),
+        )
+    return GameSettings(row["guild_language"], players)
+
+
+def game_from_row(row: Row, *, known: GameRecord | None = None) -> GameRecord:
+    """A :data:`SELECT_GAMES` row as a record (with its settings for a
+    :data:`SELECT_GAMES_WITH_SETTINGS` row), or a ``games`` row alone (``RETURNING *``) of a
+    game whose seats and settings were ``known`` (a move changes neither)."""
+    if known is not None:
+        seats, places, settings = known.seats, known.places, known.settings
+        if "seats_json" in row.keys():
+            seats, places = _seats_from_json(row["seats_json"])
+    else:
+        seats, places = _seats_from_json(row["seats_json"])
+        settings = _settings_from_row(row) if "players_json" in row.keys() else None
     return GameRecord(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -104,6 +143,7 @@ def game_from_row(row: Row) -> GameRecord:
         match_id=row["match_id"],
         match_game=row["match_game"],
         rated=bool(row["rated"]),
+        settings=settings,
     )
 
 
@@ -236,9 +276,11 @@ class GameRepository:
 
     # ------------------------------------------------------------------ reading
 
-    async def load_game(self, game_id: int) -> GameRecord | None:
-        """The game as stored now, or ``None``."""
-        row = await self._db.fetchone(SELECT_GAMES + " WHERE games.id = ?", (game_id,))
+    async def load_game(self, game_id: int, *, settings: bool = False) -> GameRecord | None:
+        """The game as stored now, or ``None``; with ``settings``, the server's and the
+        players' settings read in the same statement (:attr:`GameRecord.settings`)."""
+        select = SELECT_GAMES_WITH_SETTINGS if settings else SELECT_GAMES
+        row = await self._db.fetchone(select + " WHERE games.id = ?", (game_id,))
         return None if row is None else game_from_row(row)
 
     async def require_game(self, game_id: int) -> GameRecord:
@@ -262,8 +304,10 @@ class GameRepository:
         channel_id: int | None = None,
         guild_id: int | None = None,
         limit: int | None = None,
+        settings: bool = False,
     ) -> list[GameRecord]:
-        """Active games, filtered by any combination of player, channel and guild.
+        """Active games, filtered by any combination of player, channel and guild (with
+        ``settings``, each with its :attr:`GameRecord.settings`).
 
         ``channel_id`` matches the channel a game was set up in or its thread. Newest activity
         first; at most ``limit`` (a caller that only needs to know "one, or several?" asks for
@@ -290,8 +334,9 @@ class GameRepository:
         if limit is not None:
             tail = " LIMIT :limit"
             params["limit"] = limit
+        select = SELECT_GAMES_WITH_SETTINGS if settings else SELECT_GAMES
         rows = await self._db.fetchall(
-            f"{SELECT_GAMES} WHERE {' AND '.join(where)} ORDER BY updated_at DESC, id DESC" + tail,
+            f"{select} WHERE {' AND '.join(where)} ORDER BY updated_at DESC, id DESC" + tail,
             params,
         )
         return [game_from_row(r) for r in rows]
@@ -735,6 +780,7 @@ class GameRepository:
         outcome: GameOutcome | WinnerAndReason | None = None,
         now: float | None = None,
         turn_since: float | None = None,
+        known: GameRecord | None = None,
     ) -> GameRecord:
         """Append consecutive plies (a move and the forced passes after it; a roll and the
         move it allows) in ONE transaction.
@@ -750,7 +796,9 @@ class GameRepository:
         :class:`ValueError`, and nothing is written. A pending draw offer lapses; it stays
         recorded as lapsed (behind ``ply``, see :attr:`GameRecord.lapsed_draw_offer`) until the
         next move. The next turn's clock starts at ``now``, or at ``turn_since`` when given
-        (later: the player to move is on vacation). Returns the updated game.
+        (later: the player to move is on vacation). Returns the updated game: with ``known``
+        (the game as the caller read it), its seats and settings are taken from there rather
+        than read again (a move changes neither).
         """
         if not plies:
             raise ValueError("record_moves needs at least one ply")
@@ -781,7 +829,7 @@ class GameRepository:
                  WHERE id = :id AND status = 'active' AND ply = :expected
                    AND EXISTS (SELECT 1 FROM game_seats
                                 WHERE game_id = :id AND +player_id = :player)
-                RETURNING id
+                RETURNING *
                 """,
                 {
                     "position": plies[-1].position_after,
@@ -798,9 +846,14 @@ class GameRepository:
             )
             if row is None:
                 raise await self._stale(game_id, expected_ply, plies[0].player_id)
-            game = await self.require_game(game_id)
+            if known is not None and known.id == game_id:
+                game = game_from_row(row, known=known)
+            else:
+                game = await self.require_game(game_id)
             if reason is not None:  # a bad outcome rolls the update back
                 game = await self._settle(game, places, now_ms)
+                if known is not None:
+                    game = dataclasses.replace(game, settings=known.settings)
             for ply in plies[1:]:
                 if game.seat_of(ply.player_id) is None:  # rolls the update back
                     raise NotAllowed(

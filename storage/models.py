@@ -38,6 +38,8 @@ __all__ = [
     "ListedGame",
     "NOTIFY_MODES",
     "NotifyMode",
+    "PlayerSettings",
+    "GameSettings",
     "GameTally",
     "RatingChange",
     "RatingRecord",
@@ -87,6 +89,37 @@ class Seat:
     @property
     def is_computer(self) -> bool:
         return self.ai_level is not None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSettings:
+    """What the bot needs of one player to announce a move, read with the game (see
+    :attr:`GameRecord.settings`): their stored name, chosen language, how they are told it is
+    their move, whether their only legal turns are played for them, their vacation's end."""
+
+    user_id: int
+    display_name: str | None = None
+    language: str | None = None
+    notify: NotifyMode = "mention"
+    play_only_turn: bool = False
+    vacation_until: float | None = None
+
+    def on_vacation(self, now: float) -> bool:
+        return self.vacation_until is not None and self.vacation_until > now
+
+
+@dataclass(frozen=True, slots=True)
+class GameSettings:
+    """The settings an interaction about one game reads, in the same statement as the game
+    (:meth:`storage.games.GameRepository.load_game` with ``settings=True``): the server's
+    language and each seated player's :class:`PlayerSettings` (players the bot never stored
+    have the defaults). A snapshot: good for the one interaction that read it."""
+
+    guild_language: str | None
+    players: Mapping[int, PlayerSettings]
+
+    def player(self, user_id: int) -> PlayerSettings:
+        return self.players.get(user_id) or PlayerSettings(user_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,6 +226,9 @@ class GameRecord:
     rated: bool = False
     """Whether the result enters the players' ratings (schema 13): fixed when the game is
     created; games against oneself never are, whatever this says (see ``storage.ratings``)."""
+    settings: GameSettings | None = None
+    """The server's and the players' settings, when read with the game (``settings=True``):
+    one statement gives an interaction everything it reads; ``None`` otherwise."""
 
     @property
     def is_active(self) -> bool:

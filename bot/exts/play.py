@@ -26,32 +26,24 @@ from ..errors import (
     UserError,
     answer_language,
     game_over_error,
-    message_for,
-    refuse_deferred,
     user_errors,
 )
 from ..i18n import DEFAULT_LANGUAGE, mark, translate
 from ..limits import MAX_CHOICE_NAME, MAX_CONTENT, cut
-from ..links import message_link
 from ..pictures import taken_in_game
 from ..presenters import BoardView, RecordInfo, playable_games, presenter_for
 from ..services import picker
 from ..services.announce import (
     board_payload,
-    home_channel_id,
     jump_url,
-    not_posted,
-    post_board,
-    publish,
     result_words,
-    tell_stood,
 )
 from ..services.complete import listed_label
-from ..services.draw_offers import close_lapsed_offer
 from ..services.games import player_for, position_session
 from ..services.languages import language_for, server_language
 from ..services.menus import moved_on_text
 from ..services.names import display_names, names_for_text, player_name
+from ..services.pipeline import Surface, play_by
 from ..services.replays import replay_file
 from ..texts import one_line, turn_words, variant_title
 
@@ -80,14 +72,6 @@ def latest_moves(text: str, room: int) -> str:
 
 
 # ----- shared helpers -----------------------------------------------------------------------
-
-NOT_PLAYED = mark("{move} was not played. {reason}")
-"""A refusal that came after the move was read (e.g. a resignation landed meanwhile)."""
-PLAYED = mark("✅ You played {move} in game #{game}: {link}")
-"""The private confirmation of a move, with the link to the board it was posted on."""
-STOOD = mark("Your move {move} in game #{game} was played and stands.")
-"""What a player is told when the board after their move could not be posted."""
-
 
 NO_MOVE = "-"
 """The value of a suggestion that only explains (e.g. "Not your turn"): if picked anyway,
@@ -144,7 +128,6 @@ async def watch_autocomplete(
 # ----- the Move button and its selects -----------------------------------------------------
 
 
-
 def first_mover(variant: str, start: str, moves: Sequence[str]) -> str | None:
     """The seat that made the game's first move: the one to move at the start, or, where dice
     decide it (backgammon's opening roll, "White 2, Black 5 — Black plays 5-2"), the one to
@@ -155,6 +138,7 @@ def first_mover(variant: str, start: str, moves: Sequence[str]) -> str | None:
             break
         session.play(move)
     return None if session.chance_due else session.to_move
+
 
 class MoveButton(
     PersistentItem, discord.ui.DynamicItem[discord.ui.Button[Any]], template=ui.MOVE_TEMPLATE
@@ -170,7 +154,7 @@ class MoveButton(
         record = await bot.games.load_here(self.game_id, interaction.guild_id)
         session = await bot.games.session(record)
         bot.games.check_turn(record, session, interaction.user.id)
-        language = await answer_language(interaction)
+        language = await answer_language(interaction, record)
         menu = presenter_for(record.variant).menu(record.id, session, picker.FIRST, language)
         preview = await preview_file(bot, record, session, menu, interaction.user.id, language)
         if preview is not None:
@@ -280,46 +264,7 @@ class ActionButton(
                 game=record.id,
                 link=jump_url(record),
             )
-        language = await answer_language(interaction)
-        async with svc.lock(record.id):
-            pending = await svc.prepare(
-                record.id, interaction.user.id, self.action, expected_ply=self.ply
-            )
-            await interaction.response.defer(thinking=True, ephemeral=True)
-            try:
-                played = await svc.commit(pending)
-            except Exception as exc:  # e.g. a resignation landed meanwhile
-                text = message_for(exc, language)
-                if text is None:
-                    raise
-                refusal = translate(NOT_PLAYED, language, move=f"`{self.action}`", reason=text)
-                await refuse_deferred(interaction, refusal, public=False)
-                return
-        record = played.game
-        done = played.moves[0].result.canonical
-        payload = await board_payload(
-            bot.db, record, played=played, move_timeout=bot.settings.move_timeout_seconds
-        )
-        try:
-            message = await post_board(bot, record, payload)
-        except discord.HTTPException as exc:  # the action stands: say so, the catch-up posts it
-            log.warning("game %d: board post failed after ply %d: %s", record.id, record.ply, exc)
-            stood = translate(
-                mark("Your {action} in game #{game} was played and stands."),
-                language,
-                action=f"`{done}`",
-                game=record.id,
-            )
-            await tell_stood(interaction, f"{stood} {not_posted(exc, language=language)}")
-            await bot.menus.lapse(record)
-            await close_lapsed_offer(bot, record)
-            return
-        link = message_link(record.guild_id, message.channel.id, message.id)
-        await interaction.edit_original_response(
-            content=translate(PLAYED, language, move=f"`{done}`", game=record.id, link=link)
-        )
-        await bot.menus.lapse(record, link)
-        await close_lapsed_offer(bot, record)
+        await play_by(interaction, record, self.action, Surface.BUTTON, expected_ply=self.ply)
 
 
 async def pick(interaction: Interaction, game_id: int, ply: int, value: str) -> None:
@@ -327,7 +272,7 @@ async def pick(interaction: Interaction, game_id: int, ply: int, value: str) -> 
     next menu (or another page of this one) in its place."""
     bot = interaction.client
     record = await bot.games.load_here(game_id, interaction.guild_id)
-    language = await answer_language(interaction)
+    language = await answer_language(interaction, record)
     if record.ply != ply or not record.is_active:
         await interaction.response.edit_message(
             content=moved_on_text(record, jump_url(record), language), view=None
@@ -399,40 +344,7 @@ async def play_from_menu(
     bot = interaction.client
     if interaction.message is not None:
         bot.menus.used(record.id, interaction.message.id)
-    await interaction.response.defer()
-    try:
-        played = await bot.games.play_move(
-            record.id, interaction.user.id, move, expected_ply=record.ply
-        )
-    except Exception as exc:  # e.g. a resignation or a move landed meanwhile
-        text = message_for(exc, language)
-        if text is None:
-            raise
-        refusal = translate(NOT_PLAYED, language, move=f"`{move}`", reason=text)
-        await interaction.edit_original_response(content=cut(refusal, MAX_CONTENT), view=None)
-        return
-    record = played.game
-    payload = await board_payload(
-        bot.db, record, played=played, move_timeout=bot.settings.move_timeout_seconds
-    )
-    try:
-        message = await post_board(bot, record, payload)
-    except discord.HTTPException as exc:  # the move stands: say so, the catch-up posts it
-        log.warning("game %d: board post failed after ply %d: %s", record.id, record.ply, exc)
-        stood = translate(
-            STOOD, language, move=f"`{played.moves[0].result.canonical}`", game=record.id
-        )
-        await tell_stood(interaction, f"{stood} {not_posted(exc, language=language)}")
-        await bot.menus.lapse(record)
-        await close_lapsed_offer(bot, record)
-        return
-    link = message_link(record.guild_id, message.channel.id, message.id)
-    done = f"`{played.moves[0].result.canonical}`"
-    await interaction.edit_original_response(
-        content=translate(PLAYED, language, move=done, game=record.id, link=link), view=None
-    )
-    await bot.menus.lapse(record, link)
-    await close_lapsed_offer(bot, record)
+    await play_by(interaction, record, move, Surface.MENU, expected_ply=record.ply)
 
 
 # ----- commands ---------------------------------------------------------------------------------
@@ -461,42 +373,7 @@ class Play(commands.Cog):
             record = await svc.resolve(
                 interaction.user.id, interaction.channel_id, game, guild_id=interaction.guild_id
             )
-            async with svc.lock(record.id):
-                pending = await svc.prepare(record.id, interaction.user.id, move)
-                here = interaction.channel_id == home_channel_id(record)
-                await interaction.response.defer(thinking=True, ephemeral=not here)
-                try:
-                    played = await svc.commit(pending)
-                except Exception as exc:  # e.g. a resignation or a move landed meanwhile
-                    language = await answer_language(interaction)
-                    text = message_for(exc, language)
-                    if text is None:
-                        raise
-                    refusal = translate(NOT_PLAYED, language, move=f"`{pending.text}`", reason=text)
-                    await refuse_deferred(interaction, refusal, public=here)
-                    return
-            record = played.game
-            payload = await board_payload(
-                self.bot.db,
-                record,
-                played=played,
-                move_timeout=self.bot.settings.move_timeout_seconds,
-            )
-            language = await answer_language(interaction)
-            done = f"`{played.moves[0].result.canonical}`"
-            await publish(
-                interaction,
-                record,
-                payload,
-                note=translate(
-                    mark("✅ You played {move} in game #{game}:"),
-                    language,
-                    move=done,
-                    game=record.id,
-                ),
-                stood=translate(STOOD, language, move=done, game=record.id),
-            )
-            await close_lapsed_offer(self.bot, record)
+            await play_by(interaction, record, move, Surface.COMMAND)
 
     @move.autocomplete("move")
     async def move_autocomplete(

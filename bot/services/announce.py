@@ -31,7 +31,7 @@ from ..texts import (
     variant_title,
 )
 from .games import Played, bot_made, player_for, position_session
-from .languages import server_language
+from .languages import game_language
 from .matches import match_line, next_match_game
 from .names import display_names, names_for_text
 from .notify import turn_mentions
@@ -69,6 +69,20 @@ async def last_move(db: Database, record: GameRecord) -> Ply | None:
             result = find_game(record.variant).session(before).play(moves[i].move)
             return Ply(result, before, moves[i].position_after)
     return None
+
+
+async def vacations(db: Database, record: GameRecord) -> dict[int, float]:
+    """The game's players on vacation now, with when it ends (from the settings read with
+    the game when it has them)."""
+    now = discord_clock()
+    if record.settings is None:
+        return await db.players.vacations(record.player_ids, now)
+    away = {}
+    for uid in dict.fromkeys(record.player_ids):
+        until = record.settings.player(uid).vacation_until
+        if until is not None and until > now:
+            away[uid] = until
+    return away
 
 
 def move_number(record: GameRecord) -> int | None:
@@ -276,7 +290,7 @@ async def board_payload(
     already in that language.
     """
     if language is None:
-        language = await server_language(db, record.guild_id)
+        language = await game_language(db, record)
     presenter = presenter_for(record.variant)
     session = played.session if played and played.session else position_session(record)
     seat = session.to_move
@@ -307,7 +321,7 @@ async def board_payload(
         state = presenter.state_line(session, language)
         if state:
             lines.append(state)
-        away = await db.players.vacations(record.player_ids, discord_clock())
+        away = await vacations(db, record)
         for uid, until in away.items():  # the opponent sees it under the board
             lines.append(
                 translate(

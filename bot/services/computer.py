@@ -28,8 +28,6 @@ import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-import discord
-
 from ai import AIError, Level
 from ai.engines import engine_ids
 from rules.errors import RulesError
@@ -37,9 +35,7 @@ from rules.games import Session
 from storage import ConcurrencyError, GameRecord
 
 from ..errors import UserError
-from .announce import board_payload, post_board
 from .claims import COMPUTER, COMPUTER_LEASE
-from .draw_offers import close_lapsed_offer
 from .games import Played, position_session
 
 if TYPE_CHECKING:
@@ -213,9 +209,7 @@ class ComputerPlayer:
         await self._announce(played)
         return played.game.is_active
 
-    async def _choose(
-        self, record: GameRecord, session: Session[Any], level: Level
-    ) -> str | None:
+    async def _choose(self, record: GameRecord, session: Session[Any], level: Level) -> str | None:
         """The engine's action for the position at ``level``, asked again once if the worker
         crashed or overran (it has been replaced); ``None`` when it still cannot give a legal
         one. Never a random move: a player who chose a level gets that level's play, and a
@@ -256,14 +250,6 @@ class ComputerPlayer:
 
     async def _announce(self, played: Played) -> None:
         """Post the board after the computer's action, as after a person's move."""
-        bot = self.bot
-        record = played.game
-        payload = await board_payload(
-            bot.db, record, played=played, move_timeout=bot.settings.move_timeout_seconds
-        )
-        try:
-            await post_board(bot, record, payload)
-        except discord.HTTPException as exc:  # the move stands; the catch-up posts the board
-            log.warning("game %d: board post failed after ply %d: %s", record.id, record.ply, exc)
-            return
-        await close_lapsed_offer(bot, record)
+        from .pipeline import announce_played  # the pipeline builds on this module's service
+
+        await announce_played(self.bot, played)

@@ -192,7 +192,9 @@ class GameService:
     # ----- finding games ---------------------------------------------------------------------
 
     async def load(self, game_id: int) -> GameRecord:
-        record = await self.db.games.load_game(game_id)
+        """The game with its settings (:attr:`GameRecord.settings`): one statement gives the
+        interaction everything it reads."""
+        record = await self.db.games.load_game(game_id, settings=True)
         if record is None:
             raise UserError(mark("There is no game #{game}."), game=game_id)
         return record
@@ -201,7 +203,7 @@ class GameService:
         """The game as a user in ``guild_id`` may see it: a game is seen and played only in its
         own server. A game of another server is refused with the very words used for a game
         that does not exist, so game numbers tell nothing about other servers."""
-        record = await self.db.games.load_game(game_id)
+        record = await self.db.games.load_game(game_id, settings=True)
         if record is None or guild_id is None or record.guild_id != guild_id:
             raise UserError(mark("There is no game #{game} in this server."), game=game_id)
         return record
@@ -233,7 +235,11 @@ class GameService:
                 raise UserError(mark("You are not playing in game #{game}."), game=record.id)
             return record
         games = await self.db.games.active_games(
-            user_id=user_id, channel_id=channel_id, guild_id=guild_id, limit=_MANY_HERE + 1
+            user_id=user_id,
+            channel_id=channel_id,
+            guild_id=guild_id,
+            limit=_MANY_HERE + 1,
+            settings=True,
         )
         if not games:
             if guild_id is not None and channel_id is not None:
@@ -410,12 +416,32 @@ class GameService:
                 seat=Wording(title),
             )
 
+    async def current(self, game: GameRecord | int) -> GameRecord:
+        """The game as it stands for a move: ``game`` as the caller read it (before taking
+        the game's lock) when nothing was played here since, else read again -- a move this
+        process stored meanwhile (the session held has another ply) must be seen, so that
+        the loser of two clicks at once is refused as before. A change by another process
+        is caught by the guarded write (:meth:`storage.games.GameRepository.record_moves`)."""
+        if isinstance(game, int):
+            return await self.load(game)
+        cached = self._cache.get(game.id)
+        if game.settings is None or (cached is not None and cached.ply != game.ply):
+            return await self.load(game.id)
+        return game
+
     async def prepare(
-        self, game_id: int, user_id: int, text: str, *, expected_ply: int | None = None
+        self,
+        game: GameRecord | int,
+        user_id: int,
+        text: str,
+        *,
+        expected_ply: int | None = None,
     ) -> PendingMove:
-        """Check ``text`` as ``user_id``'s move in the stored game (raises with the reason)."""
+        """Check ``text`` as ``user_id``'s move in the stored game (raises with the reason).
+        ``game`` is the game read by the caller (no second read when nothing changed here
+        since: :meth:`current`) or its number."""
         if len(text) > MAX_MOVE_TEXT:
-            record = await self.load(game_id)
+            record = await self.current(game)
             raise UserError(
                 mark_plural(
                     "That is {count} character, far too long to be a move; expected {hint}. "
@@ -426,7 +452,7 @@ class GameService:
                 count=len(text),
                 hint=Wording(find_game(record.variant).move_hint),
             )
-        record = await self.load(game_id)
+        record = await self.current(game)
         if expected_ply is not None and record.is_active and record.ply != expected_ply:
             raise UserError(
                 mark(
@@ -490,6 +516,11 @@ class GameService:
         """The game's players who opted in to having their only legal turn played."""
         if not find_game(record.variant).has_only_plays:
             return set()  # the game has no such turns: no need to ask storage
+        if record.settings is not None:  # read with the game
+            players = record.settings.players
+            return {
+                uid for uid in record.player_ids if uid in players and players[uid].play_only_turn
+            }
         return await self.db.players.playing_only_turns(record.player_ids)
 
     async def open(self, record: GameRecord) -> Played:
@@ -549,8 +580,12 @@ class GameService:
         turn_since = now
         if session.outcome is None:  # the next player's clock waits for their vacation's end
             nxt = player_for(record, session.to_move)
-            away = await self.db.players.vacations([nxt], now)
-            turn_since = max(now, away.get(nxt, now))
+            if record.settings is not None:  # read with the game
+                until = record.settings.player(nxt).vacation_until
+                turn_since = max(now, until) if until is not None else now
+            else:
+                away = await self.db.players.vacations([nxt], now)
+                turn_since = max(now, away.get(nxt, now))
         try:
             record = await self.db.games.record_moves(
                 record.id,
@@ -559,6 +594,7 @@ class GameService:
                 outcome=session.outcome,
                 now=now,
                 turn_since=turn_since,
+                known=record,
             )
         except BaseException:
             for _ in played.moves:
@@ -579,11 +615,17 @@ class GameService:
         return played
 
     async def play_move(
-        self, game_id: int, user_id: int, text: str, *, expected_ply: int | None = None
+        self,
+        game: GameRecord | int,
+        user_id: int,
+        text: str,
+        *,
+        expected_ply: int | None = None,
     ) -> Played:
         """Check and commit one move: the path every way of moving goes through."""
+        game_id = game if isinstance(game, int) else game.id
         async with self.lock(game_id):
-            pending = await self.prepare(game_id, user_id, text, expected_ply=expected_ply)
+            pending = await self.prepare(game, user_id, text, expected_ply=expected_ply)
             return await self.commit(pending)
 
     async def play_for_computer(self, seen: GameRecord, seat: str, action: str) -> Played:

@@ -28,7 +28,13 @@ async def player_name(db: Database, user_id: int) -> str:
 
 async def display_names(db: Database, record: GameRecord) -> dict[str, str]:
     """Each seat's player's name by seat name (``{"white": …, "black": …}``, ``{"red": …}``),
-    in turn order."""
+    in turn order; from the settings read with the game when it has them."""
+    if record.settings is not None:
+        known = record.settings
+        return {
+            seat.name: shown_name(seat.player_id, known.player(seat.player_id).display_name)
+            for seat in record.seats
+        }
     return {seat.name: await player_name(db, seat.player_id) for seat in record.seats}
 
 

@@ -64,7 +64,10 @@ async def turn_mentions(db: Database, record: GameRecord, to_move: int) -> disco
     """The pings of a message telling ``to_move`` it is their move in ``record``: them, if
     they chose mentions; nobody otherwise — and for a DM player the turn is noted for their
     next digest."""
-    mode = await db.players.notify_mode(to_move)
+    known = record.settings
+    mode = (
+        known.player(to_move).notify if known is not None else await db.players.notify_mode(to_move)
+    )
     if mode == "dm":
         await db.players.note_turn(to_move, record.turn_since)
     return ping_only(to_move if mode == "mention" else None)

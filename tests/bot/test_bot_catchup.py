@@ -22,10 +22,11 @@ class Crash(RuntimeError):
 
 
 def fail_next_post(monkeypatch: pytest.MonkeyPatch, extension: str) -> list[int]:
-    """Make the loaded ``extension``'s ``publish`` raise once (the next board is lost).
+    """Make the loaded module ``extension``'s ``publish`` raise once (the next board is lost):
+    ``bot.services.pipeline``, which every move's board goes through, or an extension.
 
     discord.py loads each extension as a fresh module object (and again on a restart), so
-    the one to patch is the one in ``sys.modules`` now; the restarted bot is unpatched.
+    the one to patch is the one in ``sys.modules`` now; only the first call fails.
     """
     module = sys.modules[extension]
     real = module.publish
@@ -66,7 +67,7 @@ async def restart(arena: Any, bot_factory: Any) -> None:
 @pytest.mark.simcord(check_errors=False)
 async def test_a_lost_move_board_is_posted_once_after_a_restart(arena, bot_factory, monkeypatch):
     game, where = await challenge_and_accept(arena, "rugen")  # Alice (White) to move
-    fail_next_post(monkeypatch, "bot.exts.play")
+    fail_next_post(monkeypatch, "bot.services.pipeline")
     await arena.alice.slash(where, "move", move="a2-a3")
     assert crashes(arena.env), arena.env.errors
     stored = await arena.db.games.load_game(game.id)
@@ -118,7 +119,7 @@ async def test_a_lost_final_board_comes_with_the_rematch_button(arena, bot_facto
         (arena.bob, "k8-k7"),
     ]:
         await member.slash(where, "move", move=move)
-    fail_next_post(monkeypatch, "bot.exts.play")
+    fail_next_post(monkeypatch, "bot.services.pipeline")
     await arena.alice.slash(where, "move", move="f2-f6")  # shuts in the queen on f7: game over
     assert crashes(arena.env)
     stored = await arena.db.games.load_game(game.id)

@@ -160,7 +160,7 @@ async def test_a_caught_up_board_reaches_a_dm_player_by_digest(arena, bot_factor
     await choose(arena.bob, arena.channel, "dm")
     game, where = await challenge_and_accept(arena, "rugen")  # Alice White, Bob (DM) Black
     await arena.env.advance_time(5 * MIN)
-    fail_next_post(monkeypatch, "bot.exts.play")
+    fail_next_post(monkeypatch, "bot.services.pipeline")
     sent = Sent(arena.env)
     await arena.alice.slash(where, "move", move="a2-a3")  # stored, its board lost
     assert crashes(arena.env)

@@ -20,10 +20,10 @@ import discord
 import pytest
 
 from bot.errors import UserError, game_over, in_language, message_for
-from bot.exts.play import PLAYED
 from bot.i18n import mark, resolve_language, translate
 from bot.limits import fit_lines
 from bot.services.games import ALREADY_OVER
+from bot.services.pipeline import PLAYED
 from rules import IllegalMoveError, PositionError
 from rules.games import find_game
 from storage import NotAllowed

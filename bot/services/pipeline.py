@@ -1,0 +1,175 @@
+"""The one play pipeline: lock → check → commit → announce, with one ending.
+
+``/move``, a board's action buttons (backgammon's Roll, Double, Take, Drop), the Move menus and
+the computer's turn all play through :func:`play_by` (people) or :func:`announce_played` (the
+computer, which commits through :meth:`GameService.play_for_computer`). What differs between
+them is only how the person who acted is answered, which :class:`Surface` says:
+
+* ``COMMAND`` (``/move``): "thinking…" while the move is stored; the board is the reply when
+  the command was used where the game lives, else it is posted there and the player gets a
+  private note with its link.
+* ``BUTTON``: a private "thinking…"; the board is posted in the game's channel and the
+  presser told privately, with its link.
+* ``MENU``: the menu itself becomes the confirmation (or the refusal); the board is posted in
+  the game's channel.
+
+After the commit, every surface ends the same way: the board of the new position is posted
+(or, if Discord refuses, the player is told the move stands and the catch-up posts it), the
+Move menus of the earlier ply are taken down, and a draw offer the move let lapse is closed.
+"""
+
+from __future__ import annotations
+
+import logging
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from storage import GameRecord
+
+from ..errors import answer_language, message_for, refuse_deferred
+from ..i18n import mark, translate
+from ..limits import MAX_CONTENT, cut
+from ..links import message_link
+from .announce import board_payload, home_channel_id, not_posted, post_board, publish, tell_stood
+from .draw_offers import close_lapsed_offer
+from .games import Played
+
+if TYPE_CHECKING:
+    from ..client import GameBot
+
+__all__ = ["Surface", "announce_played", "play_by"]
+
+log = logging.getLogger(__name__)
+
+NOT_PLAYED = mark("{move} was not played. {reason}")
+"""A refusal that came after the move was read (e.g. a resignation landed meanwhile)."""
+PLAYED = mark("✅ You played {move} in game #{game}: {link}")
+"""The private confirmation of a move, with the link to the board it was posted on."""
+PLAYED_HERE = mark("✅ You played {move} in game #{game}:")
+"""The same, before the link ``/move`` adds when the board went to the game's channel."""
+STOOD = mark("Your move {move} in game #{game} was played and stands.")
+"""What a player is told when the board after their move could not be posted."""
+ACTION_STOOD = mark("Your {action} in game #{game} was played and stands.")
+"""The same for a board's action button (a roll, a double, a take)."""
+
+
+class Surface(Enum):
+    """Where a person's action came from, which decides only how they are answered."""
+
+    COMMAND = "command"
+    BUTTON = "button"
+    MENU = "menu"
+
+
+async def play_by(
+    interaction: discord.Interaction[GameBot],
+    record: GameRecord,
+    text: str,
+    surface: Surface,
+    *,
+    expected_ply: int | None = None,
+) -> Played | None:
+    """Play ``text`` for the interaction's user in ``record`` (the game as read for this
+    interaction) and announce it; ``None`` when it was refused after the answer was
+    deferred (the refusal was said). A refusal before that raises, for the command's error
+    handler. ``expected_ply``: the ply the button or menu was shown for."""
+    bot = interaction.client
+    svc = bot.games
+    here = interaction.channel_id == home_channel_id(record)
+    language = await answer_language(interaction, record)
+    pending = None
+    async with svc.lock(record.id):
+        try:
+            if surface is Surface.MENU:  # the menu is answered at once: it becomes the reply
+                await interaction.response.defer()
+            pending = await svc.prepare(
+                record, interaction.user.id, text, expected_ply=expected_ply
+            )
+            if surface is not Surface.MENU:
+                public = surface is Surface.COMMAND and here
+                await interaction.response.defer(thinking=True, ephemeral=not public)
+            played = await svc.commit(pending)
+        except Exception as exc:  # e.g. a resignation or a move landed meanwhile
+            if not interaction.response.is_done():
+                raise  # refused before anything was sent: the error handler says it
+            reason = message_for(exc, language)
+            if reason is None:
+                raise
+            shown = pending.text if pending is not None else text.strip()
+            refusal = translate(NOT_PLAYED, language, move=f"`{shown}`", reason=reason)
+            if surface is Surface.MENU:
+                await interaction.edit_original_response(
+                    content=cut(refusal, MAX_CONTENT), view=None
+                )
+            else:
+                await refuse_deferred(
+                    interaction, refusal, public=surface is Surface.COMMAND and here
+                )
+            return None
+    await announce_played(bot, played, interaction=interaction, surface=surface)
+    return played
+
+
+async def announce_played(
+    bot: GameBot,
+    played: Played,
+    *,
+    interaction: discord.Interaction[GameBot] | None = None,
+    surface: Surface | None = None,
+) -> discord.Message | None:
+    """Post the board after ``played`` (a person's action through ``interaction`` on
+    ``surface``, or the computer's without one), tell the person, take down the Move menus of
+    the earlier ply and close a draw offer that lapsed. The one ending of every move."""
+    record = played.game
+    payload = await board_payload(
+        bot.db, record, played=played, move_timeout=bot.settings.move_timeout_seconds
+    )
+    message = await _post(bot, record, played, payload, interaction, surface)
+    await close_lapsed_offer(bot, record)
+    return message
+
+
+async def _post(
+    bot: GameBot,
+    record: GameRecord,
+    played: Played,
+    payload: dict[str, Any],
+    interaction: discord.Interaction[GameBot] | None,
+    surface: Surface | None,
+) -> discord.Message | None:
+    """Send the board and answer the person who acted (if one did)."""
+    done = f"`{played.moves[0].result.canonical}`"
+    if interaction is None or surface is None:  # the computer: nobody to answer
+        try:
+            return await post_board(bot, record, payload)
+        except discord.HTTPException as exc:  # the move stands; the catch-up posts the board
+            log.warning("game %d: board post failed after ply %d: %s", record.id, record.ply, exc)
+            return None
+    language = await answer_language(interaction, record)
+    if surface is Surface.COMMAND:
+        return await publish(
+            interaction,
+            record,
+            payload,
+            note=translate(PLAYED_HERE, language, move=done, game=record.id),
+            stood=translate(STOOD, language, move=done, game=record.id),
+        )
+    try:
+        message = await post_board(bot, record, payload)
+    except discord.HTTPException as exc:  # the action stands: say so, the catch-up posts it
+        log.warning("game %d: board post failed after ply %d: %s", record.id, record.ply, exc)
+        if surface is Surface.BUTTON:
+            stood = translate(ACTION_STOOD, language, action=done, game=record.id)
+        else:
+            stood = translate(STOOD, language, move=done, game=record.id)
+        await tell_stood(interaction, f"{stood} {not_posted(exc, language=language)}")
+        await bot.menus.lapse(record)
+        return None
+    link = message_link(record.guild_id, message.channel.id, message.id)
+    await interaction.edit_original_response(
+        content=translate(PLAYED, language, move=done, game=record.id, link=link), view=None
+    )
+    await bot.menus.lapse(record, link)
+    return message

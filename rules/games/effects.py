@@ -16,9 +16,15 @@ Conventions shared with :mod:`rules.games.view`:
   (``"17"``) plus ``"yard"``, home-column fields (``"home:3"``) and ``"home"`` (finished).
 * A **seat** is the seat's name (``"white"``, ``"red"``).
 * A **piece** is the game's own kind of piece, a lower-case word: ``"soldier"``, ``"eagle"``,
-  ``"counter"`` (Latrunculi); ``"pawn"``, ``"knight"``, ``"bishop"``, ``"rook"``, ``"queen"``,
-  ``"king"`` (chess); ``"man"``, ``"king"`` (draughts); ``"checker"`` (backgammon); ``"token"``
-  (ludo).
+  ``"counter"`` (Latrunculi: the LPN letters ``S``, ``E`` (the dux), ``C`` (Schädler's
+  counters), and LAT's ``"queen"``, ``"valkyrie"``, ``"berserker"`` for ``Q``, ``V``, ``B``);
+  ``"pawn"``, ``"knight"``, ``"bishop"``, ``"rook"``, ``"queen"``, ``"king"`` (chess);
+  ``"man"``, ``"king"`` (draughts); ``"checker"`` (backgammon); ``"token"`` (ludo).
+
+Order within one action: the :class:`Moved` (or :class:`Placed`, :class:`Passed`) first, then
+what it took (:class:`Taken`; a chess capture is taken on the square the mover now stands on:
+the taken piece is the one of the losing ``seat`` there), what it released, what it promoted,
+and :class:`Ended` last. A Schädler removal (``xd5``) is a :class:`Taken` alone.
 
 Every effect is a frozen dataclass with a ``kind`` and :meth:`as_json`, so the whole list goes
 to a web page as it is.

@@ -576,7 +576,7 @@ class DraughtsSession(Session[DraughtsMove]):
             to_move=None if outcome else self.to_move,
             outcome=outcome.as_json() if outcome else None,
             last=last,
-            extra={"coords": COORDS, "plies": self.plies},
+            extra={"coords": {c: list(fr) for c, fr in COORDS.items()}, "plies": self.plies},
         )
 
     def action_views(self) -> list[ActionView]:

@@ -220,8 +220,9 @@ class LatrunculiSession(Session[Move]):
             extra["options"] = dict(sorted(state.options.items()))
         outcome = self.outcome
         last: tuple[str, ...] = ()
-        if game.ply:
-            last = last_cells(self._result(game.history[-1], game.ply - 1).effects)
+        result = game.last_result
+        if result is not None:
+            last = last_cells(self._result(result, game.ply - 1).effects)
         return PositionView(
             game=self.rules.id,
             board="grid",

@@ -30,19 +30,34 @@ def _side_cells(side: int) -> tuple[str, ...]:
 SIDE_CELLS = (_side_cells(WHITE), _side_cells(BLACK))
 
 
+#: The effects of one step, by (side, from, to, hit): effects are immutable, so each is made
+#: once (a turn's report costs a few look-ups in search's push/pop loops).
+_STEP_EFFECTS: dict[tuple[int, int, int, bool], tuple[Effect, ...]] = {}
+
+
+def _step_effects(side: int, origin: int, to: int, hit: bool) -> tuple[Effect, ...]:
+    cells = SIDE_CELLS[side]
+    seat = SEAT_NAMES[side]
+    source, target = cells[origin], cells[max(to, OFF)]
+    moved = Moved(seat, CHECKER, source, target)
+    if hit:
+        effects: tuple[Effect, ...] = (moved, Hit(SEAT_NAMES[1 - side], target))
+    elif to <= OFF:
+        effects = (moved, Borne(seat, source))
+    else:
+        effects = (moved,)
+    _STEP_EFFECTS[side, origin, to, hit] = effects
+    return effects
+
+
 def turn_effects(side: int, steps: tuple[Step, ...]) -> list[Effect]:
     """One :class:`Moved` per checker step in the order played, each hit right after the step
     that hits, a :class:`Borne` after each step off."""
-    cells = SIDE_CELLS[side]
-    seat, other = SEAT_NAMES[side], SEAT_NAMES[1 - side]
     effects: list[Effect] = []
+    known = _STEP_EFFECTS
     for origin, to, _, hit in steps:
-        source, target = cells[origin], cells[to if to > OFF else OFF]
-        effects.append(Moved(seat, CHECKER, source, target))
-        if hit:
-            effects.append(Hit(other, target))
-        elif to <= OFF:
-            effects.append(Borne(seat, source))
+        step = known.get((side, origin, to, hit))
+        effects += step if step is not None else _step_effects(side, origin, to, hit)
     return effects
 
 

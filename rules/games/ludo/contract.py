@@ -38,13 +38,20 @@ def _colour_cells(colour: str) -> dict[int, str]:
 PROGRESS_CELLS = {colour: _colour_cells(colour) for colour in NAMES}
 
 
+#: The :class:`Moved` of one token, by (colour, from, to): made once each (push is called in
+#: search loops).
+_MOVED: dict[tuple[str, int, int], Moved] = {}
+
+
 def move_effects(before: State, colour: str, move: TokenMove, knocked: list[int]) -> list[Effect]:
     """The :class:`Moved` of each token (two for ``BB-0``), then one :class:`Knocked` per token
     knocked off the landing field (``knocked``: the track fields :func:`.moves.apply` gave, read
     in ``before``, the position before the move)."""
-    cells = PROGRESS_CELLS[colour]
-    seat = NAMES[colour]
-    moved = Moved(seat, TOKEN, cells[move.src], cells[move.dst])
+    key = (colour, move.src, move.dst)
+    moved = _MOVED.get(key)
+    if moved is None:
+        cells = PROGRESS_CELLS[colour]
+        moved = _MOVED[key] = Moved(NAMES[colour], TOKEN, cells[move.src], cells[move.dst])
     effects: list[Effect] = [moved] * move.count
     for square in knocked:
         cell = TRACK_CELLS[square]

@@ -35,7 +35,9 @@ def apply_effects(before: Counts, result: ActionResult, piece: str) -> Counts:
     after = Counter(before)
     for effect in result.effects:
         if isinstance(effect, Moved):
-            after[(effect.source, effect.seat, effect.piece)] -= 1
+            source = (effect.source, effect.seat, effect.piece)
+            after[source] -= 1
+            assert after[source] >= 0, f"{effect} before the checker got there: {result}"
             after[(effect.target, effect.seat, effect.piece)] += 1
         elif isinstance(effect, Hit):
             after[(effect.cell, effect.seat, piece)] -= 1

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .errors import IllegalMoveError, MoveSyntaxError, Wording, mark
 from .geometry import square_name
-from .model import PASS, Move, MoveKind, MoveResult, Outcome, Side
+from .model import PASS, Move, MoveKind, MoveResult, Outcome, Piece, Side
 from .notation import parse_move, parse_position
 from .position import Position, State
 from .variant import Variant, find_variant
@@ -89,6 +89,11 @@ class Game:
     @property
     def last_result(self) -> MoveResult | None:
         return self._stack[-1].result if self._stack else None
+
+    def board_before(self, index: int) -> Sequence[Piece | None]:
+        """The board (cells by square, as :attr:`state` has them) just before the move
+        ``history[index]`` was played: what that move's pieces were. Read only; no copy."""
+        return self._stack[index].snapshot[0]
 
     # ----- for search: reads that copy nothing ----------------------------------------------
 

@@ -25,6 +25,9 @@ from ..errors import (
     seat_word,
 )
 from .base import GAME_OVER_REASON, ActionResult, GameOutcome, GameRules, Reason, Session
+from .effects import Effect, Ended, Moved, Promoted, Taken
+from .gridview import last_cells
+from .view import ActionView, PieceView, PositionView
 
 PREFIX = "chess:"
 MAX_INPUT = 64
@@ -384,17 +387,43 @@ class ChessSession(Session[chess.Move]):
     def push(self, action: chess.Move) -> ActionResult:
         board = self.board
         seat = self.to_move
+        other = _seat(not board.turn)
         canonical = board.san(action)
+        source = chess.square_name(action.from_square)
+        target = chess.square_name(action.to_square)
+        mover = board.piece_type_at(action.from_square)
+        assert mover is not None
+        effects: list[Effect] = [Moved(seat, chess.piece_name(mover), source, target)]
         captured: tuple[str, ...] = ()
-        if board.is_en_passant(action):
-            passed = action.to_square + (-8 if board.turn == chess.WHITE else 8)
-            captured = (chess.square_name(passed),)
-        elif board.is_capture(action):
-            captured = (chess.square_name(action.to_square),)
+        if board.is_castling(action):
+            rank = chess.square_rank(action.from_square)
+            rook_files = (7, 5) if board.is_kingside_castling(action) else (0, 3)
+            effects.append(
+                Moved(
+                    seat,
+                    "rook",
+                    chess.square_name(chess.square(rook_files[0], rank)),
+                    chess.square_name(chess.square(rook_files[1], rank)),
+                )
+            )
+        elif board.is_en_passant(action):
+            passed = chess.square_name(action.to_square + (-8 if board.turn == chess.WHITE else 8))
+            captured = (passed,)
+            effects.append(Taken(other, "pawn", passed))
+        else:
+            victim = board.piece_type_at(action.to_square)
+            if victim is not None:
+                captured = (target,)
+                effects.append(Taken(other, chess.piece_name(victim), target))
+        if action.promotion is not None:
+            effects.append(Promoted(seat, target, "pawn", chess.piece_name(action.promotion)))
         board.push(action)
-        result = ActionResult(canonical, seat, captured)
-        self._results.append(result)
         self._changed()
+        outcome = self.outcome
+        if outcome is not None:
+            effects.append(Ended(outcome.winner, outcome.reason.value))
+        result = ActionResult(canonical, seat, captured, effects=tuple(effects))
+        self._results.append(result)
         return result
 
     def pop(self) -> chess.Move:
@@ -402,6 +431,55 @@ class ChessSession(Session[chess.Move]):
         self._results.pop()
         self._changed()
         return move
+
+    # ----- the position and the legal actions as data -------------------------------------
+
+    def view(self) -> PositionView:
+        board = self.board
+        pieces = {
+            chess.square_name(sq): (PieceView(_seat(p.color), chess.piece_name(p.piece_type)),)
+            for sq, p in sorted(board.piece_map().items())
+        }
+        outcome = self.outcome
+        king = board.king(board.turn)
+        check = chess.square_name(king) if king is not None and board.is_check() else None
+        extra: dict[str, object] = {
+            "check": check,
+            "castling": board.castling_xfen(),
+            "en_passant": chess.square_name(board.ep_square)
+            if board.ep_square is not None
+            else None,
+            "halfmove_clock": board.halfmove_clock,
+            "fullmove_number": board.fullmove_number,
+        }
+        return PositionView(
+            game=self.rules.id,
+            board="grid",
+            files=8,
+            ranks=8,
+            cells=tuple(chess.SQUARE_NAMES),
+            pieces=pieces,
+            seats=self.seats,
+            to_move=None if outcome else self.to_move,
+            outcome=outcome.as_json() if outcome else None,
+            last=last_cells(self._results[-1].effects) if self._results else (),
+            extra=extra,
+        )
+
+    def action_views(self) -> list[ActionView]:
+        board = self.board
+        views = [
+            ActionView(
+                board.san(m),
+                "move",
+                chess.square_name(m.from_square),
+                chess.square_name(m.to_square),
+                promotion=chess.piece_name(m.promotion) if m.promotion is not None else None,
+            )
+            for m in self.legal_moves()
+        ]
+        views.sort(key=lambda v: v.text)
+        return views
 
     def _perft_push(self, action: chess.Move) -> None:
         """On the board itself: perft needs no SAN and no results."""

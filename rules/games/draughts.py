@@ -27,6 +27,9 @@ from ..errors import (
     seat_word,
 )
 from .base import GAME_OVER_REASON, ActionResult, GameOutcome, GameRules, Reason, Session
+from .effects import Effect, Ended, Moved, Promoted, Taken
+from .gridview import last_cells
+from .view import ActionView, PieceView, PositionView
 
 PREFIX = "draughts:"
 MAX_INPUT = 64
@@ -108,6 +111,19 @@ _MAN_JUMPS = {side: _jump_lists(dirs) for side, dirs in _FORWARD.items()}
 _KING_STEPS = _step_lists(_ALL_DIRECTIONS)
 _MAN_STEPS = {side: _step_lists(dirs) for side, dirs in _FORWARD.items()}
 START_BOARD: tuple[int, ...] = (BLACK,) * 12 + (EMPTY,) * 8 + (WHITE,) * 12
+
+#: Each square's cell name in effects and views (its number, as text), by 0-based index.
+CELL_NAMES: tuple[str, ...] = tuple(str(i + 1) for i in range(32))
+#: The cells from the bottom-left as White sees it (a1 = 29), rank by rank: the view's order.
+VIEW_CELLS: tuple[str, ...] = tuple(
+    CELL_NAMES[row * 4 + i] for row in range(7, -1, -1) for i in range(4)
+)
+#: Where each numbered square lies: [file, rank], both 0-based from White's bottom-left
+#: (a1 is [0, 0]; square 1 is b8, [1, 7]): the view's ``extra["coords"]``.
+COORDS: dict[str, list[int]] = {
+    CELL_NAMES[i]: [_coordinates(i)[1], 7 - _coordinates(i)[0]] for i in range(32)
+}
+_KIND_WORDS = {MAN: "man", KING: "king"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -459,9 +475,30 @@ class DraughtsSession(Session[DraughtsMove]):
         return Wording(mark("that move is not legal here"))
 
     def push(self, action: DraughtsMove) -> ActionResult:
-        seat = self.to_move
+        side = self.side
+        seat = _SIDE_NAMES[side]
+        board = self.board
+        path = action.path
+        origin, target = path[0], path[-1]
+        kind = _KIND_WORDS[abs(board[origin])]
+        names = CELL_NAMES
+        effects: list[Effect] = [
+            Moved(seat, kind, names[origin], names[target], tuple(names[s] for s in path[1:-1]))
+        ]
+        if action.captured:
+            other = _SIDE_NAMES[-side]
+            effects.extend(
+                Taken(other, _KIND_WORDS[abs(board[s])], names[s]) for s in action.captured
+            )
+        if kind == "man" and target in CROWN_ROW[side]:
+            effects.append(Promoted(seat, names[target], "man", "king"))
         frame = self._apply(action)
-        result = ActionResult(str(action), seat, tuple(s + 1 for s in action.captured))
+        outcome = self.outcome
+        if outcome is not None:
+            effects.append(Ended(outcome.winner, outcome.reason.value))
+        result = ActionResult(
+            str(action), seat, tuple(s + 1 for s in action.captured), effects=tuple(effects)
+        )
         frame.result = result
         return result
 
@@ -509,6 +546,53 @@ class DraughtsSession(Session[DraughtsMove]):
     @property
     def history(self) -> list[ActionResult]:
         return [f.result for f in self._stack if f.result is not None]
+
+    # ----- the position and the legal actions as data -------------------------------------
+
+    def view(self) -> PositionView:
+        """The 32 dark squares by number (``cells`` from square 29, a1, rank by rank);
+        ``extra["coords"]`` places each on the 8×8 grid as [file, rank] from White's
+        bottom-left, both 0-based; ``extra["plies"]`` is the draw counter."""
+        board = self.board
+        pieces = {
+            name: (PieceView(_SIDE_NAMES[1 if board[i] > 0 else -1], _KIND_WORDS[abs(board[i])]),)
+            for name in VIEW_CELLS
+            if board[(i := int(name) - 1)] != EMPTY
+        }
+        outcome = self.outcome
+        last: tuple[str, ...] = ()
+        if self._stack:
+            result = self._stack[-1].result
+            if result is not None:
+                last = last_cells(result.effects)
+        return PositionView(
+            game=self.rules.id,
+            board="grid",
+            files=8,
+            ranks=8,
+            cells=VIEW_CELLS,
+            pieces=pieces,
+            seats=self.seats,
+            to_move=None if outcome else self.to_move,
+            outcome=outcome.as_json() if outcome else None,
+            last=last,
+            extra={"coords": {c: list(fr) for c, fr in COORDS.items()}, "plies": self.plies},
+        )
+
+    def action_views(self) -> list[ActionView]:
+        names = CELL_NAMES
+        views = [
+            ActionView(
+                str(m),
+                "move",
+                names[m.path[0]],
+                names[m.path[-1]],
+                tuple(names[s] for s in m.path[1:-1]),
+            )
+            for m in self.legal_moves()
+        ]
+        views.sort(key=lambda v: v.text)
+        return views
 
     def _perft_push(self, action: DraughtsMove) -> None:
         """Without building an :class:`ActionResult` per move (:meth:`pop` undoes it)."""

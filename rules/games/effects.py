@@ -14,11 +14,43 @@ Conventions shared with :mod:`rules.games.view`:
   (``"e4"``, ``"d5"``), square numbers in draughts (``"12"``), point numbers in backgammon from
   White's side (``"1"`` … ``"24"``) plus ``"bar"`` and ``"off"``, ludo's track fields by number
   (``"17"``) plus ``"yard"``, home-column fields (``"home:3"``) and ``"home"`` (finished).
+
+  - Backgammon: whoever moves, White's point ``p`` is ``"p"`` and Black's point ``q`` (Black's
+    own numbering) is ``str(25 - q)``: Black's 24-point is ``"1"``, its 1-point ``"24"``, and
+    Black bears off from ``"19"`` … ``"24"``. ``"bar"`` and ``"off"`` are the bar and the
+    borne-off tray of the effect's seat.
+  - Ludo: track fields ``"0"`` … ``"39"`` clockwise, red's start field ``"0"`` (blue ``"10"``,
+    yellow ``"20"``, green ``"30"``), as the command line's ``captured`` numbers them; a
+    colour's home line is ``"home:0"`` … ``"home:3"`` (progress 40–43, ``"home:0"`` next to the
+    track), the same names for every colour (the seat says whose line); ``"yard"`` is the base
+    and ``"home"`` the finish.
 * A **seat** is the seat's name (``"white"``, ``"red"``).
 * A **piece** is the game's own kind of piece, a lower-case word: ``"soldier"``, ``"eagle"``,
-  ``"counter"`` (Latrunculi); ``"pawn"``, ``"knight"``, ``"bishop"``, ``"rook"``, ``"queen"``,
-  ``"king"`` (chess); ``"man"``, ``"king"`` (draughts); ``"checker"`` (backgammon); ``"token"``
-  (ludo).
+  ``"counter"`` (Latrunculi: the LPN letters ``S``, ``E`` (the dux), ``C`` (Schädler's
+  counters), and LAT's ``"queen"``, ``"valkyrie"``, ``"berserker"`` for ``Q``, ``V``, ``B``);
+  ``"pawn"``, ``"knight"``, ``"bishop"``, ``"rook"``, ``"queen"``, ``"king"`` (chess);
+  ``"man"``, ``"king"`` (draughts); ``"checker"`` (backgammon); ``"token"`` (ludo).
+
+Order within one action: the :class:`Moved` (or :class:`Placed`, :class:`Passed`) first, then
+what it took (:class:`Taken`; a chess capture is taken on the square the mover now stands on:
+the taken piece is the one of the losing ``seat`` there), what it released, what it promoted,
+and :class:`Ended` last. A Schädler removal (``xd5``) is a :class:`Taken` alone.
+
+How the dice games report an action (:mod:`.backgammon.contract`, :mod:`.ludo.contract`):
+
+* backgammon: a roll is one :class:`Rolled` (the opening roll two, White's die then Black's,
+  also when they tie); a turn is one :class:`Moved` per checker step in the order played, a
+  :class:`Hit` right after the step that hits, a :class:`Borne` right after a step off; a
+  forced pass is :class:`Passed`; ``double`` :class:`CubeOffered` (the value offered), ``take``
+  :class:`CubeTaken` (the new value), ``drop`` :class:`Ended` (reason ``drop``); the turn that
+  bears off the last checker ends with :class:`Ended` (single, gammon or backgammon, points
+  times the cube).
+* ludo: a roll is one :class:`Rolled` (the roll for the first turn one per colour rolling, in
+  seat order); a move is one :class:`Moved` per token (two for ``BB-0``), then one
+  :class:`Knocked` per token knocked; the last token home adds :class:`SeatFinished` and
+  :class:`Ended` (``finished``, with the places); ``resign:red`` and ``timeout:red`` are
+  :class:`Resigned` (the seat's tokens come off the board, yard and home included), followed
+  by :class:`Ended` when one seat is left; a pass is :class:`Passed`.
 
 Every effect is a frozen dataclass with a ``kind`` and :meth:`as_json`, so the whole list goes
 to a web page as it is.

@@ -108,7 +108,8 @@ class ActionView:
     """One legal action: its canonical ``text`` and what it does, for pickers and web boards.
 
     ``kind`` is ``"move"`` (a piece from ``source`` to ``target``, stopping on ``path``),
-    ``"place"`` (a piece put on ``target`` from the hand), ``"roll"``, ``"pass"``,
+    ``"place"`` (a piece put on ``target`` from the hand), ``"remove"`` (Schädler's removal of
+    the enemy alligatus on ``target``), ``"roll"``, ``"pass"``,
     ``"double"``, ``"take"``, ``"drop"`` or ``"turn"`` (a backgammon turn of several checker
     moves: ``steps`` holds each as (source, target)). ``promotion`` names the piece a move
     promotes to, where the player chooses it."""

@@ -41,6 +41,9 @@ from ..base import (
     Reason,
     Session,
 )
+from ..effects import CubeOffered, CubeTaken, Effect, Ended, Moved, Passed, Rolled
+from ..view import ActionView, Cube, PositionView
+from .contract import CELLS, board_pieces, off_board, step_cells, turn_effects
 from .notation import MAX_INPUT, MOVE_HINT, explain, match_play, parse_paths
 from .steps import TurnSoFar, turn_so_far
 from .turns import BAR, Play, apply_step, format_steps, generate
@@ -173,6 +176,79 @@ class BackgammonSession(Session[BackgammonAction]):
             if state.on_board(side) == 0:
                 return _bear_off_outcome(state, side)
         return None
+
+    # ----- the position and the legal actions as data ------------------------------------
+
+    def view(self) -> PositionView:
+        """The position as data: ``board="points"`` on 12 × 2 columns, cells White's points
+        ``"1"`` … ``"24"`` (see :mod:`.contract`), bars and trays in ``off_board``, the dice
+        (``()`` while a roll is due), the cube, ``last`` the cells the last action's checkers
+        left and reached (``"bar"`` and ``"off"`` too; none after a roll or a cube action), and
+        in ``extra``: ``match``, ``score``, ``crawford``, ``max_cube`` (its value), ``dice_of``
+        (whose dice are shown), ``opening`` (the opening roll is due), ``pips``, and after the
+        opening roll ``opening_roll`` (each side's die)."""
+        state = self.state
+        outcome = self.outcome
+        last: tuple[str, ...] = ()
+        extra: dict[str, object] = {
+            "match": state.match,
+            "score": {"white": state.score[0], "black": state.score[1]},
+            "crawford": state.crawford,
+            "max_cube": 1 << state.max_cube,
+            "dice_of": SEAT_NAMES[state.turn] if state.dice is not None else None,
+            "opening": state.is_opening,
+            "pips": {"white": state.pips(WHITE), "black": state.pips(BLACK)},
+        }
+        if self._stack:
+            frame = self._stack[-1]
+            marks: dict[str, None] = {}
+            for effect in frame.result.effects:
+                if isinstance(effect, Moved):
+                    marks[effect.source] = None
+                    marks[effect.target] = None
+            last = tuple(marks)
+            if frame.action.kind == ROLL and frame.state.is_opening:
+                white_die, black_die = frame.action.dice
+                extra["opening_roll"] = {"white": white_die, "black": black_die}
+        return PositionView(
+            game=self.rules.id,
+            board="points",
+            files=12,
+            ranks=2,
+            cells=CELLS,
+            pieces=board_pieces(state),
+            seats=self.rules.seats,
+            to_move=None if outcome is not None else self.to_move,
+            off_board=off_board(state),
+            dice=state.dice or (),
+            cube=Cube(
+                state.cube_value,
+                SEAT_NAMES[state.owner] if state.owner >= 0 else None,
+                2 * state.cube_value if state.doubled else None,
+            ),
+            outcome=outcome.as_json() if outcome is not None else None,
+            last=last,
+            extra=extra,
+        )
+
+    def action_views(self) -> list[ActionView]:
+        """``roll`` (one line for every roll), ``double``, ``take``, ``drop``, ``pass`` and the
+        turns (``kind="turn"``, ``steps`` as (source, target) cells in White's numbering), in
+        the order of :meth:`legal_actions`."""
+        views: dict[str, ActionView] = {}
+        side = self.state.turn
+        for move in self.legal_moves():
+            if move.kind == ROLL:
+                views[ROLL] = ActionView(ROLL, ROLL)
+            elif move.kind == MOVE:
+                if move.play is None:
+                    views["pass"] = ActionView("pass", "pass")
+                else:
+                    text = str(move.play)
+                    views[text] = ActionView(text, "turn", steps=step_cells(side, move.play.steps))
+            else:
+                views[move.kind] = ActionView(move.kind, move.kind)
+        return [views[text] for text in sorted(views)]
 
     # ----- actions ------------------------------------------------------------------------
 
@@ -343,32 +419,46 @@ class BackgammonSession(Session[BackgammonAction]):
         seat = self.to_move
         frame = _Frame(state.copy(), self.dropped, action, ActionResult(str(action), seat))
         captured: tuple[int, ...] = ()
+        effects: tuple[Effect, ...]
         if action.kind == ROLL:
             first, second = action.dice
             if state.is_opening:
+                effects = (Rolled("white", (first,)), Rolled("black", (second,)))
                 if first != second:
                     state.turn = WHITE if first > second else BLACK
                     state.dice = (max(first, second), min(first, second))
             else:
+                effects = (Rolled(seat, action.dice),)
                 state.dice = action.dice
         elif action.kind == DOUBLE:
             state.doubled = True
+            effects = (CubeOffered(seat, 2 * state.cube_value),)
         elif action.kind == TAKE:
             state.doubled = False
             state.cube_log += 1
             state.owner = 1 - state.turn
+            effects = (CubeTaken(seat, state.cube_value),)
         elif action.kind == DROP:
             self.dropped = True
+            effects = (Ended(SEAT_NAMES[state.turn], Reason.DROP.value, state.cube_value),)
         else:
             play = action.play
+            mover = state.turn
             if play is not None:
                 me, opp = self._me_opp()
                 for step in play.steps:
                     apply_step(me, opp, step)
                 captured = play.captured
+                moved = turn_effects(mover, play.steps)
+                if not any(me):  # the last checker is off: the game is over
+                    won = _bear_off_outcome(state, mover)
+                    moved.append(Ended(won.winner, won.reason.value, won.points))
+                effects = tuple(moved)
+            else:
+                effects = (Passed(seat),)
             state.dice = None
-            state.turn = 1 - state.turn
-        frame.result = ActionResult(str(action), seat, captured)
+            state.turn = 1 - mover
+        frame.result = ActionResult(str(action), seat, captured, effects=effects)
         self._stack.append(frame)
         self._plays = None
         return frame.result

@@ -41,14 +41,20 @@ from ..base import (
     Seating,
     Session,
 )
+from ..effects import Effect, Ended, Knocked, Moved, Passed, Resigned, Rolled, SeatFinished
+from ..view import ActionView, PositionView
+from .contract import CELLS, PROGRESS_CELLS, move_effects, off_board, pieces
 from .moves import TokenMove, apply, explain, generate
 from .position import (
     BASE,
     COLOURS,
     FINISH,
+    HOME,
     LETTERS,
     NAMES,
     SEATINGS,
+    START_FIELD,
+    TRACK,
     Left,
     State,
     format_state,
@@ -225,6 +231,71 @@ class LudoSession(Session[LudoAction]):
         gone = sorted(state.left, key=lambda c: -state.left[c].rank)
         return tuple(NAMES[c] for c in playing + gone)
 
+    # ----- the position and the legal actions as data ------------------------------------
+
+    def view(self) -> PositionView:
+        """The position as data: ``board="track"`` (drawn on the 11 × 11 cross board), cells
+        the track's fields ``"0"`` … ``"39"`` then the home-line fields ``"home:0"`` …
+        ``"home:3"`` (see :mod:`.contract`), yards and finished tokens in ``off_board``, the
+        die, ``last`` the cells the last action's tokens left and reached (``"yard"`` and
+        ``"home"`` too) and where it knocked, and in ``extra``: ``track`` (40), ``home_fields``
+        (4), ``start_fields`` (each seat's start field), ``rolling`` (the seats rolling for the
+        first turn), ``left`` (the seats that left, with why) and, after a roll for the first
+        turn, ``first_roll`` (each seat's die)."""
+        state = self.state
+        outcome = self.outcome
+        last: dict[str, None] = {}
+        extra: dict[str, object] = {
+            "track": TRACK,
+            "home_fields": FINISH - HOME,
+            "start_fields": {NAMES[c]: str(START_FIELD[c]) for c in state.seats},
+            "rolling": list(self.rolling_for_first),
+            "left": {NAMES[c]: gone.reason.value for c, gone in state.left.items()},
+        }
+        if self._stack:
+            frame = self._stack[-1]
+            for effect in frame.result.effects:
+                if isinstance(effect, Moved):
+                    last[effect.source] = None
+                    last[effect.target] = None
+                elif isinstance(effect, Knocked):
+                    last[effect.cell] = None
+            if frame.action.kind == ROLL and frame.state.rolling:
+                extra["first_roll"] = {
+                    NAMES[c]: d for c, d in zip(frame.state.rolling, frame.action.dice, strict=True)
+                }
+        return PositionView(
+            game=self.rules.id,
+            board="track",
+            files=11,
+            ranks=11,
+            cells=CELLS,
+            pieces=pieces(state),
+            seats=self.seats,
+            to_move=None if outcome is not None else self.to_move,
+            off_board=off_board(state),
+            dice=(state.die,) if state.die is not None else (),
+            outcome=outcome.as_json() if outcome is not None else None,
+            last=tuple(last),
+            extra=extra,
+        )
+
+    def action_views(self) -> list[ActionView]:
+        """``roll`` (one line for every roll), ``pass`` and the token moves (``kind="move"``,
+        ``source`` and ``target`` as cells), in the order of :meth:`legal_actions`."""
+        views: dict[str, ActionView] = {}
+        cells = PROGRESS_CELLS[self.state.to_move]
+        for action in self.legal_moves():
+            if action.kind == ROLL:
+                views[ROLL] = ActionView(ROLL, ROLL)
+            elif action.move is None:
+                views[PASS_WORD] = ActionView(PASS_WORD, PASS_WORD)
+            else:
+                move = action.move
+                text = str(move)
+                views[text] = ActionView(text, MOVE, cells[move.src], cells[move.dst])
+        return [views[text] for text in sorted(views)]
+
     # ----- actions ------------------------------------------------------------------------
 
     def legal_moves(self) -> list[LudoAction]:
@@ -369,23 +440,40 @@ class LudoSession(Session[LudoAction]):
     def push(self, action: LudoAction) -> ActionResult:
         state = self.state
         seat = self.to_move
-        frame = _Frame(state.copy(), action, ActionResult(str(action), seat))
+        before = state.copy()
+        frame = _Frame(before, action, ActionResult(str(action), seat))
         captured: list[int] = []
+        effects: list[Effect]
         if action.kind == ROLL:
             if state.rolling:
+                effects = [
+                    Rolled(NAMES[c], (d,)) for c, d in zip(state.rolling, action.dice, strict=True)
+                ]
                 _settle_first(state, action.dice)
             else:
+                effects = [Rolled(seat, action.dice)]
                 state.die = action.dice[0]
         elif action.kind == MOVE:
             die, colour = state.die, state.to_move
             if action.move is not None:
                 captured = apply(state, colour, action.move)
+                effects = move_effects(before, colour, action.move, captured)
+                if action.move.dst == FINISH and all(p == FINISH for p in state.tokens[colour]):
+                    effects.append(SeatFinished(seat, 1))
+                    effects.append(Ended(seat, Reason.FINISHED.value, places=self.places()))
+            else:
+                effects = [Passed(seat)]
             state.die = None
             if die != 6:
                 state.to_move = state.next_colour(colour)
         else:
             _remove(state, action.leaver, action.reason or Reason.RESIGNATION)
-        frame.result = ActionResult(str(action), seat, tuple(captured))
+            effects = [Resigned(NAMES[action.leaver])]
+            if len(state.active) == 1:
+                outcome = self.outcome
+                assert outcome is not None
+                effects.append(Ended(outcome.winner, outcome.reason.value, places=outcome.places))
+        frame.result = ActionResult(str(action), seat, tuple(captured), effects=tuple(effects))
         self._stack.append(frame)
         return frame.result
 

@@ -8,10 +8,12 @@ offered for it (it has no engine)."""
 from __future__ import annotations
 
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
+from bot.client import EXTENSIONS
 from bot.presenters import all_presenters, playable_games
 from rules.games import game_ids
 from tests.outside_game.tictactoe import GAME_ID, install, uninstall
@@ -31,10 +33,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture
 def outside_game():
-    """The game registered for one test, and the registries as they were after it."""
+    """The game registered for one test, and the registries as they were after it; the bot's
+    extension modules, whose commands' game choices were built with the game, are forgotten
+    too (the next bot, or the catalogs' extractor, imports them afresh)."""
     install()
     yield GAME_ID
     uninstall()
+    for name in EXTENSIONS:
+        sys.modules.pop(name, None)
 
 
 @pytest.fixture

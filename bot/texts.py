@@ -131,43 +131,27 @@ def side_name(side: Side | str, language: str = DEFAULT_LANGUAGE) -> str:
     return seat_words(side, language)
 
 
-#: The games' names and one-line descriptions as players read them (the rules core's
-#: registry has the English; the bot translates them where it shows them).
-GAME_NAMES: dict[str, str] = {
-    "classic": mark("Latrunculi (classic)"),
-    "rugen": mark("Latrunculi (Rügen)"),
-    "schadler": mark("Ludus latrunculorum (Schädler)"),
-    "lat": mark("LAT (Viking)"),
-    "chess": mark("Chess"),
-    "draughts": mark("English draughts"),
-    "backgammon": mark("Backgammon"),
-    "ludo": mark("Ludo"),
-}
-GAME_DESCRIPTIONS: dict[str, str] = {
-    "classic": mark("Rook moves; flanked soldiers are held captive till freed; trap the eagle."),
-    "rugen": mark("Two rows a side, rook moves; flanked soldiers are removed; take them all."),
-    "schadler": mark("Place 16 counters, then step or jump like checkers; trap to take."),
-    "lat": mark("Queen, Valkyries and Berserkers on 11×8, each type captured its own way."),
-    "chess": mark("FIDE chess: checkmate the enemy king; castling, en passant and promotion"),
-    "draughts": mark("English draughts (checkers): compulsory capture, multi-jumps, crowned kings"),
-    "backgammon": mark(
-        "Backgammon with the doubling cube: race your 15 checkers home and bear them off"
-    ),
-    "ludo": mark(
-        "Ludo for 2–4 players: roll a 1 or 6 to enter, knock others home, race four tokens in"
-    ),
-}
+def _game_words(game_id: str) -> tuple[str, str]:
+    """A game's name and one-line description in English, as its presenter words them (the
+    bot's words for it, marked for the catalogs), else as its rules do."""
+    from .presenters import presenter_for  # the presenters import this module
+
+    game = find_game(game_id)
+    try:
+        presenter = presenter_for(game.id)
+    except KeyError:
+        return game.name, game.description
+    return presenter.name or game.name, presenter.description or game.description
 
 
 def game_name(variant_id: str, language: str = DEFAULT_LANGUAGE) -> str:
-    """A game's name in ``language`` (``Chess``, ``Τάβλι``); an unknown id its English name."""
-    english = GAME_NAMES.get(variant_id)
-    return translate(english, language) if english else find_game(variant_id).name
+    """A game's name in ``language`` (``Chess``, ``Τάβλι``); English where no catalog has it
+    (a game from outside that brings no translations)."""
+    return translate(_game_words(variant_id)[0], language)
 
 
 def game_description(variant_id: str, language: str = DEFAULT_LANGUAGE) -> str:
-    english = GAME_DESCRIPTIONS.get(variant_id)
-    return translate(english, language) if english else find_game(variant_id).description
+    return translate(_game_words(variant_id)[1], language)
 
 
 _OPTION_LABELS: dict[str, str] = {

@@ -3,7 +3,8 @@
 
 The bot draws its replays through its presenters; without the bot, this plays the moves with
 the rules engine (which checks them and says what each took) and draws every position with
-the game's own ``compose_*``: Latrunculi (all rule sets), chess and draughts.
+the game's own ``compose_*``: Latrunculi (all rule sets), chess and draughts; any other grid
+game (one registered from outside) with the generic grid drawer, from its rules' view.
 """
 
 from __future__ import annotations
@@ -15,11 +16,12 @@ from typing import Any
 from PIL import Image
 
 import rules
-from rules.games import GameOutcome, find_game
+from rules.games import GameOutcome, find_game, open_session
 
 from .caption import Caption, reason_words, who
 from .chess import compose_chess
 from .draughts import compose_draughts
+from .grid_view import compose_grid
 from .plain_text import chess_position, draughts_position
 from .render import compose
 from .replay import encode_gif, with_caption
@@ -147,6 +149,30 @@ def _draughts(
     return frames
 
 
+def _views(
+    position: str, moves: Sequence[str], opts: dict[str, Any], players: tuple[str, str]
+) -> list[Frame]:
+    """Any other grid game's frames: its rules' :meth:`~rules.games.Session.view` after each
+    move, drawn by the generic grid drawer (:mod:`rendering.grid_view`)."""
+    session = open_session(position)
+    frames: list[Frame] = []
+
+    def add() -> None:
+        view, outcome = session.view(), session.outcome
+        caption = Caption(players=players, status=_result(outcome, players))
+        frames.append(
+            lambda strip: compose_grid(
+                view, caption=caption, perspective=opts["view"], theme=opts["theme"], strip=strip
+            )
+        )
+
+    add()
+    for text in moves:
+        session.play(text)
+        add()
+    return frames
+
+
 def game_frames(
     position: str,
     moves: Sequence[str],
@@ -167,6 +193,8 @@ def game_frames(
     if game_id == "draughts":
         start = position if ":" in position else find_game("draughts").start()
         return _draughts(start, moves, {"view": view, "theme": theme}, players)
+    if game_id not in {v.id for v in rules.variants()}:  # a game drawn from its view
+        return _views(position, moves, {"view": view, "theme": theme}, players)
     opts = {"view": rules.Side(view), "theme": theme}
     return _latrunculi(position, moves, opts, players)
 

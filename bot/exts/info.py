@@ -27,7 +27,7 @@ from ..i18n import (
 )
 from ..limits import MAX_CONTENT, cut
 from ..pictures import start_picture
-from ..presenters import presenter_for
+from ..presenters import all_presenters, presenter_for
 from ..services.announce import jump_url
 from ..services.complete import label
 from ..services.languages import language_for
@@ -117,6 +117,9 @@ def help_text(language: str, client_locale: str, bot: str) -> str:
         )
         for line in HELP_LINES
     ]
+    # the games /help's own lines do not name (a game registered from outside), after the first
+    games = [p.help_line(language) for p in all_presenters()]
+    lines[1:1] = [line for line in games if line]
     footer = translate_plural(
         "I speak {count} language; choose yours with {command}.",
         "I speak {count} languages; choose yours with {command}.",

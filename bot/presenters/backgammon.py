@@ -57,6 +57,11 @@ def _points(n: int, language: str = DEFAULT_LANGUAGE) -> str:
 
 class BackgammonPresenter(GamePresenter):
     game_id = "backgammon"
+    name = mark("Backgammon")
+    description = mark(
+        "Backgammon with the doubling cube: race your 15 checkers home and bear them off"
+    )
+    described_in_help = True
     position_format = "XGID"
     record_suffix = "mat"
     move_examples = "13/7 8/7, bar/22 13/11, 6/off(2), double, take, drop"

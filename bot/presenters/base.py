@@ -16,11 +16,13 @@ from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
-from rendering import Layout, encode_png, get_theme
+from rendering import Caption, Layout, encode_png, get_theme
+from rendering.grid_view import compose_grid
 from rendering.preview import mark_choices
 from rendering.replay import encode_gif, with_caption
 from rules import Square
@@ -28,7 +30,8 @@ from rules.games import ActionResult, GameOutcome, GameRules, Reason, Session, f
 
 from ..i18n import DEFAULT_LANGUAGE, mark, translate
 from ..limits import MAX_ALT_TEXT, MAX_CHOICE_NAME
-from ..texts import game_name, seat_words
+from ..texts import game_description, game_name, seat_words
+from .words import picture_words
 
 if TYPE_CHECKING:
     from ..services.picker import Menu
@@ -152,9 +155,23 @@ class RecordInfo:
 
 
 class GamePresenter(ABC):
-    """The bot's side of one game. Subclasses set :attr:`game_id` and :attr:`record_suffix`."""
+    """The bot's side of one game. Subclasses set :attr:`game_id` and :attr:`record_suffix`,
+    and implement :meth:`describe` and :meth:`record_text`; everything else has a default
+    (``docs/adding-a-game.md``)."""
 
     game_id: str
+    #: The game's name and one-line description as the bot shows them, in English and marked
+    #: for the catalogs (``mark("Chess")``), which translate them by that English text; empty:
+    #: the rules' own (:attr:`GameRules.name`, :attr:`GameRules.description`).
+    name: str = ""
+    description: str = ""
+    #: Whether ``/help``'s own lines already tell about this game (the house's games); any
+    #: other game gets a line of its own there (:meth:`help_line`).
+    described_in_help: bool = False
+    #: The folder of the game's ``/rules`` texts, ``<language>.md`` each (first line
+    #: ``# <title>``); ``None``: ``bot/rules_texts/<game id>/``. Without any text, ``/rules``
+    #: shows the game's name and description.
+    rules_dir: Path | None = None
     #: The name of the position notation (``LPN``, ``FEN``), shown with a start position.
     position_format: str
     #: The record file's extension: ``pgn``, ``pdn``, ``txt``.
@@ -178,6 +195,13 @@ class GamePresenter(ABC):
         return find_game(self.game_id)
 
     # ----- words ----------------------------------------------------------------------------
+
+    def help_line(self, language: str = DEFAULT_LANGUAGE) -> str | None:
+        """The game's line in ``/help`` (``None``: :attr:`described_in_help`)."""
+        if self.described_in_help:
+            return None
+        name = game_name(self.game_id, language)
+        return f"• **{name}** — {game_description(self.game_id, language)}"
 
     def seat_title(self, seat: str, language: str = DEFAULT_LANGUAGE) -> str:
         """A seat as players read it: ``White``, ``Black``, ``Red`` (in ``language``)."""
@@ -299,10 +323,39 @@ class GamePresenter(ABC):
         parts.append(status if status.endswith(".") else status + ".")
         return " ".join(parts)[:MAX_ALT_TEXT]
 
-    @abstractmethod
     def frame(self, board: BoardView, *, strip: bool = True) -> Image.Image:
         """The board as a Pillow picture; ``strip=False`` leaves its caption strip blank (a
-        replay draws the final caption once for every frame)."""
+        replay draws the final caption once for every frame).
+
+        By default the generic grid drawer (:func:`rendering.grid_view.compose_grid`) draws the
+        rules' :meth:`~rules.games.Session.view` of the position, the last action's cells
+        marked: a grid game needs no drawer of its own."""
+        if board.last is not None:  # the view's marks are those of the last action pushed
+            session = self.rules.session(board.last.before)
+            session.play(board.last.result.canonical)
+        else:
+            session = self.rules.session(board.position)
+        seats = session.seats
+        outcome = board.outcome
+        caption = Caption(
+            players=(
+                str(board.players.get(seats[0], self.seat_title(seats[0], board.language))),
+                str(board.players.get(seats[-1], self.seat_title(seats[-1], board.language))),
+            ),
+            status=self.caption_status(board),
+            title=game_name(self.game_id, board.language),
+            winner=outcome.winner if outcome is not None else None,
+            move_number=board.move_number,
+            words=picture_words(board.language),
+        )
+        return compose_grid(
+            session.view(),
+            caption=caption,
+            perspective=board.view,
+            theme=board.theme,
+            strip=strip,
+            over=outcome is not None or session.is_over,
+        )
 
     def picture(self, board: BoardView) -> bytes:
         """The board as PNG bytes (CPU-bound: the bot calls it in a worker thread)."""
@@ -401,8 +454,19 @@ class GamePresenter(ABC):
     ) -> list[PickPath] | None:
         """The Move picker's steps for every legal action, labelled in the picker's
         ``language`` (a piece's label ends with its square), or ``None`` when the game has its
-        own picker (the Latrunculi menus with placements and paging)."""
-        return None
+        own picker (the Latrunculi menus with placements and paging).
+
+        By default they come from the rules' :meth:`~rules.games.Session.action_views`: a
+        move's piece by its cell, then the move; any other action in one step. ``None`` for a
+        game whose rules have no action views."""
+        try:
+            views = session.action_views()
+        except NotImplementedError:
+            return None
+        return [
+            PickPath((v.source, v.text) if v.kind == "move" and v.source else (v.text,), v.text)
+            for v in views
+        ]
 
     def menu(
         self, game_id: int, session: Session[Any], key: str, language: str = DEFAULT_LANGUAGE

@@ -84,6 +84,9 @@ def chess_board(position: str) -> chess.Board:
 
 class ChessPresenter(GamePresenter):
     game_id = "chess"
+    name = mark("Chess")
+    description = mark("FIDE chess: checkmate the enemy king; castling, en passant and promotion")
+    described_in_help = True
     position_format = "FEN"
     record_suffix = "pgn"
     move_examples = "Nf3, exd5, O-O, e8=Q (or g1f3)"

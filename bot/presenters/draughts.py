@@ -66,6 +66,11 @@ def _kings(n: int, language: str) -> str:
 
 class DraughtsPresenter(GamePresenter):
     game_id = "draughts"
+    name = mark("English draughts")
+    description = mark(
+        "English draughts (checkers): compulsory capture, multi-jumps, crowned kings"
+    )
+    described_in_help = True
     position_format = "PDN"
     record_suffix = "pdn"
     move_examples = "11-15, 22x15, 15x24x31"

@@ -52,8 +52,30 @@ def rules_outcome(outcome: GameOutcome | None) -> Outcome | None:
     return Outcome(Side(outcome.winner) if outcome.winner else None, termination)
 
 
+#: The four rule sets' names and one-line descriptions as the bot shows them.
+_NAMES: dict[str, tuple[str, str]] = {
+    "classic": (
+        mark("Latrunculi (classic)"),
+        mark("Rook moves; flanked soldiers are held captive till freed; trap the eagle."),
+    ),
+    "rugen": (
+        mark("Latrunculi (Rügen)"),
+        mark("Two rows a side, rook moves; flanked soldiers are removed; take them all."),
+    ),
+    "schadler": (
+        mark("Ludus latrunculorum (Schädler)"),
+        mark("Place 16 counters, then step or jump like checkers; trap to take."),
+    ),
+    "lat": (
+        mark("LAT (Viking)"),
+        mark("Queen, Valkyries and Berserkers on 11×8, each type captured its own way."),
+    ),
+}
+
+
 class LatrunculiPresenter(GamePresenter):
     position_format = "LPN"
+    described_in_help = True
     record_suffix = "txt"
     reasons = {
         Reason.EAGLE_CAPTURED: mark("the eagle was enclosed"),
@@ -68,6 +90,7 @@ class LatrunculiPresenter(GamePresenter):
 
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
+        self.name, self.description = _NAMES.get(game_id, ("", ""))
         self.move_examples = find_variant(game_id).move_hint
 
     def describe(self, who: str, ply: Ply, language: str = DEFAULT_LANGUAGE) -> str:

@@ -75,6 +75,11 @@ def _colours(names: Sequence[str], language: str) -> str:
 
 class LudoPresenter(GamePresenter):
     game_id = "ludo"
+    name = mark("Ludo")
+    description = mark(
+        "Ludo for 2–4 players: roll a 1 or 6 to enter, knock others home, race four tokens in"
+    )
+    described_in_help = True
     position_format = "ludo position"
     record_suffix = "txt"
     move_examples = "B-0, BB-0, B-5, 12-17, 41-F"

@@ -32,6 +32,7 @@ __all__ = [
     "MAX_MESSAGE_EMBEDS",
     "RULES_DIR",
     "RulesText",
+    "rules_dir",
     "rules_messages",
     "rules_text",
 ]
@@ -54,13 +55,31 @@ class RulesText:
     body: str
 
 
+def rules_dir(game_id: str) -> Path:
+    """The folder of ``game_id``'s rules texts: its presenter's
+    (:attr:`~bot.presenters.GamePresenter.rules_dir`), else ``bot/rules_texts/<game id>``."""
+    from ..presenters import presenter_for  # the presenters import the services
+
+    try:
+        own = presenter_for(game_id).rules_dir
+    except KeyError:
+        own = None
+    return own if own is not None else RULES_DIR / game_id
+
+
 @functools.cache
 def rules_text(game_id: str, language: str) -> RulesText:
     """The rules of ``game_id`` in ``language`` (English for a language the bot does not
-    speak or that has no text for this game), read once per process."""
-    path = RULES_DIR / game_id / f"{language}.md"
+    speak or that has no text for this game), read once per process; a game without any
+    text: its name and one-line description."""
+    folder = rules_dir(game_id)
+    path = folder / f"{language}.md"
     if language not in LANGUAGES or not path.exists():
-        path = RULES_DIR / game_id / f"{DEFAULT_LANGUAGE}.md"
+        path = folder / f"{DEFAULT_LANGUAGE}.md"
+    if not path.exists():
+        from ..texts import game_description, game_name
+
+        return RulesText(game_name(game_id, language), game_description(game_id, language))
     raw = path.read_text(encoding="utf-8").strip()
     first, _, body = raw.partition("\n")
     if not first.startswith("# "):

@@ -46,6 +46,7 @@ from .registry import (
     register,
     register_lazy,
     replay,
+    unregister,
 )
 from .view import ActionView, Cube, PieceView, PositionView
 
@@ -164,4 +165,5 @@ __all__ = [
     "register",
     "register_lazy",
     "replay",
+    "unregister",
 ]

@@ -46,6 +46,15 @@ def register(game: GameRules) -> GameRules:
     return game
 
 
+def unregister(game_id: str) -> None:
+    """Remove ``game_id`` and its game (a game registered for a while: a test's own game, or
+    an extension unloaded); an id that is not registered is left alone."""
+    key = _key(game_id)
+    with _LOCK:
+        _LOADERS.pop(key, None)
+        _LOADED.pop(key, None)
+
+
 def game_ids() -> list[str]:
     """Every registered game id, in registration order, without loading any game."""
     return list(_LOADERS)

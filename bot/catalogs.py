@@ -67,6 +67,7 @@ DOMAIN_OF_PATH: tuple[tuple[str, str], ...] = (
     ("bot/services/picker.py", "play"),
     ("bot/services/menus.py", "play"),
     ("bot/services/computer.py", "play"),
+    ("bot/services/pipeline.py", "play"),
     ("bot/services/takebacks.py", "play"),
     ("bot/errors.py", "play"),
     ("bot/limits.py", "play"),

@@ -102,6 +102,8 @@ DOMAIN_OF_PATH: tuple[tuple[str, str], ...] = (
     ("bot/services/ratings.py", "lobby"),
     ("bot/services/vacations.py", "lobby"),
     ("bot/services/notify.py", "lobby"),
+    # the position in words (/board text:True): its piece words are its own
+    ("bot/text_view.py", "reading"),
 )
 """Which domain a source file's texts belong to (first match; ``fnmatch`` patterns relative
 to the project root). Anything else (``/help``, ``/language``, …) is in :data:`DOMAIN`."""

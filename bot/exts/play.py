@@ -45,6 +45,7 @@ from ..services.menus import moved_on_text
 from ..services.names import display_names, names_for_text, player_name
 from ..services.pipeline import Surface, play_by
 from ..services.replays import replay_file
+from ..text_view import board_in_words
 from ..texts import one_line, turn_words, variant_title
 
 log = logging.getLogger(__name__)
@@ -418,6 +419,7 @@ class Play(commands.Cog):
         private="Show it only to you (default: no)",
         view="Which side is at the bottom (default: your own colour, or White)",
         theme="Light or dark board (default: light)",
+        text="The position and legal moves in words, only to you (for screen readers)",
     )
     @app_commands.choices(view=VIEW_CHOICES, theme=THEME_CHOICES)
     @app_commands.autocomplete(game=watch_autocomplete)
@@ -428,9 +430,22 @@ class Play(commands.Cog):
         private: bool = False,
         view: str | None = None,
         theme: str = "light",
+        text: bool = False,
     ) -> None:
         async with user_errors(interaction):
             record = await self._watch(interaction, game)
+            if text:  # in words, privately, in the reader's language (issue 32)
+                await interaction.response.defer(thinking=True, ephemeral=True)
+                words = await board_in_words(
+                    self.bot.db,
+                    record,
+                    await answer_language(interaction, record),
+                    move_timeout=self.bot.settings.move_timeout_seconds,
+                )
+                await interaction.followup.send(
+                    words, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+                )
+                return
             side = view or record.colour_of(interaction.user.id) or "white"
             await interaction.response.defer(thinking=True, ephemeral=private)
             payload = await board_payload(

@@ -233,6 +233,13 @@ class GameRules(ABC):
     #: How many seats' own moves make a game too far gone to be aborted (2: once both sides
     #: have moved; ludo 1: before anyone has moved). See :meth:`Session.may_abort`.
     own_moves_to_abort: int = 2
+    #: Whether the players may agree a draw (``/draw``): not in backgammon and ludo, which
+    #: always end with a winner.
+    draws_by_agreement: bool = True
+    #: Whether a count of the game's plies is a count of moves as players number them (White's
+    #: and Black's turn make one move): not where the dice rolls and cube actions are plies of
+    #: their own (backgammon, ludo), whose headers and records then number turns otherwise.
+    numbered_moves: bool = True
     #: Whether :meth:`Session.only_play` can ever name a turn (so a caller need not ask who
     #: wants their only legal turns played in a game that has none).
     has_only_plays: bool = False

@@ -276,3 +276,17 @@ def test_a_takeback_is_refused_across_a_dice_roll() -> None:
     cube = ["roll:6-1", "13/7 8/7", "double", "take"]
     assert rules.takeback(cube, [True, True, False, False]) == TakebackPlan(1, (1, 2, 3))
     assert rules.takeback(cube, [False, False, True, True]) == TakebackPlan(3, (3,))
+
+
+@pytest.mark.parametrize("game_id", ["classic", "rugen", "schadler", "lat", "chess", "draughts"])
+def test_two_sided_board_games_may_be_drawn_and_number_their_moves(game_id):
+    rules = find_game(game_id)
+    assert rules.draws_by_agreement and rules.numbered_moves
+
+
+@pytest.mark.parametrize("game_id", ["backgammon", "ludo"])
+def test_dice_games_have_no_draws_and_their_plies_are_no_count_of_moves(game_id):
+    """Rolls (and backgammon's cube actions) are plies of their own, and both games always
+    end with a winner."""
+    rules = find_game(game_id)
+    assert not rules.draws_by_agreement and not rules.numbered_moves

@@ -103,6 +103,8 @@ class BackgammonRules(GameRules):
     options = (_MATCH_OPTION,)
     move_hint = MOVE_HINT
     has_only_plays = True
+    draws_by_agreement = False
+    numbered_moves = False
 
     def start(self, options: Mapping[str, str] | None = None) -> str:
         resolved = self.resolve_options(options)

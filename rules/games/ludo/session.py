@@ -117,6 +117,8 @@ class LudoRules(GameRules):
     seated_options = frozenset({"players"})  # the colours follow the number seated
     first_by_roll = True
     seats_leave = True
+    draws_by_agreement = False
+    numbered_moves = False
     own_moves_to_abort = 1
 
     def _seating(self, options: Mapping[str, str] | None) -> str:

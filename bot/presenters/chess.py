@@ -104,6 +104,13 @@ class ChessPresenter(GamePresenter):
         Reason.INSUFFICIENT_MATERIAL: mark("insufficient material: neither side can mate"),
         Reason.FIFTY_MOVES: mark("fifty moves each passed without a capture or a pawn move"),
     }
+    taken_letters = {
+        seat: {
+            name: chess.piece_symbol(t).upper() if seat == "white" else chess.piece_symbol(t)
+            for t, name in _PIECE_NAMES.items()
+        }
+        for seat in ("white", "black")
+    }
     short_reasons = {
         Reason.INSUFFICIENT_MATERIAL: mark("insufficient material"),
         Reason.FIFTY_MOVES: mark("fifty-move rule"),

@@ -85,6 +85,7 @@ class DraughtsPresenter(GamePresenter):
         Reason.NO_LEGAL_MOVES: mark("the side to move could not move"),
         Reason.FORTY_MOVES: mark("forty moves each passed without a capture or a man's move"),
     }
+    taken_letters = _TAKEN_LETTERS
     short_reasons = {
         Reason.NO_PIECES: mark("no pieces left"),
         Reason.NO_LEGAL_MOVES: mark("no legal moves"),

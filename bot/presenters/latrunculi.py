@@ -39,13 +39,13 @@ from .words import picture_words
 if TYPE_CHECKING:
     from ..services.picker import Menu
 
-__all__ = ["LatrunculiPresenter", "last_move", "latrunculi_game", "latrunculi_presenters"]
+__all__ = ["LatrunculiPresenter", "latrunculi_game", "latrunculi_presenters", "move_result"]
 
 #: The LPN letter of each kind of piece, by the effects' word for it (``soldier`` → ``S``).
 _KIND_LETTERS = {word: letter for letter, word in KIND_WORDS.items()}
 
 
-def last_move(result: ActionResult) -> MoveResult:
+def move_result(result: ActionResult) -> MoveResult:
     """The renderer's report of an action (its kind, its squares, what it took and freed),
     from the action's effects."""
     kind = MoveKind.PASS
@@ -127,6 +127,8 @@ class LatrunculiPresenter(GamePresenter):
         Reason.ONLY_QUEEN_LEFT: mark("only the queen was left"),
     }
 
+    taken_letters = {"white": _KIND_LETTERS, "black": _KIND_LETTERS}
+
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
         self.name, self.description = _NAMES.get(game_id, ("", ""))
@@ -149,7 +151,7 @@ class LatrunculiPresenter(GamePresenter):
         last = board.last
         return compose(
             position,
-            last_move=last_move(last.result) if last is not None else None,
+            last_move=move_result(last.result) if last is not None else None,
             before=with_taken(position, last.result) if last is not None else None,
             players=(board.players.get("white", "White"), board.players.get("black", "Black")),
             outcome=rules_outcome(board.outcome),

@@ -7,8 +7,9 @@ from collections.abc import Mapping, Sequence
 
 from discord.utils import escape_markdown, escape_mentions
 
-from rules import MoveKind, MoveResult, Position, Side, find_variant, square_name
-from rules.games import GameOption, Reason, find_game
+from rules import Side, find_variant
+from rules.games import ActionResult, GameOption, Reason, find_game
+from rules.games.effects import Moved, Passed, Placed, Released, Taken
 
 from .i18n import DEFAULT_LANGUAGE, format_number, mark, translate, translate_plural
 
@@ -249,44 +250,40 @@ def piece_word(name: str, language: str) -> str:
     return translate(english, language) if english else name
 
 
-def _pieces(squares: tuple[int, ...], position: Position, language: str) -> str:
-    """The pieces on ``squares`` of ``position`` in words: "the queen on f8 and the valkyrie on
+def _pieces(pieces: Sequence[Taken | Released], language: str) -> str:
+    """The pieces an action took or released in words: "the queen on f8 and the valkyrie on
     c8". Players are told what was taken, not only where (the rules require it announced)."""
-    parts = []
-    for s in squares:
-        p = position.piece_at(s)
-        parts.append(
-            translate(
-                "the {piece} on {square}",
-                language,
-                piece=piece_word(p.name, language),
-                square=square_name(s),
-            )
-            if p is not None
-            else square_name(s)
+    parts = [
+        translate(
+            "the {piece} on {square}",
+            language,
+            piece=piece_word(p.piece, language),
+            square=p.cell,
         )
+        for p in pieces
+    ]
     return join_words(parts, language)
 
 
 def describe_move(
     player: str,
-    result: MoveResult,
-    before: Position,
-    after: Position,
+    result: ActionResult,
+    variant: str,
     language: str = DEFAULT_LANGUAGE,
 ) -> str:
-    """E.g. "Alice (White) moved `a2-a5` and captured the soldier on b5 and the soldier on c5"."""
-    seat = side_name(result.side, language)
-    move = result.move
-    if move.kind is MoveKind.PASS:
+    """A Latrunculi action of rule set ``variant`` in words, from its effects: e.g. "Alice
+    (White) moved `a2-a5` and captured the soldier on b5 and the soldier on c5"."""
+    seat = side_name(result.seat, language)
+    effects = result.effects
+    if any(isinstance(e, Passed) for e in effects):
         return translate(
             "{who} ({seat}) had no legal move and passed", language, who=player, seat=seat
         )
-    if move.kind is MoveKind.REMOVE:
-        sq = move.path[0]
-        gone = before.piece_at(sq)
-        held = find_variant(before.variant).held_word
-        name = gone.name if gone is not None else "piece"
+    taken = [e for e in effects if isinstance(e, Taken)]
+    placed = next((e for e in effects if isinstance(e, Placed)), None)
+    if taken and placed is None and not any(isinstance(e, Moved) for e in effects):
+        gone = taken[0]  # a Schädler removal: the one enemy alligatus taken off
+        held = find_variant(variant).held_word
         template = (
             mark("{who} ({seat}) removed the alligatus {piece} on {square} (`{move}`)")
             if held == "alligatus"
@@ -297,31 +294,26 @@ def describe_move(
             language,
             who=player,
             seat=seat,
-            piece=piece_word(name, language),
-            square=square_name(sq),
-            move=str(move),
+            piece=piece_word(gone.piece, language),
+            square=gone.cell,
+            move=result.canonical,
         )
-    removed = tuple(s for s in result.captured if after.piece_at(s) is None)
-    held_sq = tuple(s for s in result.captured if after.piece_at(s) is not None)
-    effects = []
+    removed = [t for t in taken if not t.stays]
+    held_pieces = [t for t in taken if t.stays]
+    released = [e for e in effects if isinstance(e, Released)]
+    parts = []
     if removed:
-        effects.append(
-            translate("captured {pieces}", language, pieces=_pieces(removed, before, language))
-        )
-    if held_sq:
-        word = find_variant(after.variant).held_word
-        pieces = _pieces(held_sq, after, language)
+        parts.append(translate("captured {pieces}", language, pieces=_pieces(removed, language)))
+    if held_pieces:
+        word = find_variant(variant).held_word
+        pieces = _pieces(held_pieces, language)
         if word == "alligatus":
-            effects.append(translate("trapped {pieces} (alligatus)", language, pieces=pieces))
+            parts.append(translate("trapped {pieces} (alligatus)", language, pieces=pieces))
         else:
-            effects.append(translate("took {pieces} captive", language, pieces=pieces))
-    if result.released:
-        effects.append(
-            translate(
-                "released {pieces}", language, pieces=_pieces(result.released, after, language)
-            )
-        )
-    if move.kind is MoveKind.PLACE:
+            parts.append(translate("took {pieces} captive", language, pieces=pieces))
+    if released:
+        parts.append(translate("released {pieces}", language, pieces=_pieces(released, language)))
+    if placed is not None:
         what = mark("{who} ({seat}) placed a counter on {square}")
         one = mark("{who} ({seat}) placed a counter on {square} and {effect}")
         more = mark("{who} ({seat}) placed a counter on {square}: {effects}")
@@ -329,16 +321,16 @@ def describe_move(
         what = mark("{who} ({seat}) moved `{move}`")
         one = mark("{who} ({seat}) moved `{move}` and {effect}")
         more = mark("{who} ({seat}) moved `{move}`: {effects}")
-    template = what if not effects else one if len(effects) == 1 else more
+    template = what if not parts else one if len(parts) == 1 else more
     return translate(
         template,
         language,
         who=player,
         seat=seat,
-        move=str(move),
-        square=square_name(move.path[0]),
-        effect=effects[0] if effects else "",
-        effects="; ".join(effects),
+        move=result.canonical,
+        square=placed.cell if placed is not None else "",
+        effect=parts[0] if parts else "",
+        effects="; ".join(parts),
     )
 
 

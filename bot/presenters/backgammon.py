@@ -12,9 +12,9 @@ from PIL import Image
 
 from rendering import Caption
 from rendering.backgammon import compose_backgammon
-from rendering.plain_text import backgammon_position, backgammon_steps
+from rendering.plain_text import backgammon_position
 from rules.errors import PositionError
-from rules.games import Reason, Session
+from rules.games import ActionResult, Reason, Session
 from rules.games.backgammon import (
     SEAT_NAMES,
     BackgammonSession,
@@ -23,6 +23,7 @@ from rules.games.backgammon import (
     mat_text,
     parse_xgid,
 )
+from rules.games.effects import CubeOffered, CubeTaken, Ended, Hit, Moved, Passed, Rolled
 
 from ..i18n import DEFAULT_LANGUAGE, mark, translate, translate_plural
 from ..limits import MAX_CHOICE_NAME
@@ -35,12 +36,34 @@ if TYPE_CHECKING:
 
 __all__ = ["BackgammonPresenter"]
 
-_CUBE_WORDS = ("double", "take", "drop")
-
 
 def _dice(position: str) -> tuple[int, int] | None:
     """The dice a position shows (``None`` before a roll or while a double is offered)."""
     return parse_xgid(position).dice
+
+
+def _own_point(seat: str, cell: str) -> int:
+    """An effect's cell (White's numbering, ``bar``, ``off``) as ``seat`` numbers its points
+    (25 the bar, 0 off)."""
+    if cell in ("bar", "off"):
+        return 25 if cell == "bar" else 0
+    return int(cell) if seat == "white" else 25 - int(cell)
+
+
+def _turn_steps(result: ActionResult) -> tuple[list[tuple[int, int]], list[int]]:
+    """A turn's checker steps as (from, to) and the points it hit, in the mover's numbering,
+    from its effects (none for a roll, a pass or a cube action)."""
+    seat = result.seat
+    steps: list[tuple[int, int]] = []
+    hits: list[int] = []
+    for effect in result.effects:
+        if isinstance(effect, Moved):
+            steps.append((_own_point(seat, effect.source), _own_point(seat, effect.target)))
+        elif isinstance(effect, Hit):
+            point = _own_point(seat, effect.cell)
+            if point not in hits:
+                hits.append(point)
+    return steps, hits
 
 
 def _shape(play_after: Sequence[int]) -> tuple[int, int]:
@@ -95,56 +118,55 @@ class BackgammonPresenter(GamePresenter):
         seat = self.seat_title(result.seat, language)
         text = result.canonical
         values: dict[str, object] = {"who": who, "seat": seat}
-        if text.startswith("roll:"):
-            first, second = (int(d) for d in text.removeprefix("roll:").split("-"))
-            if parse_xgid(ply.before).is_opening:
-                if first == second:
-                    return translate(
-                        "Opening roll: both dice show {die} — the bot rolls again",
-                        language,
-                        die=first,
-                    )
-                leader = self.seat_title("white" if first > second else "black", language)
+        rolled = [e for e in result.effects if isinstance(e, Rolled)]
+        if len(rolled) == 2:  # the opening roll: White's die, then Black's
+            first, second = rolled[0].dice[0], rolled[1].dice[0]
+            if first == second:
                 return translate(
-                    "Opening roll: {white} {first}, {black} {second} — {leader} plays {roll}",
+                    "Opening roll: both dice show {die} — the bot rolls again",
                     language,
-                    white=self.seat_title("white", language),
-                    black=self.seat_title("black", language),
-                    first=first,
-                    second=second,
-                    leader=leader,
-                    roll=f"{max(first, second)}-{min(first, second)}",
+                    die=first,
                 )
+            leader = self.seat_title("white" if first > second else "black", language)
             return translate(
-                "{who} ({seat}) rolled {roll}", language, roll=f"{first}-{second}", **values
-            )
-        if text == "double":
-            cube = parse_xgid(ply.before).cube_value
-            return translate(
-                "{who} ({seat}) doubles: the cube would go to {cube}",
+                "Opening roll: {white} {first}, {black} {second} — {leader} plays {roll}",
                 language,
-                cube=2 * cube,
-                **values,
+                white=self.seat_title("white", language),
+                black=self.seat_title("black", language),
+                first=first,
+                second=second,
+                leader=leader,
+                roll=f"{max(first, second)}-{min(first, second)}",
             )
-        if text == "take":
-            cube = parse_xgid(ply.after).cube_value
-            return translate(
-                "{who} ({seat}) takes: the cube is at {cube}, now {seat}'s",
-                language,
-                cube=cube,
-                **values,
-            )
-        if text == "drop":
-            cube = parse_xgid(ply.before).cube_value
-            return translate(
-                "{who} ({seat}) drops the double and gives up {points}",
-                language,
-                points=_points(cube, language),
-                **values,
-            )
+        if rolled:
+            roll = "-".join(str(d) for d in rolled[0].dice)
+            return translate("{who} ({seat}) rolled {roll}", language, roll=roll, **values)
+        for effect in result.effects:
+            if isinstance(effect, CubeOffered):
+                return translate(
+                    "{who} ({seat}) doubles: the cube would go to {cube}",
+                    language,
+                    cube=effect.value,
+                    **values,
+                )
+            if isinstance(effect, CubeTaken):
+                return translate(
+                    "{who} ({seat}) takes: the cube is at {cube}, now {seat}'s",
+                    language,
+                    cube=effect.value,
+                    **values,
+                )
+            if isinstance(effect, Ended) and effect.reason == Reason.DROP.value:
+                return translate(
+                    "{who} ({seat}) drops the double and gives up {points}",
+                    language,
+                    points=_points(effect.points or 0, language),
+                    **values,
+                )
+        # the dice the turn played are the position's (rolled by the ply before this one)
         dice = _dice(ply.before)
         roll = f"{dice[0]}-{dice[1]}" if dice is not None else ""
-        if text == "pass":
+        if any(isinstance(e, Passed) for e in result.effects):
             template = (
                 mark("{who} ({seat}) rolled {roll} and cannot move: the turn passes")
                 if dice is not None
@@ -157,12 +179,13 @@ class BackgammonPresenter(GamePresenter):
             else mark("{who} ({seat}) played `{move}`")
         )
         words = translate(template, language, roll=roll, move=text, **values)
-        if result.captured:
+        _, hits = _turn_steps(result)
+        if hits:
             words = translate(
                 "{text}, hitting on {points}",
                 language,
                 text=words,
-                points=join_words([str(p) for p in result.captured], language),
+                points=join_words([str(p) for p in hits], language),
             )
         return words
 
@@ -266,12 +289,9 @@ class BackgammonPresenter(GamePresenter):
         steps: list[tuple[int, int]] = []
         hits: list[int] = []
         mover: str | None = None
-        last = board.last
-        if last is not None and not last.result.canonical.startswith("roll:"):
-            text = last.result.canonical
-            if text not in (*_CUBE_WORDS, "pass"):
-                steps, hits = backgammon_steps(text)
-                mover = last.result.seat
+        if board.last is not None:
+            steps, hits = _turn_steps(board.last.result)
+            mover = board.last.result.seat if steps else None
         session = self.rules.session(board.position)
         assert isinstance(session, BackgammonSession)
         outcome = board.outcome

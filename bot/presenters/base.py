@@ -27,6 +27,7 @@ from rendering.preview import mark_choices
 from rendering.replay import encode_gif, with_caption
 from rules import Square
 from rules.games import ActionResult, GameOutcome, GameRules, Reason, Session, find_game
+from rules.games.effects import Taken
 
 from ..i18n import DEFAULT_LANGUAGE, mark, translate
 from ..limits import MAX_ALT_TEXT, MAX_CHOICE_NAME
@@ -264,6 +265,27 @@ class GamePresenter(ABC):
         """The seat to move in ``position`` and each seat's pieces, as the letters the picture
         draws (``None``: the game's pictures show no taken pieces)."""
         return None
+
+    #: Each seat's piece kinds (as :mod:`rules.games.effects` names them) as the letters
+    #: :meth:`material` counts for them; ``None``: the game's pictures show no taken pieces.
+    taken_letters: Mapping[str, Mapping[str, str]] | None = None
+
+    def taken_from(self, history: Sequence[ActionResult]) -> tuple[str, str] | None:
+        """What White and Black have taken in a game whose actions reported ``history``, as
+        the letters the picture draws: each piece an action took off the board (a
+        :class:`~rules.games.effects.Taken` that does not stay, a Latrunculi captive being
+        one that does) counts for the seat that played it. The same letters as
+        :meth:`taken_in` over the game's positions, read from the effects; ``None`` for a
+        game without taken pieces."""
+        letters = self.taken_letters
+        if letters is None:
+            return None
+        taken: dict[str, Counter[str]] = {"white": Counter(), "black": Counter()}
+        for result in history:
+            for effect in result.effects:
+                if isinstance(effect, Taken) and not effect.stays and result.seat in taken:
+                    taken[result.seat][letters[effect.seat][effect.piece]] += 1
+        return "".join(taken["white"].elements()), "".join(taken["black"].elements())
 
     def taken_so_far(self, start: str, positions: Sequence[str]) -> list[tuple[str, str]] | None:
         """What White and Black had taken after each of ``positions`` (the positions after

@@ -15,6 +15,7 @@ from rendering import Caption, Layout, layout, placement_pieces
 from rendering.chess import chess_square, compose_chess
 from rules import Side, Square
 from rules.games import ActionResult, Reason, Session
+from rules.games.effects import Moved, Promoted, Taken
 
 from ..i18n import DEFAULT_LANGUAGE, mark, translate
 from ..texts import game_name
@@ -43,6 +44,8 @@ _PIECE_NAMES = {
     chess.QUEEN: "queen",
     chess.KING: "king",
 }
+#: The piece types by the effects' names (:mod:`rules.games.effects`).
+_PIECE_TYPES = {name: piece_type for piece_type, name in _PIECE_NAMES.items()}
 #: "took the … on {square}" for each piece a move can take (whole, so each language can
 #: decline the piece's name as its grammar needs).
 _TOOK = {
@@ -77,6 +80,11 @@ _PROMOTE = {
 _PREFIX = "chess:"
 
 
+def _moved(result: ActionResult) -> Moved | None:
+    """The move's piece (the king, when castling) as the rules reported it."""
+    return next((e for e in result.effects if isinstance(e, Moved)), None)
+
+
 def chess_board(position: str) -> chess.Board:
     """The python-chess board of a stored ``chess:<FEN>`` position."""
     return chess.Board(position.removeprefix(_PREFIX))
@@ -96,6 +104,13 @@ class ChessPresenter(GamePresenter):
         Reason.INSUFFICIENT_MATERIAL: mark("insufficient material: neither side can mate"),
         Reason.FIFTY_MOVES: mark("fifty moves each passed without a capture or a pawn move"),
     }
+    taken_letters = {
+        seat: {
+            name: chess.piece_symbol(t).upper() if seat == "white" else chess.piece_symbol(t)
+            for t, name in _PIECE_NAMES.items()
+        }
+        for seat in ("white", "black")
+    }
     short_reasons = {
         Reason.INSUFFICIENT_MATERIAL: mark("insufficient material"),
         Reason.FIFTY_MOVES: mark("fifty-move rule"),
@@ -105,21 +120,16 @@ class ChessPresenter(GamePresenter):
 
     def describe(self, who: str, ply: Ply, language: str = DEFAULT_LANGUAGE) -> str:
         result = ply.result
-        board = chess_board(ply.before)
-        move = board.parse_san(result.canonical)
         seat = self.seat_title(result.seat, language)
+        moved = _moved(result)
         effects = []
-        if result.captured:
-            square = chess.parse_square(str(result.captured[0]))
-            piece = board.piece_at(square)
-            took = (
-                _EN_PASSANT
-                if board.is_en_passant(move)
-                else _TOOK[piece.piece_type if piece else chess.PAWN]
-            )
-            effects.append(translate(took, language, square=str(result.captured[0])))
-        if move.promotion:
-            effects.append(translate(_PROMOTED[move.promotion], language))
+        for effect in result.effects:
+            if isinstance(effect, Taken):
+                en_passant = moved is not None and effect.cell != moved.target
+                took = _EN_PASSANT if en_passant else _TOOK[_PIECE_TYPES[effect.piece]]
+                effects.append(translate(took, language, square=effect.cell))
+            elif isinstance(effect, Promoted):
+                effects.append(translate(_PROMOTED[_PIECE_TYPES[effect.piece]], language))
         values = {"who": who, "seat": seat, "move": result.canonical}
         if not effects:
             text = translate("{who} ({seat}) played `{move}`", language, **values)
@@ -154,8 +164,8 @@ class ChessPresenter(GamePresenter):
         board = chess_board(board_view.position)
         last = None
         if board_view.last is not None:
-            move = chess_board(board_view.last.before).parse_san(board_view.last.result.canonical)
-            last = (chess.square_name(move.from_square), chess.square_name(move.to_square))
+            moved = _moved(board_view.last.result)
+            last = (moved.source, moved.target) if moved is not None else None
         check = None
         king = board.king(board.turn)
         if board.is_check() and king is not None:

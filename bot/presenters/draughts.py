@@ -15,6 +15,7 @@ from rendering.draughts import compose_draughts, draughts_square
 from rules import Side, Square
 from rules.games import ActionResult, Reason, Session
 from rules.games.draughts import WHITE, parse_position
+from rules.games.effects import Moved, Promoted, Taken
 
 from ..i18n import DEFAULT_LANGUAGE, mark, translate, translate_plural
 from .base import (
@@ -37,6 +38,11 @@ __all__ = ["DraughtsPresenter", "draughts_pieces"]
 
 _LETTERS = {1: "b", 2: "B", -1: "w", -2: "W"}
 _NAMES = {"b": "man", "B": "king", "w": "man", "W": "king"}
+#: The letter of a piece by its seat and kind (:mod:`rules.games.effects`).
+_TAKEN_LETTERS = {
+    "white": {"man": "w", "king": "W"},
+    "black": {"man": "b", "king": "B"},
+}
 _PREFIX = "draughts:"
 
 
@@ -79,6 +85,7 @@ class DraughtsPresenter(GamePresenter):
         Reason.NO_LEGAL_MOVES: mark("the side to move could not move"),
         Reason.FORTY_MOVES: mark("forty moves each passed without a capture or a man's move"),
     }
+    taken_letters = _TAKEN_LETTERS
     short_reasons = {
         Reason.NO_PIECES: mark("no pieces left"),
         Reason.NO_LEGAL_MOVES: mark("no legal moves"),
@@ -87,14 +94,11 @@ class DraughtsPresenter(GamePresenter):
 
     def describe(self, who: str, ply: Ply, language: str = DEFAULT_LANGUAGE) -> str:
         result = ply.result
-        before = draughts_pieces(ply.before)
-        after = draughts_pieces(ply.after)
-        path = _path(result.canonical)
+        taken = [e for e in result.effects if isinstance(e, Taken)]
         seat = self.seat_title(result.seat, language)
         values = {"who": who, "seat": seat, "move": result.canonical}
-        if result.captured:
-            taken = [before.get(int(s), "b") for s in result.captured]
-            kings = sum(1 for t in taken if t.isupper())
+        if taken:
+            kings = sum(1 for t in taken if t.piece == "king")
             men = len(taken) - kings
             if men and kings:
                 what = translate(
@@ -105,7 +109,7 @@ class DraughtsPresenter(GamePresenter):
                 )
             else:
                 what = _men(men, language) if men else _kings(kings, language)
-            squares = ", ".join(str(s) for s in result.captured)
+            squares = ", ".join(t.cell for t in taken)
             text = translate(
                 "{who} ({seat}) jumped `{move}` and took {what} (on {squares})",
                 language,
@@ -115,8 +119,7 @@ class DraughtsPresenter(GamePresenter):
             )
         else:
             text = translate("{who} ({seat}) moved `{move}`", language, **values)
-        moved, landed = before.get(path[0], ""), after.get(path[-1], "")
-        if moved.islower() and landed.isupper():
+        if any(isinstance(e, Promoted) for e in result.effects):
             text = translate("{text} — crowned a king", language, text=text)
         return text
 
@@ -133,9 +136,11 @@ class DraughtsPresenter(GamePresenter):
         path: list[int] = []
         jumped: dict[int, str] = {}
         if board_view.last is not None:
-            path = _path(board_view.last.result.canonical)
-            before = draughts_pieces(board_view.last.before)
-            jumped = {int(s): before.get(int(s), "b") for s in board_view.last.result.captured}
+            for effect in board_view.last.result.effects:
+                if isinstance(effect, Moved):
+                    path = [int(s) for s in (effect.source, *effect.path, effect.target)]
+                elif isinstance(effect, Taken):
+                    jumped[int(effect.cell)] = _TAKEN_LETTERS[effect.seat][effect.piece]
         outcome = board_view.outcome
         players = board_view.players
         caption = Caption(

@@ -10,9 +10,12 @@ from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
+import rules
 from rendering import Layout, compose, layout
 from rules import (
     Game,
+    Move,
+    MoveKind,
     MoveResult,
     Outcome,
     Side,
@@ -23,7 +26,10 @@ from rules import (
     parse_position,
     parse_square,
 )
-from rules.games import GameOutcome, LatrunculiSession, Reason, Session
+from rules.games import ActionResult, GameOutcome, LatrunculiSession, Reason, Session
+from rules.games.effects import Moved, Passed, Placed, Released, Taken
+from rules.games.latrunculi import KIND_WORDS
+from rules.position import Position
 
 from ..i18n import DEFAULT_LANGUAGE, mark
 from ..texts import describe_move, game_name
@@ -33,12 +39,45 @@ from .words import picture_words
 if TYPE_CHECKING:
     from ..services.picker import Menu
 
-__all__ = ["LatrunculiPresenter", "latrunculi_game", "latrunculi_presenters"]
+__all__ = ["LatrunculiPresenter", "latrunculi_game", "latrunculi_presenters", "move_result"]
+
+#: The LPN letter of each kind of piece, by the effects' word for it (``soldier`` → ``S``).
+_KIND_LETTERS = {word: letter for letter, word in KIND_WORDS.items()}
 
 
-def replayed(ply: Ply) -> MoveResult:
-    """The rules core's full report of a stored ply (which pieces were taken or held)."""
-    return Game(ply.before).play(ply.result.canonical)
+def move_result(result: ActionResult) -> MoveResult:
+    """The renderer's report of an action (its kind, its squares, what it took and freed),
+    from the action's effects."""
+    kind = MoveKind.PASS
+    path: tuple[Square, ...] = ()
+    captured: list[Square] = []
+    released: list[Square] = []
+    for effect in result.effects:
+        if isinstance(effect, Moved):
+            cells = (effect.source, *effect.path, effect.target)
+            kind, path = MoveKind.MOVE, tuple(parse_square(c) for c in cells)
+        elif isinstance(effect, Placed):
+            kind, path = MoveKind.PLACE, (parse_square(effect.cell),)
+        elif isinstance(effect, Taken):
+            captured.append(parse_square(effect.cell))
+        elif isinstance(effect, Released):
+            released.append(parse_square(effect.cell))
+    if kind is MoveKind.PASS and captured:  # a Schädler removal is its Taken alone
+        kind, path = MoveKind.REMOVE, (captured[0],)
+    return MoveResult(Move(kind, path), Side(result.seat), tuple(captured), tuple(released))
+
+
+def with_taken(position: Position, result: ActionResult) -> Position:
+    """``position`` (the one after ``result``) with the pieces the action took off the board
+    put back: all the renderer reads of the position before (what stood on each square taken,
+    and whether a jump passed over a piece, which jumping never takes off)."""
+    cells = list(position.cells)
+    removal = not any(isinstance(e, (Moved, Placed, Passed)) for e in result.effects)
+    for effect in result.effects:
+        if isinstance(effect, Taken) and not effect.stays:
+            kind = _KIND_LETTERS[effect.piece]
+            cells[parse_square(effect.cell)] = rules.piece(kind, Side(effect.seat), removal)
+    return dataclasses.replace(position, cells=tuple(cells))
 
 
 def rules_outcome(outcome: GameOutcome | None) -> Outcome | None:
@@ -88,14 +127,15 @@ class LatrunculiPresenter(GamePresenter):
         Reason.ONLY_QUEEN_LEFT: mark("only the queen was left"),
     }
 
+    taken_letters = {"white": _KIND_LETTERS, "black": _KIND_LETTERS}
+
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
         self.name, self.description = _NAMES.get(game_id, ("", ""))
         self.move_examples = find_variant(game_id).move_hint
 
     def describe(self, who: str, ply: Ply, language: str = DEFAULT_LANGUAGE) -> str:
-        before = parse_position(ply.before)
-        return describe_move(who, replayed(ply), before, parse_position(ply.after), language)
+        return describe_move(who, ply.result, self.game_id, language)
 
     def material(self, position: str) -> Material:
         parsed = parse_position(position)
@@ -107,10 +147,12 @@ class LatrunculiPresenter(GamePresenter):
         return Material(parsed.turn.value, pieces)
 
     def frame(self, board: BoardView, *, strip: bool = True) -> Image.Image:
+        position = parse_position(board.position)
+        last = board.last
         return compose(
-            parse_position(board.position),
-            last_move=replayed(board.last) if board.last is not None else None,
-            before=parse_position(board.last.before) if board.last is not None else None,
+            position,
+            last_move=move_result(last.result) if last is not None else None,
+            before=with_taken(position, last.result) if last is not None else None,
             players=(board.players.get("white", "White"), board.players.get("black", "Black")),
             outcome=rules_outcome(board.outcome),
             over=board.outcome is not None,

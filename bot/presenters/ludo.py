@@ -15,10 +15,12 @@ from typing import Any
 
 from PIL import Image
 
-from rendering.ludo import compose_ludo
-from rendering.plain_text import ludo_move, ludo_position
-from rules.games import ActionResult, Reason, Session
-from rules.games.ludo import BASE, FINISH, NAMES, LudoSession, TokenMove
+from rendering.ludo import LudoMove, compose_ludo
+from rendering.plain_text import ludo_position
+from rules.games import Reason, Session
+from rules.games.effects import Effect, Knocked, Moved, Resigned, Rolled
+from rules.games.ludo import BASE, FINISH, NAMES, LudoSession, TokenMove, parse_state
+from rules.games.ludo.contract import HOME_CELL, PROGRESS_CELLS
 
 from ..i18n import DEFAULT_LANGUAGE, format_day, mark, translate, translate_plural
 from ..texts import game_name, join_words, seat_words
@@ -37,14 +39,52 @@ def _progress(value: int) -> str:
     return "F" if value == FINISH else ("B" if value == BASE else str(value))
 
 
-def _bounced_to(text: str, die: int | None) -> int | None:
-    """Where a token move (``43-42``) bounced back to, or ``None`` when it did not bounce: the
-    finish needs the exact number, and a token rolled past it walks back by the excess
-    (``39-43`` with a 6 bounces too, though it ends higher than it started)."""
-    src, _, dst = text.partition("-")
-    if die is None or not (src.isdigit() and dst.isdigit()) or int(src) + die <= FINISH:
+def _bounced_to(step: tuple[int, int], die: int | None) -> int | None:
+    """Where a token move (progress ``43`` to ``42``) bounced back to, or ``None`` when it did
+    not bounce: the finish needs the exact number, and a token rolled past it walks back by
+    the excess (``39-43`` with a 6 bounces too, though it ends higher than it started)."""
+    src, dst = step
+    if die is None or src in (BASE, FINISH) or dst in (BASE, FINISH) or src + die <= FINISH:
         return None
-    return int(dst)
+    return dst
+
+
+#: A colour's cells (:mod:`rules.games.effects`) back to its progress (``-1`` the base, 44
+#: the finish), by the colour's name.
+_PROGRESS = {
+    NAMES[colour]: {cell: progress for progress, cell in cells.items()}
+    for colour, cells in PROGRESS_CELLS.items()
+}
+#: A colour's letter by its name.
+_LETTERS = {name: letter for letter, name in NAMES.items()}
+
+
+def _step(moved: Moved) -> tuple[int, int]:
+    """A token's move as progress (from, to) in its colour's count."""
+    progress = _PROGRESS[moved.seat]
+    return progress[moved.source], progress[moved.target]
+
+
+def _knocked(effects: Sequence[Effect], language: str) -> list[str]:
+    """Whose tokens the move knocked, field by field ("2 Blue tokens")."""
+    counts: list[tuple[tuple[str, str], int]] = []
+    for effect in effects:
+        if isinstance(effect, Knocked):
+            key = (effect.cell, effect.seat)
+            if counts and counts[-1][0] == key:
+                counts[-1] = (key, counts[-1][1] + 1)
+            else:
+                counts.append((key, 1))
+    return [
+        translate_plural(
+            "{count} {colour} token",
+            "{count} {colour} tokens",
+            n,
+            language,
+            colour=seat_words(colour, language),
+        )
+        for (_, colour), n in counts
+    ]
 
 
 def token_label(move: TokenMove, language: str = DEFAULT_LANGUAGE) -> str:
@@ -59,14 +99,6 @@ def token_label(move: TokenMove, language: str = DEFAULT_LANGUAGE) -> str:
     if move.dst < move.src:
         return translate("{src} → {to} (bounce)", language, src=move.src, to=move.dst)
     return f"{move.src} → {move.dst}"
-
-
-def _session(position: str) -> LudoSession:
-    from rules.games import find_game
-
-    session = find_game("ludo").session(position)
-    assert isinstance(session, LudoSession)
-    return session
 
 
 def _colours(names: Sequence[str], language: str) -> str:
@@ -99,37 +131,46 @@ class LudoPresenter(GamePresenter):
         result = ply.result
         seat = self.seat_title(result.seat, language)
         text = result.canonical
-        before = _session(ply.before)
-        if text.startswith("roll:"):
-            dice = [int(d) for d in text.removeprefix("roll:").split("-")]
-            rolling = before.rolling_for_first
-            if rolling:
-                shown = ", ".join(
-                    f"{seat_words(c, language)} {d}" for c, d in zip(rolling, dice, strict=True)
-                )
-                after = _session(ply.after)
-                tied = after.rolling_for_first
-                if tied:
-                    return translate(
-                        "🎲 Roll for the first turn: {dice} — {colours} tie and roll again",
-                        language,
-                        dice=shown,
-                        colours=_colours(tied, language),
-                    )
+        effects = result.effects
+        rolled = [e for e in effects if isinstance(e, Rolled)]
+        if len(rolled) > 1:  # the roll for the first turn: one die per colour rolling
+            shown = ", ".join(f"{seat_words(r.seat, language)} {r.dice[0]}" for r in rolled)
+            best = max(r.dice[0] for r in rolled)
+            tied = [r.seat for r in rolled if r.dice[0] == best]
+            if len(tied) > 1:
                 return translate(
-                    "🎲 Roll for the first turn: {dice} — **{colour}** starts",
+                    "🎲 Roll for the first turn: {dice} — {colours} tie and roll again",
                     language,
                     dice=shown,
-                    colour=seat_words(after.to_move, language),
+                    colours=_colours(tied, language),
                 )
             return translate(
-                "{who} ({seat}) rolled a **{die}**", language, who=who, seat=seat, die=dice[0]
+                "🎲 Roll for the first turn: {dice} — **{colour}** starts",
+                language,
+                dice=shown,
+                colour=seat_words(tied[0], language),
             )
-        verb, _, leaver = text.partition(":")
-        if verb in _LEAVES and leaver:
-            return translate(_LEAVES[verb], language, who=who, seat=seat_words(leaver, language))
-        die = before.die
-        if text == "pass":
+        if rolled:
+            return translate(
+                "{who} ({seat}) rolled a **{die}**",
+                language,
+                who=who,
+                seat=seat,
+                die=rolled[0].dice[0],
+            )
+        leaver = next((e.seat for e in effects if isinstance(e, Resigned)), None)
+        if leaver is not None:
+            verb = text.partition(":")[0]  # the action's name says why: resign or timeout
+            return translate(
+                _LEAVES.get(verb, _LEAVES["resign"]),
+                language,
+                who=who,
+                seat=seat_words(leaver, language),
+            )
+        # the die the move played is the position's (rolled by the ply before this one)
+        die = parse_state(ply.before).die
+        moved = next((e for e in effects if isinstance(e, Moved)), None)
+        if moved is None:
             words = translate(
                 "{who} ({seat}) cannot move the {die}: the turn passes",
                 language,
@@ -141,7 +182,7 @@ class LudoPresenter(GamePresenter):
             words = translate(
                 "{who} ({seat}) moved `{move}`", language, who=who, seat=seat, move=text
             )
-            knocked = self._knocked(before, result, language)
+            knocked = _knocked(effects, language)
             if knocked:
                 words = translate(
                     "{text}, knocking {tokens} back to base",
@@ -149,9 +190,9 @@ class LudoPresenter(GamePresenter):
                     text=words,
                     tokens=join_words(knocked, language),
                 )
-            if text.endswith("-F"):
+            if moved.target == HOME_CELL:
                 words = translate("{text} — a token reached the finish", language, text=words)
-            bounced = _bounced_to(text, die)
+            bounced = _bounced_to(_step(moved), die)
             if bounced is not None:
                 words = translate(
                     "{text} — too far for the finish: the token bounced back from the finish "
@@ -163,31 +204,6 @@ class LudoPresenter(GamePresenter):
         if die == 6:
             words = translate("{text} — a 6: they roll again", language, text=words)
         return words
-
-    @staticmethod
-    def _knocked(before: LudoSession, result: ActionResult, language: str) -> list[str]:
-        """Whose tokens the move knocked, from the position before it ("2 Blue tokens")."""
-        from rules.games.ludo.position import START_FIELD
-
-        out = []
-        for field in result.captured:
-            for colour, tokens in before.state.tokens.items():
-                if colour == before.state.to_move:
-                    continue
-                n = sum(
-                    1 for p in tokens if 0 <= p < 40 and (START_FIELD[colour] + p) % 40 == field
-                )
-                if n:
-                    out.append(
-                        translate_plural(
-                            "{count} {colour} token",
-                            "{count} {colour} tokens",
-                            n,
-                            language,
-                            colour=seat_words(NAMES[colour], language),
-                        )
-                    )
-        return out
 
     def turn_buttons(
         self, session: Session[Any], language: str = DEFAULT_LANGUAGE
@@ -218,24 +234,20 @@ class LudoPresenter(GamePresenter):
     def frame(self, board: BoardView, *, strip: bool = True) -> Image.Image:
         """The cross board with its caption (``strip`` is ignored: the ludo caption is part
         of the picture, and a replay's frames keep their own)."""
-        session = _session(board.position)
-        names = [board.players.get(NAMES[c], NAMES[c].title()) for c in session.state.seats]
+        seats = parse_state(board.position).seats
+        names = [board.players.get(NAMES[c], NAMES[c].title()) for c in seats]
         position = ludo_position(board.position, names)
-        last = board.last
         move = None
         knocked: list[tuple[str, int]] = []
-        if last is not None and "-" in last.result.canonical and ":" not in last.result.canonical:
-            colour = last.result.seat[0].upper()
-            move = ludo_move(f"{colour}:{last.result.canonical}")
-            before = _session(last.before).state
-            from rules.games.ludo.position import START_FIELD
-
-            for field in last.result.captured:
-                for c, tokens in before.tokens.items():
-                    if c != colour and any(
-                        0 <= p < 40 and (START_FIELD[c] + p) % 40 == field for p in tokens
-                    ):
-                        knocked.append((c, int(field)))
+        if board.last is not None:
+            for effect in board.last.result.effects:
+                if isinstance(effect, Moved) and move is None:
+                    start, end = _step(effect)
+                    move = LudoMove(_LETTERS[effect.seat], start, end)
+                elif isinstance(effect, Knocked):
+                    spot = (_LETTERS[effect.seat], int(effect.cell))
+                    if spot not in knocked:
+                        knocked.append(spot)
         status = board.status
         if status is None and board.outcome is not None:
             status = self.caption_status(board)

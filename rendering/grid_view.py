@@ -14,12 +14,15 @@ of the house has. It reads nothing but the view, so it never changes with a game
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
 from rules import Side, Square
+from rules.games.effects import Effect, Moved, Placed, Promoted, Released, Taken
 from rules.games.view import PositionView
 from rules.geometry import make_square, parse_square
 
@@ -30,7 +33,18 @@ from .marks import tint_square
 from .text import draw_text, font
 from .theme import RGB, Theme, get_theme
 
-__all__ = ["GridLayout", "compose_grid", "grid_cells", "grid_layout", "seat_disc"]
+if TYPE_CHECKING:
+    from .drawers import Scene
+
+__all__ = [
+    "GridLayout",
+    "compose_grid",
+    "draw_grid_scene",
+    "grid_cells",
+    "grid_layout",
+    "seat_disc",
+    "touched_cells",
+]
 
 #: How much larger a disc is drawn before it is scaled down: smooth edges at any size.
 _SUPERSAMPLE = 4
@@ -175,3 +189,31 @@ def compose_grid(
             img, lay, pal, status, rows, over=over, title=words.title, rtl=words.words.rtl
         )
     return img
+
+
+def touched_cells(effects: tuple[Effect, ...]) -> tuple[str, ...]:
+    """The cells an action's effects touched, in order and each once: where pieces moved
+    from, stopped and arrived, were placed, taken or released (the marks of a last action)."""
+    cells: list[str] = []
+    for effect in effects:
+        if isinstance(effect, Moved):
+            cells.extend((effect.source, *effect.path, effect.target))
+        elif isinstance(effect, Placed | Taken | Released | Promoted):
+            cells.append(effect.cell)
+    return tuple(dict.fromkeys(cells))
+
+
+def draw_grid_scene(scene: Scene) -> Image.Image:
+    """The generic drawer of :mod:`rendering.drawers`: the scene's grid, its last action's
+    cells marked."""
+    view = scene.view
+    if scene.last:
+        view = dataclasses.replace(view, last=touched_cells(scene.last))
+    return compose_grid(
+        view,
+        caption=scene.caption,
+        perspective=scene.perspective,
+        theme=scene.theme,
+        strip=scene.strip,
+        over=scene.outcome is not None or view.outcome is not None,
+    )

@@ -22,11 +22,19 @@ from typing import TYPE_CHECKING, Any
 from PIL import Image
 
 from rendering import Caption, Layout, encode_png, get_theme
-from rendering.grid_view import compose_grid
+from rendering.drawers import Scene, draw
 from rendering.preview import mark_choices
 from rendering.replay import encode_gif, with_caption
 from rules import Square
-from rules.games import ActionResult, GameOutcome, GameRules, Reason, Session, find_game
+from rules.games import (
+    ActionResult,
+    GameOutcome,
+    GameRules,
+    PositionView,
+    Reason,
+    Session,
+    find_game,
+)
 from rules.games.effects import Taken
 
 from ..i18n import DEFAULT_LANGUAGE, mark, translate
@@ -352,11 +360,7 @@ class GamePresenter(ABC):
         By default the generic grid drawer (:func:`rendering.grid_view.compose_grid`) draws the
         rules' :meth:`~rules.games.Session.view` of the position, the last action's cells
         marked: a grid game needs no drawer of its own."""
-        if board.last is not None:  # the view's marks are those of the last action pushed
-            session = self.rules.session(board.last.before)
-            session.play(board.last.result.canonical)
-        else:
-            session = self.rules.session(board.position)
+        session = self.rules.session(board.position)
         seats = session.seats
         outcome = board.outcome
         caption = Caption(
@@ -370,13 +374,22 @@ class GamePresenter(ABC):
             move_number=board.move_number,
             words=picture_words(board.language),
         )
-        return compose_grid(
-            session.view(),
+        return draw(self.scene(board, session.view(), caption, strip=strip))
+
+    def scene(
+        self, board: BoardView, view: PositionView, caption: Caption, *, strip: bool = True
+    ) -> Scene:
+        """The :class:`rendering.drawers.Scene` of ``board``: the rules' ``view`` of its
+        position, its caption's words, the last action's effects to mark."""
+        return Scene(
+            view=view,
             caption=caption,
+            last=board.last.result.effects if board.last is not None else (),
+            players=board.players,
+            outcome=board.outcome,
             perspective=board.view,
             theme=board.theme,
             strip=strip,
-            over=outcome is not None or session.is_over,
         )
 
     def picture(self, board: BoardView) -> bytes:

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import asyncio
 import io
+from typing import Any
 
 import discord
 
-from rules.games import GameRules
+from rules.games import GameRules, Session, replay
 from storage import Database, GameRecord
 
 from .i18n import DEFAULT_LANGUAGE, mark, translate
@@ -50,12 +51,18 @@ async def start_picture(
     return await picture_file(presenter, board, filename=filename)
 
 
-async def taken_in_game(db: Database, record: GameRecord) -> tuple[str, str] | None:
-    """What White and Black have taken in ``record`` so far, counted from its stored moves
-    (:meth:`~bot.presenters.GamePresenter.taken_so_far`), for the board's caption; ``None``
-    for a game whose pictures show no taken pieces (its moves are then not read)."""
+async def taken_in_game(
+    db: Database, record: GameRecord, session: Session[Any] | None = None
+) -> tuple[str, str] | None:
+    """What White and Black have taken in ``record`` so far, for the board's caption: counted
+    from the ``Taken`` effects of the game's actions (:meth:`GamePresenter.taken_from`) --
+    those of ``session``, the game's replayed session when the caller holds it (a move's,
+    so nothing is read), else of its stored moves replayed; ``None`` for a game whose pictures
+    show no taken pieces (its moves are then not read)."""
     presenter = presenter_for(record.variant)
-    if presenter.material(record.start_position) is None:
+    if presenter.taken_letters is None:
         return None
-    moves = await db.games.game_moves(record.id)
-    return presenter.taken_in(record.start_position, [m.position_after for m in moves])
+    if session is None or session.ply != record.ply:  # not a session of the whole game
+        moves = [m.move for m in await db.games.game_moves(record.id)]
+        session = replay(record.start_position, moves[: record.ply])
+    return presenter.taken_from(session.history)

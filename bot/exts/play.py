@@ -327,7 +327,7 @@ async def preview_file(
         players=names,
         view=seat or "white",
         language=language,
-        taken=await taken_in_game(bot.db, record),
+        taken=await taken_in_game(bot.db, record, session),
     )
     png = await asyncio.to_thread(presenter.preview, board, session, menu)
     if png is None:

@@ -401,7 +401,7 @@ async def board_payload(
             view=view,
             theme=theme,
             language=language,
-            taken=await taken_in_game(db, record),
+            taken=await taken_in_game(db, record, session),
         ),
     )
     name = variant_title(record.variant, record.options, language)

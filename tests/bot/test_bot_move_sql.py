@@ -98,6 +98,10 @@ async def test_a_warm_move_costs_at_most_six_statements(arena, game_id):
     reads_of_the_game = [s for s in statements if s.startswith("SELECT games.*")]
     assert len(statements) <= MAX_STATEMENTS, "\n".join(statements)
     assert len(reads_of_the_game) == 1, "\n".join(statements)
+    # the taken pieces come from the held session's effects, not the game's stored plies
+    assert not [s for s in statements if "FROM moves" in s], "\n".join(statements)
+    # read the game (with its settings); store the move; mark the posted board
+    assert len(statements) == 4, "\n".join(statements)
 
 
 @pytest.fixture

@@ -34,6 +34,10 @@ from ..services.languages import server_language
 from ..services.rematch import offer_rematch
 from .play import game_autocomplete
 
+NO_DRAWS = "this game always ends with a winner: it has no draws."
+"""Why ``/draw`` is refused in a game from outside the house whose presenter gives no words of
+its own (:attr:`GamePresenter.no_draws`; the house's games all do, translated)."""
+
 log = logging.getLogger(__name__)
 
 Interaction = discord.Interaction[GameBot]
@@ -322,10 +326,12 @@ class GameEnd(commands.Cog):
             )
             if not record.is_active:
                 raise UserError(ALREADY_OVER, game=record.id)
-            no_draws = presenter_for(record.variant).no_draws
-            if no_draws:
+            presenter = presenter_for(record.variant)
+            if not presenter.rules.draws_by_agreement:  # the rules decide; the presenter words
                 raise UserError(
-                    mark("Game #{game}: {reason}"), game=record.id, reason=Wording(no_draws)
+                    mark("Game #{game}: {reason}"),
+                    game=record.id,
+                    reason=Wording(presenter.no_draws or NO_DRAWS),
                 )
             if record.against_computer:  # decided: it plays every game to its end
                 computer = record.computer_seats[0].player_id

@@ -509,10 +509,10 @@ class Play(commands.Cog):
             rows: list[str] = []
             for i in range(0, len(moves), 2):
                 pair = " ".join(m.move for m in moves[i : i + 2])
-                rows.append(f"{i // 2 + 1}. {pair}" if presenter.numbered_moves else pair)
+                rows.append(f"{i // 2 + 1}. {pair}" if presenter.rules.numbered_moves else pair)
             if record.is_active:  # the record file's words stay English, the header's not
                 to_move = position_session(record).to_move
-                if presenter.numbered_moves:
+                if presenter.rules.numbered_moves:
                     raw_turn = turn_words(record.ply, to_move)
                     turn = turn_words(record.ply, to_move, language)
                 else:

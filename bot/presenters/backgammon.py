@@ -88,7 +88,6 @@ class BackgammonPresenter(GamePresenter):
     position_format = "XGID"
     record_suffix = "mat"
     move_examples = "13/7 8/7, bar/22 13/11, 6/off(2), double, take, drop"
-    numbered_moves = False  # rolls and cube actions are plies; the .mat file numbers turns
     no_draws = mark(
         "backgammon has no draws; to end a game early, double (your opponent may drop) or "
         "`/resign`."

@@ -190,14 +190,12 @@ class GamePresenter(ABC):
     #: Shorter words for some of them, after a dash in the picture's caption (``Draw —
     #: threefold repetition``) and in a record's header; the others use :attr:`reasons`.
     short_reasons: Mapping[Reason, str] = {}
-    #: Why ``/draw`` is refused in a game without draws (``None``: draws may be offered).
+    #: Why ``/draw`` is refused in this game, in its own words, when its rules have no draws
+    #: by agreement (:attr:`rules.games.GameRules.draws_by_agreement`); ``None``: the common
+    #: words.
     no_draws: str | None = None
     #: What ``/move``'s option description and refusals show as examples.
     move_examples: str = ""
-    #: Whether a count of stored plies tells players which move it is ("move 2, Black to
-    #: play"). Not in a game whose dice rolls and cube actions are plies of their own: there
-    #: the count would run ahead of the turns players see, so headers and captions leave it out.
-    numbered_moves: bool = True
 
     @property
     def rules(self) -> GameRules:

@@ -115,7 +115,6 @@ class LudoPresenter(GamePresenter):
     position_format = "ludo position"
     record_suffix = "txt"
     move_examples = "B-0, BB-0, B-5, 12-17, 41-F"
-    numbered_moves = False  # rolls are plies; players read whose turn it is
     no_draws = mark(
         "ludo has no draws, so `/draw` does not apply. To stop playing, `/resign`: you leave "
         "the game (your tokens come off) and the others play on."

@@ -88,7 +88,7 @@ async def vacations(db: Database, record: GameRecord) -> dict[int, float]:
 def move_number(record: GameRecord) -> int | None:
     """The full move being played (as ``/history`` numbers them), or the full moves made
     once the game is over; ``None`` for a game whose plies are no count of moves."""
-    if not presenter_for(record.variant).numbered_moves:
+    if not find_game(record.variant).numbered_moves:
         return None
     return record.ply // 2 + 1 if record.is_active else full_moves(record.ply)
 
@@ -406,8 +406,8 @@ async def board_payload(
     )
     name = variant_title(record.variant, record.options, language)
     if not record.is_active:
-        count = moves_words(record.ply, language) if presenter.numbered_moves else ""
-    elif presenter.numbered_moves:
+        count = moves_words(record.ply, language) if presenter.rules.numbered_moves else ""
+    elif presenter.rules.numbered_moves:
         count = turn_words(record.ply, seat_title, language)
     else:  # the result line below says it is over
         count = translate("{side} to play", language, side=seat_title)

@@ -97,7 +97,7 @@ def _statuses(language: str) -> list[tuple[str, str, bool]]:
         seats = presenter.rules.seats
         reasons = [*presenter.reasons, Reason.RESIGNATION, Reason.TIMEOUT]
         winners: list[str | None] = [seats[0]]
-        if presenter.no_draws is None:
+        if presenter.rules.draws_by_agreement:
             reasons.append(Reason.THREEFOLD_REPETITION)
             winners.append(None)
         for reason in reasons:

@@ -8,7 +8,6 @@ import dataclasses
 import io
 import logging
 import time
-from collections.abc import Sequence
 from typing import Any
 
 import discord
@@ -127,18 +126,6 @@ async def watch_autocomplete(
 
 
 # ----- the Move button and its selects -----------------------------------------------------
-
-
-def first_mover(variant: str, start: str, moves: Sequence[str]) -> str | None:
-    """The seat that made the game's first move: the one to move at the start, or, where dice
-    decide it (backgammon's opening roll, "White 2, Black 5 — Black plays 5-2"), the one to
-    move once the opening rolls are played; ``None`` while they are not yet."""
-    session = find_game(variant).session(start)
-    for move in moves:
-        if not session.chance_due:
-            break
-        session.play(move)
-    return None if session.chance_due else session.to_move
 
 
 class MoveButton(
@@ -505,7 +492,9 @@ class Play(commands.Cog):
             raw_names = await display_names(self.bot.db, record)
             names = names_for_text(raw_names)
             presenter = presenter_for(record.variant)
-            first = first_mover(record.variant, record.start_position, [m.move for m in moves])
+            first = find_game(record.variant).first_mover(
+                record.start_position, [m.move for m in moves]
+            )
             rows: list[str] = []
             for i in range(0, len(moves), 2):
                 pair = " ".join(m.move for m in moves[i : i + 2])

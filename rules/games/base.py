@@ -265,6 +265,18 @@ class GameRules(ABC):
         resignation, never a move of a player's own)."""
         return False
 
+    def first_mover(self, start: str, actions: Sequence[str]) -> str | None:
+        """The seat that made the game's first move from ``start`` (``actions``: the game's
+        actions in order): the one to move at the start, or, where dice decide it
+        (backgammon's opening roll, "White 2, Black 5 — Black plays 5-2"), the one to move once
+        the opening rolls are played; ``None`` while they are not yet."""
+        session = self.session(start)
+        for action in actions:
+            if not session.chance_due:
+                break
+            session.play(action)
+        return None if session.chance_due else session.to_move
+
     def takes_back(self, seat_count: int) -> bool:
         """Whether a game of ``seat_count`` seats has takebacks at all: two seats only."""
         return seat_count == 2

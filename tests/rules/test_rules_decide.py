@@ -290,3 +290,18 @@ def test_dice_games_have_no_draws_and_their_plies_are_no_count_of_moves(game_id)
     end with a winner."""
     rules = find_game(game_id)
     assert not rules.draws_by_agreement and not rules.numbered_moves
+
+
+def test_the_first_mover_is_the_seat_to_move_at_the_start_or_after_the_opening_rolls():
+    assert find_game("rugen").first_mover(find_game("rugen").start(), []) == "white"
+    assert find_game("classic").first_mover(find_game("classic").start(), ["x"]) == "black"
+    backgammon = find_game("backgammon")
+    start = backgammon.start()
+    assert backgammon.first_mover(start, []) is None  # the opening roll is not played yet
+    session = backgammon.session(start)
+    rolls = []
+    rng = random.Random(3)
+    while session.chance_due:
+        rolls.append(session.roll(rng))
+        session.play(rolls[-1])
+    assert backgammon.first_mover(start, rolls) == session.to_move

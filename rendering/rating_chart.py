@@ -10,6 +10,12 @@ The chart's words come in a :class:`ChartWords` (English by default): the render
 import the bot, so the bot passes them translated, as it does the boards' :class:`Words`. In a
 right-to-left language the header is mirrored (the title at the right, the current rating at
 the left) and every text is laid out right to left; the time axis still runs left to right.
+
+A phone shows the chart about 300 px wide, under half its size: its words are drawn at 22 px and
+more so that they still read at 10 px there. While a rating is provisional its deviation is
+wide -- hundreds of points -- and a shaded band would fill the whole plot; so up to
+:data:`_WHISKERS_UP_TO` results the deviation is a thin whisker at each result (clipped to the
+plot, the number itself in the header), and only a settled history gets the band.
 """
 
 from __future__ import annotations
@@ -22,13 +28,17 @@ from datetime import UTC, datetime
 from PIL import Image, ImageDraw
 
 from .render import encode_png
-from .text import bold_of, draw_text, fit_text, font
+from .text import bold_of, draw_text, fit_text, font, text_width
 from .theme import RGB, get_theme, mix
 
 __all__ = ["ChartWords", "RatingPoint", "render_rating_chart"]
 
-WIDTH, HEIGHT = 640, 280
-_LEFT, _RIGHT, _TOP, _BOTTOM = 64, 20, 44, 40
+WIDTH, HEIGHT = 640, 380
+_LEFT, _RIGHT, _TOP, _BOTTOM = 84, 24, 96, 56
+#: The words' sizes in px: at least 10 px on a phone, which shows the chart ~300 px wide.
+_SMALL, _LABEL, _TITLE = 22, 24, 28
+#: Up to this many results the deviation is drawn as whiskers, not a band.
+_WHISKERS_UP_TO = 24
 _GRID_STEPS = (25, 50, 100, 200, 250, 500)
 
 
@@ -106,37 +116,58 @@ def render_rating_chart(
         clipped = min(high, max(low, rating))
         return _TOP + plot_h * (high - clipped) / (high - low)
 
-    small, label = font(13), font(15)
+    small, label = font(_SMALL), font(_LABEL)
     for level in range(int(low), int(high) + 1, step):
         y = y_of(level)
         draw.line([(_LEFT, y), (WIDTH - _RIGHT, y)], fill=grid, width=1)
         draw_text(draw, (_LEFT - 8, y), str(level), small, muted, align="right")
     upper = [(x_of(i), y_of(h)) for i, h in enumerate(highs)]
     lower = [(x_of(i), y_of(lo)) for i, lo in enumerate(lows)]
-    if len(values) > 1:
+    if len(values) > _WHISKERS_UP_TO:
         draw.polygon(upper + lower[::-1], fill=band)
+    else:  # a provisional deviation spans the plot: a whisker, not a band that covers it
+        whisker = mix(background, line, 0.45)
+        cap = 5
+        for (x, top), (_, bottom) in zip(upper, lower, strict=True):
+            draw.line([(x, top), (x, bottom)], fill=whisker, width=2)
+            draw.line([(x - cap, top), (x + cap, top)], fill=whisker, width=2)
+            draw.line([(x - cap, bottom), (x + cap, bottom)], fill=whisker, width=2)
+    if len(values) > 1:
         draw.line([(x_of(i), y_of(v)) for i, v in enumerate(values)], fill=line, width=3)
-    radius = 4 if len(values) <= 60 else 2
+    radius = 5 if len(values) <= 60 else 3
     for i, v in enumerate(values):
         x, y = x_of(i), y_of(v)
         draw.ellipse([x - radius, y - radius, x + radius, y + radius], fill=line)
     last = points[-1]
     rtl = words.rtl
-    # the header: the title first in reading order (left; at the right when read from the
-    # right), the current rating at the other corner
-    title_x, now_x = (WIDTH - _RIGHT, _LEFT) if rtl else (_LEFT, WIDTH - _RIGHT)
-    title_align, now_align = ("right", "left") if rtl else ("left", "right")
-    caption = fit_text(title, bold_of(font(17)), WIDTH - _LEFT - _RIGHT - 160, rtl=rtl)
-    draw_text(
-        draw, (title_x, _TOP / 2), caption, font(17), ink, align=title_align, bold=True, rtl=rtl
-    )
+    # the header: the title on the first line, the current rating under it, both from where
+    # reading starts (the left; the right when read from the right)
+    title_x = WIDTH - _RIGHT if rtl else _LEFT
+    title_align = "right" if rtl else "left"
     now = words.now.format(rating=round(last.rating), rd=round(last.rd))
-    draw_text(draw, (now_x, _TOP / 2), now, label, ink, align=now_align, rtl=rtl)
+    room = WIDTH - _LEFT - _RIGHT
+    size = next(  # a long title shrinks to the words' size before it is cut
+        (n for n in range(_TITLE, _SMALL - 1, -2) if text_width(title, bold_of(font(n))) <= room),
+        _SMALL,
+    )
+    caption = fit_text(title, bold_of(font(size)), room, rtl=rtl)
+    draw_text(
+        draw,
+        (title_x, _TOP * 0.28),
+        caption,
+        font(size),
+        ink,
+        align=title_align,
+        bold=True,
+        rtl=rtl,
+    )
+    draw_text(draw, (title_x, _TOP * 0.66), now, label, muted, align=title_align, rtl=rtl)
     first_day = datetime.fromtimestamp(points[0].at, UTC).strftime("%Y-%m-%d")
     last_day = datetime.fromtimestamp(last.at, UTC).strftime("%Y-%m-%d")
     bottom = HEIGHT - _BOTTOM / 2
     draw_text(draw, (_LEFT, bottom), first_day, small, muted)
-    count = words.results(len(points))
+    dates = text_width(first_day, small) + text_width(last_day, small)
+    count = fit_text(words.results(len(points)), small, plot_w - dates - 24, rtl=rtl)
     draw_text(draw, (_LEFT + plot_w / 2, bottom), count, small, muted, align="center", rtl=rtl)
     draw_text(draw, (WIDTH - _RIGHT, bottom), last_day, small, muted, align="right")
     return encode_png(img)

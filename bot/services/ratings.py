@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from datetime import UTC, datetime
 
 import discord
 
@@ -18,7 +19,7 @@ from storage import Database, GameRecord, RatingChange, RatingRecord
 from storage.rating_maths import is_provisional
 
 from ..i18n import DEFAULT_LANGUAGE, translate, translate_plural
-from ..limits import MAX_CONTENT, paginate
+from ..limits import MAX_ALT_TEXT, MAX_CONTENT, paginate
 from ..presenters.words import RTL_LANGUAGES
 from ..texts import variant_title
 from .languages import server_language
@@ -177,4 +178,20 @@ async def rating_chart_file(
         start=first.rating_before,
         start_rd=first.rd_before,
     )
-    return discord.File(io.BytesIO(png), filename="rating.png")
+    return discord.File(
+        io.BytesIO(png), filename="rating.png", description=chart_alt_text(points, title, language)
+    )
+
+
+def chart_alt_text(points: list[RatingPoint], title: str, language: str = DEFAULT_LANGUAGE) -> str:
+    """The chart in words, for its attachment's description (what a screen reader says): the
+    title, the current rating ± its deviation, the number of rated results, and the rating at
+    each end with the dates, in the chart's own (translated) words -- nothing the picture does
+    not say. At most :data:`MAX_ALT_TEXT` characters."""
+    words = chart_words(language)
+    first, last = points[0], points[-1]
+    now = words.now.format(rating=round(last.rating), rd=round(last.rd))
+    days = [datetime.fromtimestamp(p.at, UTC).strftime("%Y-%m-%d") for p in (first, last)]
+    span = f"{round(first.rating)} ({days[0]}) → {round(last.rating)} ({days[1]})"
+    text = f"{title}: {now}; {words.results(len(points))}; {span}."
+    return text[:MAX_ALT_TEXT]

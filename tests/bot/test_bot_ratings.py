@@ -143,15 +143,21 @@ async def test_stats_shows_ratings_and_records_per_game_with_a_chart(arena):
     assert att.filename == "rating.png"
     data = await att.read()
     img = open_png(data)
-    assert img.size == (640, 280)
+    assert img.size == (640, 380)
+    # the chart in words for a screen reader: what it shows, nothing it does not
+    assert att.description == (
+        f"Chess rating of Alice: now {round(chess.rating)} ± {round(chess.rd)}; "
+        f"3 rated results; {att.description.split('; ')[-1]}"
+    )
+    assert f"→ {round(chess.rating)} (" in att.description
     CHART_DIR.mkdir(exist_ok=True)
     (CHART_DIR / "alice-chess.png").write_bytes(data)
     # the chart's line is drawn in the theme's blue: there are blue pixels in the plot
     rgb = img.convert("RGB")
     blue = sum(
         1
-        for x in range(64, 620, 4)
-        for y in range(44, 240, 2)
+        for x in range(84, 616, 4)
+        for y in range(96, 324, 2)
         if rgb.getpixel((x, y)) == (0, 114, 178)
     )
     assert blue > 50

@@ -129,9 +129,24 @@ def fit_text(text: str, f: Font, max_width: float, *, rtl: bool = False) -> str:
     text = drawable(text)
     if text_width(text, f, rtl=rtl) <= max_width:
         return text
-    while text and text_width(text + "...", f, rtl=rtl) > max_width:
+    mark = _ellipsis_mark(text) if rtl else ""
+    while text and text_width(text + "..." + mark, f, rtl=rtl) > max_width:
         text = text[:-1]
-    return text.rstrip() + "..." if text else ""
+    return text.rstrip() + "..." + mark if text else ""
+
+
+def _ellipsis_mark(text: str) -> str:
+    """In a right-to-left line, the mark that keeps the "..." of a cut left-to-right run (a
+    Latin or Cyrillic name) at that run's end: the dots are neutral and would otherwise take
+    the line's direction and land before the name (U+200E LEFT-TO-RIGHT MARK, an invisible
+    strong character the dots then side with). Nothing for text that ends right to left."""
+    for ch in reversed(text):
+        kind = unicodedata.bidirectional(ch)
+        if kind == "L":
+            return "\u200e"
+        if kind in ("R", "AL"):
+            return ""
+    return ""
 
 
 def draw_text(

@@ -154,3 +154,40 @@ def test_a_long_result_shrinks_to_fit_instead_of_being_cut() -> None:
     last = ink.crop((x1 - 2, y0, x1, y1)).getbbox()
     assert last is not None
     assert last[3] - last[1] > (y1 - y0) * 0.5  # a tall stem at the end, not dots
+
+
+def _leftmost_ink_height(text: str) -> int:
+    """How tall the ink is in the leftmost 8 px columns of ``text`` drawn right to left (a
+    letter's height, or a dot's)."""
+    from PIL import Image, ImageDraw
+
+    from rendering.text import draw_text, font
+
+    img = Image.new("RGB", (900, 60), (255, 255, 255))
+    draw_text(ImageDraw.Draw(img), (880, 30), text, font(28), (0, 0, 0), align="right", rtl=True)
+    ink = img.convert("L").point(lambda v: 255 if v < 128 else 0)
+    box = ink.getbbox()
+    assert box is not None
+    left = ink.crop((box[0], 0, box[0] + 8, 60)).getbbox()
+    assert left is not None
+    return left[3] - left[1]
+
+
+def test_the_dots_of_a_cut_latin_name_stay_at_its_end_in_an_arabic_line() -> None:
+    """Read right to left, "يفوز Alexandrina..." must keep the dots after the name (at its
+    right, where a Latin run ends), not before it at the far left of the line (issue 32): the
+    line's leftmost ink is the name's capital A, not a dot."""
+    from rendering.text import fit_text, font
+
+    name = fit_text("Alexandrina Konstantinopoulou", font(28), 200, rtl=True)
+    assert name.startswith("Alexandrina") and "..." in name
+    assert _leftmost_ink_height("يفوز " + name) >= 15
+    assert _leftmost_ink_height(name) >= 15  # a name alone in a right-to-left row
+    assert _leftmost_ink_height("يفوز Alexandrina...") <= 6  # what the mark prevents
+
+
+def test_a_cut_arabic_name_needs_no_mark() -> None:
+    from rendering.text import fit_text, font
+
+    cut = fit_text("محمد عبد الرحمن الأنصاري الخزرجي", font(28), 150, rtl=True)
+    assert cut.endswith("...") and "\u200e" not in cut

@@ -9,6 +9,7 @@ glowing, a jump's path, crosses and ghosts, whose turn the caption shows.
 from __future__ import annotations
 
 import inspect
+from dataclasses import replace
 
 import pytest
 from PIL import Image
@@ -221,16 +222,12 @@ def test_draughts_scene_from_the_rules_matches_compose_draughts() -> None:
 
 def test_a_finished_view_shows_no_side_to_move() -> None:
     """Over on the board (the view's outcome) or off it (the scene's): nobody to move."""
-    over = PositionView(**{**_fields(draughts_view(None)), "outcome": {"winner": "black"}})
+    over = replace(draughts_view(None), outcome={"winner": "black"})
     resigned = GameOutcome("black", Reason.RESIGNATION)
     a = draw(Scene(over, CAPTION, JUMP))
     b = draw(Scene(draughts_view(), CAPTION, JUMP, outcome=resigned))
     c = draw(Scene(draughts_view(), CAPTION, JUMP))
     assert a.tobytes() == b.tobytes() != c.tobytes()
-
-
-def _fields(view: PositionView) -> dict[str, object]:
-    return {name: getattr(view, name) for name in PositionView.__dataclass_fields__}
 
 
 # ----- no position text -------------------------------------------------------------------------

@@ -11,10 +11,12 @@ rules engine does.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
 from rules import Side, Square
+from rules.games.effects import Moved
 from rules.geometry import make_square
 
 from .board import board_background
@@ -26,6 +28,9 @@ from .palette import register, tag
 from .preview import mark_choices
 from .render import encode_png
 from .theme import get_theme
+
+if TYPE_CHECKING:
+    from .drawers import Scene
 
 #: The FEN of the start position's piece placement, for callers and tests.
 START_PLACEMENT = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR"
@@ -132,6 +137,45 @@ def compose_chess(
             rtl=words.words.rtl,
         )
     return img
+
+
+#: The FEN letter of each piece kind as the rules' view names it (White's: upper case).
+_VIEW_LETTERS = {
+    "pawn": "p",
+    "knight": "n",
+    "bishop": "b",
+    "rook": "r",
+    "queen": "q",
+    "king": "k",
+}
+
+
+def draw_scene(scene: Scene) -> Image.Image:
+    """The chess picture of ``scene`` (:func:`rendering.drawers.draw`): the pieces of the
+    rules' view, the last move's squares from its first :class:`~rules.games.effects.Moved`
+    (the king's, when castling), the king in check from the view's ``extra["check"]``, and
+    no side to move once the game is over (on the board or off it: a resignation)."""
+    view = scene.view
+    pieces: dict[str, str] = {}
+    for cell, stack in view.pieces.items():
+        for piece in stack:
+            letter = _VIEW_LETTERS.get(piece.piece)
+            if letter is None:
+                raise ValueError(f"{piece.piece!r} on {cell} is not a chess piece")
+            pieces[cell] = letter.upper() if piece.seat == "white" else letter
+    moved = next((e for e in scene.last if isinstance(e, Moved)), None)
+    check = view.extra.get("check")
+    over = scene.outcome is not None or view.outcome is not None
+    return compose_chess(
+        pieces,
+        last_move=(moved.source, moved.target) if moved is not None else None,
+        check=check if isinstance(check, str) else None,
+        to_move=None if over else view.to_move,
+        view=scene.perspective,
+        theme=scene.theme,
+        caption=scene.caption,
+        strip=scene.strip,
+    )
 
 
 def render_chess(

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
 from rules import Side, Square
+from rules.games.effects import Moved, Taken
 from rules.geometry import make_square
 
 from .board import board_background
@@ -32,6 +34,9 @@ from .render import encode_png
 from .sprites import piece_sprite
 from .text import draw_text, font
 from .theme import Theme, get_theme, mix
+
+if TYPE_CHECKING:
+    from .drawers import Scene
 
 #: The picture kind of draughts boards: their fixed palette (:mod:`rendering.palette`).
 KIND = "draughts"
@@ -183,6 +188,54 @@ def compose_draughts(
             rtl=words.words.rtl,
         )
     return img
+
+
+#: The letter of a piece by its seat and kind as the rules' view and effects name them.
+_VIEW_LETTERS = {
+    ("white", "man"): "w",
+    ("white", "king"): "W",
+    ("black", "man"): "b",
+    ("black", "king"): "B",
+}
+
+
+def _view_letter(seat: str, piece: str, cell: str) -> str:
+    letter = _VIEW_LETTERS.get((seat, piece))
+    if letter is None:
+        raise ValueError(f"{seat} {piece} on {cell} is not a draughts piece")
+    return letter
+
+
+def draw_scene(scene: Scene) -> Image.Image:
+    """The draughts picture of ``scene`` (:func:`rendering.drawers.draw`): the pieces of the
+    rules' view by square number, the last move's path (source, landings, target) from its
+    :class:`~rules.games.effects.Moved`, the pieces it jumped from its
+    :class:`~rules.games.effects.Taken` effects (ghosted as the man or king they were), and
+    no side to move once the game is over (on the board or off it: a resignation)."""
+    view = scene.view
+    pieces = {
+        int(cell): _view_letter(piece.seat, piece.piece, cell)
+        for cell, stack in view.pieces.items()
+        for piece in stack
+    }
+    path: list[int] = []
+    jumped: dict[int, str] = {}
+    for effect in scene.last:
+        if isinstance(effect, Moved):
+            path = [int(s) for s in (effect.source, *effect.path, effect.target)]
+        elif isinstance(effect, Taken):
+            jumped[int(effect.cell)] = _view_letter(effect.seat, effect.piece, effect.cell)
+    over = scene.outcome is not None or view.outcome is not None
+    return compose_draughts(
+        pieces,
+        last_move=path,
+        jumped=jumped,
+        to_move=None if over else view.to_move,
+        view=scene.perspective,
+        theme=scene.theme,
+        caption=scene.caption,
+        strip=scene.strip,
+    )
 
 
 def render_draughts(

@@ -11,8 +11,9 @@ import chess
 import chess.pgn
 from PIL import Image
 
-from rendering import Caption, Layout, layout, placement_pieces
-from rendering.chess import chess_square, compose_chess
+from rendering import Caption, Layout, layout
+from rendering.chess import chess_square
+from rendering.drawers import draw
 from rules import Side, Square
 from rules.games import ActionResult, Reason, Session
 from rules.games.effects import Moved, Promoted, Taken
@@ -161,15 +162,8 @@ class ChessPresenter(GamePresenter):
         return Material("white" if board.turn == chess.WHITE else "black", pieces)
 
     def frame(self, board_view: BoardView, *, strip: bool = True) -> Image.Image:
-        board = chess_board(board_view.position)
-        last = None
-        if board_view.last is not None:
-            moved = _moved(board_view.last.result)
-            last = (moved.source, moved.target) if moved is not None else None
-        check = None
-        king = board.king(board.turn)
-        if board.is_check() and king is not None:
-            check = chess.square_name(king)
+        """The picture drawn from the rules' view of the position and the last move's effects
+        (:func:`rendering.chess.draw_scene`); the caption's words are the bot's."""
         outcome = board_view.outcome
         players = board_view.players
         caption = Caption(
@@ -181,16 +175,8 @@ class ChessPresenter(GamePresenter):
             move_number=board_view.move_number,
             words=picture_words(board_view.language),
         )
-        return compose_chess(
-            placement_pieces(board.board_fen()),
-            last_move=last,
-            check=check,
-            to_move=None if outcome is not None else ("white" if board.turn else "black"),
-            view=board_view.view,
-            theme=board_view.theme,
-            caption=caption,
-            strip=strip,
-        )
+        view = self.rules.session(board_view.position).view()
+        return draw(self.scene(board_view, view, caption, strip=strip))
 
     # ----- choosing moves -------------------------------------------------------------------
 

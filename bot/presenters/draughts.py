@@ -11,11 +11,12 @@ from typing import TYPE_CHECKING, Any
 from PIL import Image
 
 from rendering import Caption, Layout, layout
-from rendering.draughts import compose_draughts, draughts_square
+from rendering.draughts import draughts_square
+from rendering.drawers import draw
 from rules import Side, Square
 from rules.games import ActionResult, Reason, Session
 from rules.games.draughts import WHITE, parse_position
-from rules.games.effects import Moved, Promoted, Taken
+from rules.games.effects import Promoted, Taken
 
 from ..i18n import DEFAULT_LANGUAGE, mark, translate, translate_plural
 from .base import (
@@ -131,16 +132,8 @@ class DraughtsPresenter(GamePresenter):
         return Material("white" if side == WHITE else "black", pieces)
 
     def frame(self, board_view: BoardView, *, strip: bool = True) -> Image.Image:
-        pieces = draughts_pieces(board_view.position)
-        _, side, _ = parse_position(board_view.position)
-        path: list[int] = []
-        jumped: dict[int, str] = {}
-        if board_view.last is not None:
-            for effect in board_view.last.result.effects:
-                if isinstance(effect, Moved):
-                    path = [int(s) for s in (effect.source, *effect.path, effect.target)]
-                elif isinstance(effect, Taken):
-                    jumped[int(effect.cell)] = _TAKEN_LETTERS[effect.seat][effect.piece]
+        """The picture drawn from the rules' view of the position and the last move's effects
+        (:func:`rendering.draughts.draw_scene`); the caption's words are the bot's."""
         outcome = board_view.outcome
         players = board_view.players
         caption = Caption(
@@ -152,16 +145,8 @@ class DraughtsPresenter(GamePresenter):
             move_number=board_view.move_number,
             words=picture_words(board_view.language),
         )
-        return compose_draughts(
-            pieces,
-            last_move=path,
-            jumped=jumped,
-            to_move=None if outcome is not None else ("black" if side > 0 else "white"),
-            view=board_view.view,
-            theme=board_view.theme,
-            caption=caption,
-            strip=strip,
-        )
+        view = self.rules.session(board_view.position).view()
+        return draw(self.scene(board_view, view, caption, strip=strip))
 
     def order_key(self, canonical: str) -> Any:
         """Square numbers in numeric order (``9-13`` before ``10-14``), as players read them."""

@@ -59,7 +59,9 @@ _HOUSE: dict[str, str] = {
     "draughts": "rendering.draughts:draw_scene",
     "backgammon": "rendering.backgammon:draw_scene",
     "ludo": "rendering.ludo:draw_scene",
-    **dict.fromkeys(("classic", "rugen", "schadler", "lat"), "rendering.render:draw_scene"),
+    **dict.fromkeys(
+        ("classic", "rugen", "schadler", "lat"), "rendering.latrunculi_scene:draw_scene"
+    ),
 }
 _REGISTERED: dict[str, Drawer] = {}
 

@@ -3,33 +3,26 @@ the bot has always shown for them (the Move button keeps its own menus, with pla
 
 from __future__ import annotations
 
-import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
-import rules
-from rendering import Layout, compose, layout
+from rendering import Layout, layout
+from rendering.drawers import draw
+from rendering.latrunculi_scene import LatrunculiCaption
 from rules import (
     Game,
-    Move,
-    MoveKind,
-    MoveResult,
-    Outcome,
     Side,
     Square,
-    Termination,
     find_variant,
     parse_move,
     parse_position,
     parse_square,
 )
-from rules.games import ActionResult, GameOutcome, LatrunculiSession, Reason, Session
-from rules.games.effects import Moved, Passed, Placed, Released, Taken
+from rules.games import LatrunculiSession, Reason, Session
 from rules.games.latrunculi import KIND_WORDS
-from rules.position import Position
 
 from ..i18n import DEFAULT_LANGUAGE, mark
 from ..texts import describe_move, game_name
@@ -39,56 +32,10 @@ from .words import picture_words
 if TYPE_CHECKING:
     from ..services.picker import Menu
 
-__all__ = ["LatrunculiPresenter", "latrunculi_game", "latrunculi_presenters", "move_result"]
+__all__ = ["LatrunculiPresenter", "latrunculi_game", "latrunculi_presenters"]
 
 #: The LPN letter of each kind of piece, by the effects' word for it (``soldier`` → ``S``).
 _KIND_LETTERS = {word: letter for letter, word in KIND_WORDS.items()}
-
-
-def move_result(result: ActionResult) -> MoveResult:
-    """The renderer's report of an action (its kind, its squares, what it took and freed),
-    from the action's effects."""
-    kind = MoveKind.PASS
-    path: tuple[Square, ...] = ()
-    captured: list[Square] = []
-    released: list[Square] = []
-    for effect in result.effects:
-        if isinstance(effect, Moved):
-            cells = (effect.source, *effect.path, effect.target)
-            kind, path = MoveKind.MOVE, tuple(parse_square(c) for c in cells)
-        elif isinstance(effect, Placed):
-            kind, path = MoveKind.PLACE, (parse_square(effect.cell),)
-        elif isinstance(effect, Taken):
-            captured.append(parse_square(effect.cell))
-        elif isinstance(effect, Released):
-            released.append(parse_square(effect.cell))
-    if kind is MoveKind.PASS and captured:  # a Schädler removal is its Taken alone
-        kind, path = MoveKind.REMOVE, (captured[0],)
-    return MoveResult(Move(kind, path), Side(result.seat), tuple(captured), tuple(released))
-
-
-def with_taken(position: Position, result: ActionResult) -> Position:
-    """``position`` (the one after ``result``) with the pieces the action took off the board
-    put back: all the renderer reads of the position before (what stood on each square taken,
-    and whether a jump passed over a piece, which jumping never takes off)."""
-    cells = list(position.cells)
-    removal = not any(isinstance(e, (Moved, Placed, Passed)) for e in result.effects)
-    for effect in result.effects:
-        if isinstance(effect, Taken) and not effect.stays:
-            kind = _KIND_LETTERS[effect.piece]
-            cells[parse_square(effect.cell)] = rules.piece(kind, Side(effect.seat), removal)
-    return dataclasses.replace(position, cells=tuple(cells))
-
-
-def rules_outcome(outcome: GameOutcome | None) -> Outcome | None:
-    """The picture's outcome: only results the rules decided (a resignation is not one)."""
-    if outcome is None:
-        return None
-    try:
-        termination = Termination(outcome.reason.value)
-    except ValueError:
-        return None
-    return Outcome(Side(outcome.winner) if outcome.winner else None, termination)
 
 
 #: The four rule sets' names and one-line descriptions as the bot shows them.
@@ -147,25 +94,19 @@ class LatrunculiPresenter(GamePresenter):
         return Material(parsed.turn.value, pieces)
 
     def frame(self, board: BoardView, *, strip: bool = True) -> Image.Image:
-        position = parse_position(board.position)
-        last = board.last
-        return compose(
-            position,
-            last_move=move_result(last.result) if last is not None else None,
-            before=with_taken(position, last.result) if last is not None else None,
+        outcome = board.outcome
+        caption = LatrunculiCaption(
             players=(board.players.get("white", "White"), board.players.get("black", "Black")),
-            outcome=rules_outcome(board.outcome),
-            over=board.outcome is not None,
-            winner=Side(board.outcome.winner) if board.outcome and board.outcome.winner else None,
             status=board.status,
+            title=game_name(self.game_id, board.language),
+            winner=outcome.winner if outcome is not None else None,
+            taken=board.taken or ("", ""),
+            counted=board.taken is not None,
             move_number=board.move_number,
-            view=Side(board.view),
-            theme=board.theme,
-            strip=strip,
-            words=dataclasses.replace(
-                picture_words(board.language), title=game_name(self.game_id, board.language)
-            ),
-            removed=board.taken,
+            words=picture_words(board.language),
+        )
+        return draw(
+            self.scene(board, self.rules.session(board.position).view(), caption, strip=strip)
         )
 
     def board_layout(self, board: BoardView) -> Layout | None:

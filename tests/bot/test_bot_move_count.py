@@ -4,10 +4,10 @@
 
 from __future__ import annotations
 
-from bot.presenters.latrunculi import move_result
 from bot.services.announce import last_move
 from bot.services.names import display_names
 from rendering import render_board
+from rendering.latrunculi_scene import move_result
 from rules import parse_position
 
 from .helpers import board_image, challenge_and_accept, last_board
@@ -29,7 +29,7 @@ async def caption_number(arena, game_id: int, png: bytes) -> int:
     record = await arena.db.games.load_game(game_id)
     names = await display_names(arena.db, record)
     last = await last_move(arena.db, record)
-    highlight = move_result(last.result) if last is not None else None
+    highlight = move_result(last.result.effects) if last is not None else None
     position = parse_position(record.current_position)
     for n in range(1, record.ply + 3):
         if png == render_board(

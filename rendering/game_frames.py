@@ -2,27 +2,26 @@
 (``python -m rendering --gif``) and the benchmark.
 
 The bot draws its replays through its presenters; without the bot, this plays the moves with
-the rules engine (which checks them and says what each took) and draws every position with
-the game's own ``compose_*``: Latrunculi (all rule sets), chess and draughts; any other grid
-game (one registered from outside) with the generic grid drawer, from its rules' view.
+the rules engine (which checks them and says what each did) and draws every position: the
+Latrunculi rule sets with their renderer's own ``compose`` (which counts the taken pieces
+against the rule set's start), every other game from its rules' view and the effects of each
+move, by the game's drawer (:mod:`rendering.drawers`: chess's, draughts', or the generic grid
+drawer for a game registered from outside).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from PIL import Image
 
 import rules
-from rules.games import GameOutcome, find_game, open_session
+from rules.games import GameOutcome, open_session
+from rules.games.effects import Effect
 
 from .caption import Caption, reason_words, who
-from .chess import compose_chess
-from .draughts import compose_draughts
-from .grid_view import compose_grid
-from .plain_text import chess_position, draughts_position
+from .drawers import Scene, draw
 from .render import compose
 from .replay import encode_gif, with_caption
 
@@ -69,107 +68,49 @@ def _latrunculi(
     return frames
 
 
-def _chess(
+#: The title a frame's caption shows, for the games whose pictures have always shown a
+#: shorter name than the rules' own ("Draughts", not "English draughts").
+_TITLES = {"draughts": "Draughts"}
+
+
+def _scenes(
     position: str, moves: Sequence[str], opts: dict[str, Any], players: tuple[str, str]
 ) -> list[Frame]:
-    session: Any = find_game("chess").session(position)
-    frames: list[Frame] = []
-
-    def add(last: tuple[str, str] | None) -> None:
-        board = session.board
-        pieces, turn = chess_position(board.fen())
-        king = board.king(board.turn)
-        check = _square_name(king) if board.is_check() and king is not None else None
-        outcome = session.outcome
-        caption = Caption(
-            players=players,
-            title="Chess",
-            status=_result(outcome, players),
-            winner=outcome.winner if outcome is not None else None,
-        )
-        to_move = None if outcome is not None else turn
-        frames.append(
-            lambda strip: compose_chess(
-                pieces,
-                last_move=last,
-                check=check,
-                to_move=to_move,
-                caption=caption,
-                strip=strip,
-                **opts,
-            )
-        )
-
-    add(None)
-    for text in moves:
-        session.play(text)
-        move = session.board.move_stack[-1]
-        add((_square_name(move.from_square), _square_name(move.to_square)))
-    return frames
-
-
-def _square_name(square: int) -> str:
-    return "abcdefgh"[square % 8] + str(square // 8 + 1)
-
-
-def _draughts(
-    position: str, moves: Sequence[str], opts: dict[str, Any], players: tuple[str, str]
-) -> list[Frame]:
-    session = find_game("draughts").session(position)
-    frames: list[Frame] = []
-
-    def add(path: list[int], jumped: dict[int, str]) -> None:
-        pieces, turn = draughts_position(session.position_text())
-        outcome = session.outcome
-        caption = Caption(
-            players=players,
-            title="Draughts",
-            status=_result(outcome, players),
-            winner=outcome.winner if outcome is not None else None,
-        )
-        to_move = None if outcome is not None else turn
-        frames.append(
-            lambda strip: compose_draughts(
-                pieces,
-                last_move=path,
-                jumped=jumped,
-                to_move=to_move,
-                caption=caption,
-                strip=strip,
-                **opts,
-            )
-        )
-
-    add([], {})
-    for text in moves:
-        before, _ = draughts_position(session.position_text())
-        result = session.play(text)
-        path = [int(s) for s in re.split(r"[x\-]", result.canonical)]
-        add(path, {int(s): before.get(int(s), "b") for s in result.captured})
-    return frames
-
-
-def _views(
-    position: str, moves: Sequence[str], opts: dict[str, Any], players: tuple[str, str]
-) -> list[Frame]:
-    """Any other grid game's frames: its rules' :meth:`~rules.games.Session.view` after each
-    move, drawn by the generic grid drawer (:mod:`rendering.grid_view`)."""
+    """Any game but Latrunculi: its rules' :meth:`~rules.games.Session.view` after each move
+    and the effects of that move, drawn by the game's drawer (:mod:`rendering.drawers`) --
+    chess's and draughts' own, the generic grid drawer for a game from outside."""
     session = open_session(position)
+    rules_of = session.rules
+    title = _TITLES.get(rules_of.id, rules_of.name)
     frames: list[Frame] = []
 
-    def add() -> None:
-        view, outcome = session.view(), session.outcome
-        caption = Caption(players=players, status=_result(outcome, players))
-        frames.append(
-            lambda strip: compose_grid(
-                view, caption=caption, perspective=opts["view"], theme=opts["theme"], strip=strip
-            )
+    def add(last: tuple[Effect, ...]) -> None:
+        outcome = session.outcome
+        caption = Caption(
+            players=players,
+            title=title,
+            status=_result(outcome, players),
+            winner=outcome.winner if outcome is not None else None,
         )
+        view = session.view()
 
-    add()
+        def frame(strip: bool) -> Image.Image:
+            scene = Scene(
+                view=view,
+                caption=caption,
+                last=last,
+                outcome=outcome,
+                perspective=opts["view"],
+                theme=opts["theme"],
+                strip=strip,
+            )
+            return draw(scene)
+
+        frames.append(frame)
+
+    add(())
     for text in moves:
-        session.play(text)
-        add()
+        add(session.play(text).effects)
     return frames
 
 
@@ -187,14 +128,8 @@ def game_frames(
     ``draughts:<PDN FEN>``). A move the rules refuse raises their error, naming it.
     """
     game_id = position.split(":", 1)[0] if ":" in position else position
-    if game_id == "chess":
-        start = position if ":" in position else find_game("chess").start()
-        return _chess(start, moves, {"view": view, "theme": theme}, players)
-    if game_id == "draughts":
-        start = position if ":" in position else find_game("draughts").start()
-        return _draughts(start, moves, {"view": view, "theme": theme}, players)
-    if game_id not in {v.id for v in rules.variants()}:  # a game drawn from its view
-        return _views(position, moves, {"view": view, "theme": theme}, players)
+    if game_id not in {v.id for v in rules.variants()}:  # drawn from its rules' views
+        return _scenes(position, moves, {"view": view, "theme": theme}, players)
     opts = {"view": rules.Side(view), "theme": theme}
     return _latrunculi(position, moves, opts, players)
 

@@ -16,13 +16,15 @@ to where it landed; a hit leaves a crossed-out ghost of the blot beside the chec
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
 
 from rules import Side
+from rules.games.effects import Effect, Hit, Moved
 
 from .backgammon_board import backgammon_background
 from .backgammon_layout import (
@@ -47,6 +49,12 @@ from .render import encode_png
 from .sprites import side_chip
 from .text import draw_text, font
 from .theme import Theme, get_theme
+
+if TYPE_CHECKING:
+    from rules.games import GameOutcome
+    from rules.games.view import PositionView
+
+    from .drawers import Scene
 
 #: The start: 2 on the 24-point, 5 on the 13, 3 on the 8, 5 on the 6, for each side.
 START_POINTS: tuple[int, ...] = tuple(
@@ -463,6 +471,109 @@ def render_backgammon(
             caption=caption,
             unit=unit,
         )
+    )
+
+
+# ----- drawn from the rules' view ----------------------------------------------------------
+
+
+def _own_point(seat: str, cell: str) -> int:
+    """An effect's cell (White's numbering, ``bar``, ``off``) as ``seat`` numbers its points
+    (25 the bar, 0 off)."""
+    if cell in ("bar", "off"):
+        return BAR if cell == "bar" else OFF
+    return int(cell) if seat == "white" else 25 - int(cell)
+
+
+def turn_steps(effects: Sequence[Effect]) -> tuple[str | None, list[tuple[int, int]], list[int]]:
+    """A turn's mover, its checker steps as (from, to) and the points it hit, in the mover's
+    numbering, from the turn's effects (no mover nor steps for a roll, a pass or a cube
+    action)."""
+    mover: str | None = None
+    steps: list[tuple[int, int]] = []
+    hits: list[int] = []
+    for effect in effects:
+        if isinstance(effect, Moved):
+            mover = effect.seat
+            steps.append((_own_point(mover, effect.source), _own_point(mover, effect.target)))
+        elif isinstance(effect, Hit) and mover is not None:
+            point = _own_point(mover, effect.cell)
+            if point not in hits:
+                hits.append(point)
+    return mover, steps, hits
+
+
+def _number(value: object) -> int:
+    """A whole number of the view's ``extra`` (0 when missing)."""
+    return value if isinstance(value, int) else 0
+
+
+def _pair(value: object) -> tuple[int, int]:
+    """A view's ``{"white": …, "black": …}`` as (White's, Black's)."""
+    if not isinstance(value, Mapping):
+        return 0, 0
+    return _number(value.get("white")), _number(value.get("black"))
+
+
+def match_score(view: PositionView, outcome: GameOutcome | None = None) -> tuple[int, int]:
+    """The match score (White's, Black's) the picture shows: the view's, plus the points of
+    ``outcome`` (the game's result, which the position's score does not count yet)."""
+    white, black = _pair(view.extra.get("score"))
+    if outcome is not None and outcome.winner is not None and _number(view.extra.get("match")):
+        points = outcome.points or 0
+        if outcome.winner == "white":
+            white += points
+        else:
+            black += points
+    return white, black
+
+
+def view_position(view: PositionView, outcome: GameOutcome | None = None) -> BackgammonPosition:
+    """What the picture shows of the rules' ``view`` (checkers by point, bars, trays, dice,
+    cube with its owner and an offer, match length, score and Crawford), once the game is over
+    (``outcome``, decided on the board or off it) with nobody to move, no dice and no offer,
+    and the score counting the game's points."""
+    points = [0] * 24
+    for index, cell in enumerate(view.cells):
+        for piece in view.pieces.get(cell, ()):
+            points[index] += piece.count if piece.seat == "white" else -piece.count
+    off = view.off_board
+    white, black = off.get("white", {}), off.get("black", {})
+    cube = view.cube
+    over = outcome is not None
+    to_move = None if over else view.to_move
+    offered = cube is not None and cube.offered is not None and to_move is not None and not over
+    dice = tuple(view.dice)
+    return BackgammonPosition(
+        points=tuple(points),
+        bar=(white.get("bar", 0), black.get("bar", 0)),
+        off=(white.get("off", 0), black.get("off", 0)),
+        to_move=to_move,
+        dice=(dice[0], dice[1]) if len(dice) == 2 and not over else None,
+        cube=cube.value if cube is not None else 1,
+        cube_owner=cube.owner if cube is not None and cube.owner is not None else "centre",
+        offered_by=Side(to_move).other if offered and to_move is not None else None,
+        match_length=_number(view.extra.get("match")),
+        score=match_score(view, outcome),
+        crawford=bool(view.extra.get("crawford", False)),
+    )
+
+
+def draw_scene(scene: Scene) -> Image.Image:
+    """The backgammon picture of ``scene`` (:func:`rendering.drawers.draw`): the rules' view
+    of the position, the last turn's steps and hits from its effects, the pip counts of the
+    view, the caption's words as given."""
+    mover, steps, hits = turn_steps(scene.last)
+    pips = scene.view.extra.get("pips")
+    return compose_backgammon(
+        view_position(scene.view, scene.outcome),
+        last_move=steps,
+        mover=mover,
+        hits=hits,
+        pips=_pair(pips) if pips is not None else None,
+        theme=scene.theme,
+        caption=scene.caption,
+        strip=scene.strip,
     )
 
 

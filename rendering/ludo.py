@@ -19,11 +19,14 @@ token that knocked it.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from PIL import Image, ImageDraw
+
+from rules.games.effects import Effect, Knocked, Moved
 
 from .backgammon_sprites import die_face
 from .caption import PlayerRow, chip_size, draw_caption_strip, named
@@ -46,6 +49,11 @@ from .palette import register, tag
 from .render import encode_png
 from .theme import RGB, Theme, get_theme, mix
 from .words import ENGLISH, Words
+
+if TYPE_CHECKING:
+    from rules.games.view import PositionView
+
+    from .drawers import Scene
 
 #: The picture kind of ludo boards: their fixed palette (:mod:`rendering.palette`).
 KIND = "ludo"
@@ -447,6 +455,103 @@ def render_ludo(
             cell=cell,
             words=words,
         )
+    )
+
+
+# ----- drawn from the rules' view ----------------------------------------------------------
+
+
+def _progress(view: PositionView, seat: str, cell: str) -> int:
+    """A cell of the view (a track field, ``home:i``, ``yard``, ``home``) as ``seat``'s
+    token progress (``-1`` the base, 0–39 from its start field, 40–43 the home line, 44 the
+    finish)."""
+    if cell == "yard":
+        return BASE
+    if cell == "home":
+        return FINISH
+    if cell.startswith("home:"):
+        return TRACK + int(cell.removeprefix("home:"))
+    starts = view.extra.get("start_fields")
+    start = starts.get(seat, 0) if isinstance(starts, Mapping) else 0
+    return (int(cell) - int(str(start))) % TRACK
+
+
+def view_position(view: PositionView, players: Mapping[str, str]) -> LudoPosition:
+    """What the picture shows of the rules' ``view``: each seat's tokens by progress (from
+    the fields, the yard and the finish), its player's name (``players`` by seat, else the
+    colour), its place once the game is over and why it left; who is to roll or move, the
+    die, and the seats rolling for the first turn."""
+    left = view.extra.get("left")
+    gone = left if isinstance(left, Mapping) else {}
+    outcome = view.outcome
+    places = outcome.get("places") if outcome is not None else None
+    ranked = [str(p) for p in places] if isinstance(places, Sequence) else []
+    seats = []
+    for seat in view.seats:
+        off = view.off_board.get(seat, {})
+        tokens = [BASE] * off.get("yard", 0)
+        for cell, pieces in view.pieces.items():
+            for piece in pieces:
+                if piece.seat == seat:
+                    tokens += [_progress(view, seat, cell)] * piece.count
+        tokens += [FINISH] * off.get("home", 0)
+        tokens += [BASE] * (4 - len(tokens))  # a seat that left has no tokens
+        why = gone.get(seat)
+        seats.append(
+            LudoSeat(
+                colour_letter(seat),
+                tuple(tokens),
+                players.get(seat, seat.title()),
+                place=ranked.index(seat) + 1 if seat in ranked else None,
+                left=None if why is None else str(why),
+            )
+        )
+    rolling = view.extra.get("rolling")
+    return LudoPosition(
+        tuple(seats),
+        to_move=colour_letter(view.to_move) if view.to_move is not None else None,
+        die=view.dice[0] if view.dice else None,
+        rolling="".join(
+            colour_letter(str(s)) for s in (rolling if isinstance(rolling, Sequence) else ())
+        ),
+    )
+
+
+def last_marks(
+    view: PositionView, effects: Sequence[Effect]
+) -> tuple[LudoMove | None, list[tuple[str, int]]]:
+    """The move to mark (its first token's, by progress) and the tokens it knocked, as
+    (colour, track field), from the last action's ``effects``."""
+    move = None
+    knocked: list[tuple[str, int]] = []
+    for effect in effects:
+        if isinstance(effect, Moved) and move is None:
+            move = LudoMove(
+                colour_letter(effect.seat),
+                _progress(view, effect.seat, effect.source),
+                _progress(view, effect.seat, effect.target),
+            )
+        elif isinstance(effect, Knocked):
+            spot = (colour_letter(effect.seat), int(effect.cell))
+            if spot not in knocked:
+                knocked.append(spot)
+    return move, knocked
+
+
+def draw_scene(scene: Scene) -> Image.Image:
+    """The ludo picture of ``scene`` (:func:`rendering.drawers.draw`): the rules' view of the
+    table, the names of ``scene.players``, the last move and its knocks from its effects, the
+    caption's title, status (``None``: who is to roll or move, or who won) and words."""
+    move, knocked = last_marks(scene.view, scene.last)
+    caption = scene.caption
+    return compose_ludo(
+        view_position(scene.view, scene.players),
+        last_move=move,
+        knocked=knocked,
+        status=caption.status,
+        theme=scene.theme,
+        title=caption.title,
+        words=caption.words,
     )
 
 

@@ -4,17 +4,16 @@ the game as a gnubg ``.mat`` file for ``/history``."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from PIL import Image
 
 from rendering import Caption
-from rendering.backgammon import compose_backgammon
-from rendering.plain_text import backgammon_position
+from rendering.backgammon import match_score, turn_steps
+from rendering.drawers import draw
 from rules.errors import PositionError
-from rules.games import ActionResult, Reason, Session
+from rules.games import Reason, Session
 from rules.games.backgammon import (
     SEAT_NAMES,
     BackgammonSession,
@@ -23,7 +22,7 @@ from rules.games.backgammon import (
     mat_text,
     parse_xgid,
 )
-from rules.games.effects import CubeOffered, CubeTaken, Ended, Hit, Moved, Passed, Rolled
+from rules.games.effects import CubeOffered, CubeTaken, Ended, Passed, Rolled
 
 from ..i18n import DEFAULT_LANGUAGE, mark, translate, translate_plural
 from ..limits import MAX_CHOICE_NAME
@@ -40,30 +39,6 @@ __all__ = ["BackgammonPresenter"]
 def _dice(position: str) -> tuple[int, int] | None:
     """The dice a position shows (``None`` before a roll or while a double is offered)."""
     return parse_xgid(position).dice
-
-
-def _own_point(seat: str, cell: str) -> int:
-    """An effect's cell (White's numbering, ``bar``, ``off``) as ``seat`` numbers its points
-    (25 the bar, 0 off)."""
-    if cell in ("bar", "off"):
-        return 25 if cell == "bar" else 0
-    return int(cell) if seat == "white" else 25 - int(cell)
-
-
-def _turn_steps(result: ActionResult) -> tuple[list[tuple[int, int]], list[int]]:
-    """A turn's checker steps as (from, to) and the points it hit, in the mover's numbering,
-    from its effects (none for a roll, a pass or a cube action)."""
-    seat = result.seat
-    steps: list[tuple[int, int]] = []
-    hits: list[int] = []
-    for effect in result.effects:
-        if isinstance(effect, Moved):
-            steps.append((_own_point(seat, effect.source), _own_point(seat, effect.target)))
-        elif isinstance(effect, Hit):
-            point = _own_point(seat, effect.cell)
-            if point not in hits:
-                hits.append(point)
-    return steps, hits
 
 
 def _shape(play_after: Sequence[int]) -> tuple[int, int]:
@@ -178,7 +153,7 @@ class BackgammonPresenter(GamePresenter):
             else mark("{who} ({seat}) played `{move}`")
         )
         words = translate(template, language, roll=roll, move=text, **values)
-        _, hits = _turn_steps(result)
+        _, _, hits = turn_steps(result.effects)
         if hits:
             words = translate(
                 "{text}, hitting on {points}",
@@ -282,37 +257,22 @@ class BackgammonPresenter(GamePresenter):
     # ----- pictures -------------------------------------------------------------------------
 
     def frame(self, board: BoardView, *, strip: bool = True) -> Image.Image:
-        position = backgammon_position(board.position)
-        if board.outcome is not None:
-            position = dataclasses.replace(position, to_move=None, dice=None, offered_by=None)
-        steps: list[tuple[int, int]] = []
-        hits: list[int] = []
-        mover: str | None = None
-        if board.last is not None:
-            steps, hits = _turn_steps(board.last.result)
-            mover = board.last.result.seat if steps else None
-        session = self.rules.session(board.position)
-        assert isinstance(session, BackgammonSession)
+        """The board drawn from the rules' view (:func:`rendering.backgammon.draw_scene`),
+        the caption's words built here: after a match game that won the match, "Match to N
+        won by …" (the score after the game: :func:`rendering.backgammon.match_score`)."""
+        view = self.rules.session(board.position).view()
         outcome = board.outcome
         status = self.caption_status(board)
-        if outcome is not None and outcome.winner is not None and position.match_length:
-            # a match game's final picture: the score after it (the position holds the score
-            # before), and, when this game won the match, the caption says so
-            white, black = position.score
-            points = outcome.points or 0
-            if outcome.winner == "white":
-                white += points
-            else:
-                black += points
-            position = dataclasses.replace(position, score=(white, black))
-            if max(white, black) >= position.match_length:
+        length = view.extra.get("match")
+        if outcome is not None and outcome.winner is not None and isinstance(length, int):
+            if length and max(match_score(view, outcome)) >= length:
                 seat = self.seat_title(outcome.winner, board.language)
                 name = str(board.players.get(outcome.winner, "")).strip()[:18]
                 who = translate("{name} ({seat})", board.language, name=name, seat=seat)
                 status = translate(
                     "Match to {length} won by {who}",
                     board.language,
-                    length=position.match_length,
+                    length=length,
                     who=who if name else seat,
                 )
         caption = Caption(
@@ -321,16 +281,7 @@ class BackgammonPresenter(GamePresenter):
             winner=outcome.winner if outcome is not None else None,
             words=picture_words(board.language),
         )
-        return compose_backgammon(
-            position,
-            last_move=steps,
-            mover=mover,
-            hits=hits,
-            pips=session.pips(),
-            theme=board.theme,
-            caption=caption,
-            strip=strip,
-        )
+        return draw(self.scene(board, view, caption, strip=strip))
 
     # ----- choosing moves -------------------------------------------------------------------
 

@@ -15,8 +15,8 @@ from typing import Any
 
 from PIL import Image
 
-from rendering.ludo import LudoMove, compose_ludo
-from rendering.plain_text import ludo_position
+from rendering import Caption
+from rendering.drawers import draw
 from rules.games import Reason, Session
 from rules.games.effects import Effect, Knocked, Moved, Resigned, Rolled
 from rules.games.ludo import BASE, FINISH, NAMES, LudoSession, TokenMove, parse_state
@@ -55,8 +55,6 @@ _PROGRESS = {
     NAMES[colour]: {cell: progress for progress, cell in cells.items()}
     for colour, cells in PROGRESS_CELLS.items()
 }
-#: A colour's letter by its name.
-_LETTERS = {name: letter for letter, name in NAMES.items()}
 
 
 def _step(moved: Moved) -> tuple[int, int]:
@@ -231,34 +229,20 @@ class LudoPresenter(GamePresenter):
     # ----- pictures -------------------------------------------------------------------------
 
     def frame(self, board: BoardView, *, strip: bool = True) -> Image.Image:
-        """The cross board with its caption (``strip`` is ignored: the ludo caption is part
-        of the picture, and a replay's frames keep their own)."""
-        seats = parse_state(board.position).seats
-        names = [board.players.get(NAMES[c], NAMES[c].title()) for c in seats]
-        position = ludo_position(board.position, names)
-        move = None
-        knocked: list[tuple[str, int]] = []
-        if board.last is not None:
-            for effect in board.last.result.effects:
-                if isinstance(effect, Moved) and move is None:
-                    start, end = _step(effect)
-                    move = LudoMove(_LETTERS[effect.seat], start, end)
-                elif isinstance(effect, Knocked):
-                    spot = (_LETTERS[effect.seat], int(effect.cell))
-                    if spot not in knocked:
-                        knocked.append(spot)
+        """The cross board drawn from the rules' view (:func:`rendering.ludo.draw_scene`),
+        with its caption's title and, given or after the game, status (``strip`` is
+        ignored: the ludo caption is part of the picture, and a replay's frames keep their
+        own)."""
         status = board.status
         if status is None and board.outcome is not None:
             status = self.caption_status(board)
-        return compose_ludo(
-            position,
-            last_move=move,
-            knocked=knocked,
+        caption = Caption(
             status=status,
-            theme=board.theme,
             title=game_name(self.game_id, board.language),
             words=picture_words(board.language),
         )
+        view = self.rules.session(board.position).view()
+        return draw(self.scene(board, view, caption, strip=strip))
 
     # ----- choosing moves -------------------------------------------------------------------
 

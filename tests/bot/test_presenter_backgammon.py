@@ -156,18 +156,18 @@ def test_a_random_game_to_its_end_is_told_pictured_and_recorded() -> None:
 
 
 def _drawn(monkeypatch, board: BoardView) -> tuple[tuple[int, int], str | None]:
-    """The score and caption status a board picture is drawn with (a spy on the renderer,
-    which still draws)."""
-    import bot.presenters.backgammon as presenter_module
+    """The score and caption status a board picture is drawn with (a spy on the renderer the
+    scene's drawer calls, which still draws)."""
+    import rendering.backgammon as drawer_module
 
     seen: list[tuple[tuple[int, int], str | None]] = []
-    real = presenter_module.compose_backgammon
+    real = drawer_module.compose_backgammon
 
     def spy(position, **kwargs):
         seen.append((position.score, kwargs["caption"].status))
         return real(position, **kwargs)
 
-    monkeypatch.setattr(presenter_module, "compose_backgammon", spy)
+    monkeypatch.setattr(drawer_module, "compose_backgammon", spy)
     P.picture(board)
     return seen[-1]
 

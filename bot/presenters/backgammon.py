@@ -20,7 +20,6 @@ from rules.games.backgammon import (
     MatGame,
     conceded,
     mat_text,
-    parse_xgid,
 )
 from rules.games.effects import CubeOffered, CubeTaken, Ended, Passed, Rolled
 
@@ -34,11 +33,6 @@ if TYPE_CHECKING:
     from ..services.picker import Menu
 
 __all__ = ["BackgammonPresenter"]
-
-
-def _dice(position: str) -> tuple[int, int] | None:
-    """The dice a position shows (``None`` before a roll or while a double is offered)."""
-    return parse_xgid(position).dice
 
 
 def _shape(play_after: Sequence[int]) -> tuple[int, int]:
@@ -84,6 +78,12 @@ class BackgammonPresenter(GamePresenter):
     }
 
     # ----- words ----------------------------------------------------------------------------
+
+    def _dice_shown(self, position: str) -> tuple[int, int] | None:
+        """The dice ``position`` shows, as the rules' view has them (``None`` before a roll
+        or while a double is offered): the dice a turn played from there used."""
+        dice = self.rules.session(position).view().dice
+        return (dice[0], dice[1]) if len(dice) == 2 else None
 
     def describe(self, who: str, ply: Ply, language: str = DEFAULT_LANGUAGE) -> str:
         """A roll, a turn (with the dice it played and the points it hit), a pass or a cube
@@ -138,7 +138,7 @@ class BackgammonPresenter(GamePresenter):
                     **values,
                 )
         # the dice the turn played are the position's (rolled by the ply before this one)
-        dice = _dice(ply.before)
+        dice = self._dice_shown(ply.before)
         roll = f"{dice[0]}-{dice[1]}" if dice is not None else ""
         if any(isinstance(e, Passed) for e in result.effects):
             template = (

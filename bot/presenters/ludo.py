@@ -19,7 +19,7 @@ from rendering import Caption
 from rendering.drawers import draw
 from rules.games import Reason, Session
 from rules.games.effects import Effect, Knocked, Moved, Resigned, Rolled
-from rules.games.ludo import BASE, FINISH, NAMES, LudoSession, TokenMove, parse_state
+from rules.games.ludo import BASE, FINISH, NAMES, LudoSession, TokenMove
 from rules.games.ludo.contract import HOME_CELL, PROGRESS_CELLS
 
 from ..i18n import DEFAULT_LANGUAGE, format_day, mark, translate, translate_plural
@@ -164,8 +164,10 @@ class LudoPresenter(GamePresenter):
                 who=who,
                 seat=seat_words(leaver, language),
             )
-        # the die the move played is the position's (rolled by the ply before this one)
-        die = parse_state(ply.before).die
+        # the die the move played is the one the position before shows (rolled by the ply
+        # before this one), as the rules' view has it
+        before_dice = self.rules.session(ply.before).view().dice
+        die = before_dice[0] if before_dice else None
         moved = next((e for e in effects if isinstance(e, Moved)), None)
         if moved is None:
             words = translate(

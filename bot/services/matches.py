@@ -1,11 +1,12 @@
-"""Backgammon matches (``match=N``): when a match game ends, the next one starts by itself.
+"""Matches (backgammon's ``match=N``): when a match game ends, the next one starts by itself.
 
 A match is created with its first game when its challenge is accepted (storage's
 ``accept_challenge(match_length=N)``); each game's points are added to the match score in the
 transaction that finishes the game (storage). What is left is the bot's: once a match game's
 final board is posted, start the next game at the start position the rules give for the new
-score (:func:`rules.games.backgammon.score_after`: the Crawford flag for the first game after a
-player reaches N−1), play the bot's opening roll and post its board, until a player has won.
+score (:meth:`rules.games.GameRules.next_match_start`; backgammon's sets the Crawford flag for
+the first game after a player reaches N−1), play the bot's opening roll and post its board,
+until a player has won.
 """
 
 from __future__ import annotations
@@ -13,11 +14,10 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
-from rules.games.backgammon import BackgammonSession, parse_xgid, score_after
+from rules.games import find_game
 from storage import GameRecord, MatchRecord, NotAllowed
 
 from ..i18n import DEFAULT_LANGUAGE, translate
-from .games import position_session
 from .languages import server_language
 
 if TYPE_CHECKING:
@@ -65,9 +65,7 @@ def _next_start(record: GameRecord) -> str:
     outcome = record.outcome
     if outcome is None or outcome.winner is None:
         return record.start_position
-    session = position_session(record)
-    assert isinstance(session, BackgammonSession)
-    start = score_after(session, outcome).next_start
+    start = find_game(record.variant).next_match_start(record.current_position, outcome)
     if start is None:
         raise ValueError(f"game {record.id}: the rules say its match is over")
     return start
@@ -124,6 +122,7 @@ def match_intro(match: MatchRecord, game: GameRecord, language: str = DEFAULT_LA
         white_points=match.scores["white"],
         black_points=match.scores["black"],
     )
-    if parse_xgid(game.start_position).crawford:
+    start = find_game(game.variant).session(game.start_position).view()
+    if start.extra.get("crawford"):  # the rules' view of the game's start says so
         intro += " " + translate("**Crawford game**: no doubling.", language)
     return intro

@@ -265,6 +265,13 @@ class GameRules(ABC):
         resignation, never a move of a player's own)."""
         return False
 
+    def next_match_start(self, position: str, outcome: GameOutcome) -> str | None:
+        """The start of a match's next game after a game that ended at ``position`` with
+        ``outcome`` (the score carried on; backgammon's Crawford rule), or ``None`` when that
+        game won the match. Only for games played in matches; the others raise
+        :class:`RulesError`."""
+        raise RulesError(f"{self.id} is not played in matches")
+
     def first_mover(self, start: str, actions: Sequence[str]) -> str | None:
         """The seat that made the game's first move from ``start`` (``actions``: the game's
         actions in order): the one to move at the start, or, where dice decide it

@@ -305,3 +305,23 @@ def test_the_first_mover_is_the_seat_to_move_at_the_start_or_after_the_opening_r
         rolls.append(session.roll(rng))
         session.play(rolls[-1])
     assert backgammon.first_mover(start, rolls) == session.to_move
+
+
+def test_a_match_goes_on_from_the_score_the_rules_carry_and_ends_when_won():
+    from rules.games import GameOutcome, Reason
+
+    backgammon = find_game("backgammon")
+    start = backgammon.start({"match": "3"})
+    after_one = backgammon.next_match_start(start, GameOutcome("white", Reason.SINGLE, points=1))
+    assert after_one is not None
+    view = backgammon.session(after_one).view()
+    assert view.extra["score"] == {"white": 1, "black": 0} and view.extra["match"] == 3
+    crawford = backgammon.next_match_start(after_one, GameOutcome("white", Reason.SINGLE, points=1))
+    assert crawford is not None and backgammon.session(crawford).view().extra["crawford"]
+    assert (
+        backgammon.next_match_start(crawford, GameOutcome("white", Reason.GAMMON, points=2)) is None
+    )
+    with pytest.raises(RulesError):
+        find_game("chess").next_match_start(
+            find_game("chess").start(), GameOutcome("white", Reason.CHECKMATE)
+        )

@@ -106,6 +106,10 @@ class BackgammonRules(GameRules):
     draws_by_agreement = False
     numbered_moves = False
 
+    def next_match_start(self, position: str, outcome: GameOutcome) -> str | None:
+        session = self.session(position)
+        return score_after(session, outcome).next_start
+
     def start(self, options: Mapping[str, str] | None = None) -> str:
         resolved = self.resolve_options(options)
         return format_xgid(State(match=int(resolved["match"])))

@@ -92,10 +92,39 @@ def babel_locale(language: str) -> str:
     return _BABEL_LOCALES.get(language, language)
 
 
+#: Locale folders besides the bot's own (``<dir>/<code>/LC_MESSAGES/*.po``): those of games
+#: registered from outside (:attr:`bot.presenters.GamePresenter.locale_dir`), read after it.
+_EXTRA_DIRS: list[Path] = []
+
+
+def add_catalog_dir(directory: Path) -> None:
+    """Read the ``.po`` files of ``directory`` (laid out as ``bot/locale``) as well: a game
+    registered from outside brings its words' translations this way, by convention, with no
+    edit to the bot's catalogs. Its texts are looked up after the bot's own."""
+    if directory not in _EXTRA_DIRS:
+        _EXTRA_DIRS.append(directory)
+        _forget_catalogs()
+
+
+def remove_catalog_dir(directory: Path) -> None:
+    """Stop reading a folder :func:`add_catalog_dir` added (the game was unregistered)."""
+    if directory in _EXTRA_DIRS:
+        _EXTRA_DIRS.remove(directory)
+        _forget_catalogs()
+
+
+def _forget_catalogs() -> None:
+    catalog.cache_clear()
+    _parts.cache_clear()
+
+
 def catalog_files(language: str) -> list[Path]:
     """The ``.po`` files of ``language``, one per domain (see :mod:`bot.catalogs`), in name
-    order."""
-    return sorted((LOCALE_DIR / language / "LC_MESSAGES").glob("*.po"))
+    order; then those of the folders :func:`add_catalog_dir` added, in the order added."""
+    files = sorted((LOCALE_DIR / language / "LC_MESSAGES").glob("*.po"))
+    for directory in _EXTRA_DIRS:
+        files.extend(sorted((directory / language / "LC_MESSAGES").glob("*.po")))
+    return files
 
 
 @functools.cache
@@ -139,9 +168,7 @@ class PluralRule:
         return cls(int(found.group("count")), expression, gettext.c2py(expression))
 
 
-_PLURAL_FORMS = re.compile(
-    r"nplurals\s*=\s*(?P<count>\d+)\s*;\s*plural\s*=\s*(?P<plural>[^;]+)"
-)
+_PLURAL_FORMS = re.compile(r"nplurals\s*=\s*(?P<count>\d+)\s*;\s*plural\s*=\s*(?P<plural>[^;]+)")
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from rules.games import GameRules, all_games, register, unregister
 
+from ..i18n import add_catalog_dir, remove_catalog_dir
 from .backgammon import BackgammonPresenter
 from .base import BoardView, GamePresenter, PickPath, Ply, RecordInfo, Suggestion
 from .chess import ChessPresenter
@@ -65,12 +66,17 @@ def register_game(rules: GameRules, presenter: GamePresenter) -> None:
     except ValueError:
         unregister(rules.id)
         raise
+    if presenter.locale_dir is not None:
+        add_catalog_dir(presenter.locale_dir)
 
 
 def unregister_game(game_id: str) -> None:
     """Undo :func:`register_game` (a test's own game, after the test)."""
     from ..services.rules_texts import rules_text  # the services import the presenters
 
+    presenter = _PRESENTERS.get(game_id)
+    if presenter is not None and presenter.locale_dir is not None:
+        remove_catalog_dir(presenter.locale_dir)
     unregister_presenter(game_id)
     unregister(game_id)
     rules_text.cache_clear()

@@ -181,6 +181,12 @@ class GamePresenter(ABC):
     #: ``# <title>``); ``None``: ``bot/rules_texts/<game id>/``. Without any text, ``/rules``
     #: shows the game's name and description.
     rules_dir: Path | None = None
+    #: Where a game from outside keeps its words' translations, laid out as ``bot/locale``
+    #: (``<dir>/<code>/LC_MESSAGES/<game>.po``): :func:`bot.presenters.register_game` adds them
+    #: to the bot's catalogs, so its texts (name, description, move words, reasons) speak the
+    #: players' languages with no edit to the bot's own catalogs. ``None``: the house's games,
+    #: whose texts are in ``bot/locale``.
+    locale_dir: Path | None = None
     #: The name of the position notation (``LPN``, ``FEN``), shown with a start position.
     position_format: str
     #: The record file's extension: ``pgn``, ``pdn``, ``txt``.

@@ -11,6 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import discord
 import pytest
 
 from bot.client import EXTENSIONS
@@ -122,6 +123,24 @@ async def test_a_win_history_record_and_rematch(arena):
     await arena.alice.click(rematch_challenge(arena.channel), label="Accept")
     [again] = await arena.db.games.active_games(user_id=arena.alice.id)
     assert again.variant == GAME_ID and again.white_id == arena.bob.id
+
+
+async def test_its_own_translations_speak_the_servers_language(arena):
+    """The game brings its Russian words in its own folder (``locale_dir``, laid out as
+    ``bot/locale``): in a server set to Russian its name, its move words and its result read in
+    Russian, with no edit to the bot's catalogs; the bot's own words around them too."""
+    admins = arena.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    dora = arena.guild.add_member(arena.env.create_user("dora", global_name="Dora"), roles=[admins])
+    await dora.slash(arena.channel, "language", server="ru")
+    game, where = await challenge_and_accept(arena, GAME_ID)
+    assert "**Крестики-нолики**" in last_board(where).content
+    await _play(arena, where, ["a1", "a2", "b1", "b2"])
+    assert "ставит O на `b2`" in last_board(where).content
+    await arena.alice.slash(where, "move", move="c1")
+    final = last_board(where)
+    assert "**Крестики-нолики**" in final.content and "три в ряд" in final.content
+    [att] = [a for a in final.attachments if a.filename == "board.png"]
+    assert att.description and att.description.startswith("Крестики-нолики")
 
 
 async def test_a_full_board_is_a_draw(arena):

@@ -185,6 +185,7 @@ class TicTacToePresenter(GamePresenter):
     move_examples = "b2, a1, c3"
     reasons = {WIN: "three in a row", FULL: "the board is full"}
     rules_dir = Path(__file__).with_name("rules_texts")
+    locale_dir = Path(__file__).with_name("locale")
 
     def describe(self, who: str, ply: Ply, language: str = DEFAULT_LANGUAGE) -> str:
         result = ply.result

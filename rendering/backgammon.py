@@ -321,7 +321,7 @@ def compose_backgammon(
 ) -> Image.Image:
     """The backgammon picture as a Pillow image (see :func:`render_backgammon`).
 
-    ``strip=False`` leaves the caption strip blank: a replay draws it once for all frames.
+    ``strip=False`` leaves the caption strip blank.
     """
     pal = get_theme(theme)
     _check(position)
@@ -420,6 +420,7 @@ def compose_backgammon(
             (rows[0], rows[1]),
             over=over,
             rtl=words.words.rtl,
+            frame=words.frame,
         )
     return img
 

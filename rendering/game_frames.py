@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from PIL import Image
@@ -24,10 +25,11 @@ from .draughts import compose_draughts
 from .grid_view import compose_grid
 from .plain_text import chess_position, draughts_position
 from .render import compose
-from .replay import encode_gif, with_caption
+from .replay import encode_gif
 
-#: A frame drawer: (the board is final, so draw its caption) → the picture.
-Frame = Callable[[bool], Image.Image]
+#: A frame drawer: (its place in the replay, frame N of M, or ``None`` for a picture alone)
+#: → the picture, with its own caption (whose turn, or the result at the end).
+Frame = Callable[[tuple[int, int] | None], Image.Image]
 
 
 def _result(outcome: GameOutcome | None, players: tuple[str, str]) -> str | None:
@@ -50,13 +52,13 @@ def _latrunculi(
     ) -> None:
         outcome = game.outcome
         frames.append(
-            lambda strip: compose(
+            lambda frame: compose(
                 pos,
                 last_move=last,
                 before=before,
                 outcome=outcome,
                 players=players,
-                strip=strip,
+                frame=frame,
                 **opts,
             )
         )
@@ -89,13 +91,12 @@ def _chess(
         )
         to_move = None if outcome is not None else turn
         frames.append(
-            lambda strip: compose_chess(
+            lambda frame: compose_chess(
                 pieces,
                 last_move=last,
                 check=check,
                 to_move=to_move,
-                caption=caption,
-                strip=strip,
+                caption=replace(caption, frame=frame),
                 **opts,
             )
         )
@@ -129,13 +130,12 @@ def _draughts(
         )
         to_move = None if outcome is not None else turn
         frames.append(
-            lambda strip: compose_draughts(
+            lambda frame: compose_draughts(
                 pieces,
                 last_move=path,
                 jumped=jumped,
                 to_move=to_move,
-                caption=caption,
-                strip=strip,
+                caption=replace(caption, frame=frame),
                 **opts,
             )
         )
@@ -161,8 +161,11 @@ def _views(
         view, outcome = session.view(), session.outcome
         caption = Caption(players=players, status=_result(outcome, players))
         frames.append(
-            lambda strip: compose_grid(
-                view, caption=caption, perspective=opts["view"], theme=opts["theme"], strip=strip
+            lambda frame: compose_grid(
+                view,
+                caption=replace(caption, frame=frame),
+                perspective=opts["view"],
+                theme=opts["theme"],
             )
         )
 
@@ -200,10 +203,10 @@ def game_frames(
 
 
 def replay_gif(frames: Sequence[Frame]) -> bytes:
-    """The frames as a GIF: the last one drawn with its caption, the others without it, each
-    drawn when the GIF writer asks for it (:func:`rendering.replay.encode_gif`: one frame in
-    memory at a time, however long the game)."""
+    """The frames as a GIF, each with its own caption and numbered ``N/M``, each drawn when
+    the GIF writer asks for it (:func:`rendering.replay.encode_gif`: one frame in memory at
+    a time, however long the game)."""
     if not frames:
         raise ValueError("a replay needs at least one frame")
-    drawn = (f(False) for f in frames[:-1])
-    return encode_gif(with_caption(drawn, frames[-1](True)))
+    count = len(frames)
+    return encode_gif(f((number, count)) for number, f in enumerate(frames, start=1))

@@ -279,9 +279,10 @@ def compose_ludo(
     theme: str = "light",
     cell: int = DEFAULT_CELL,
     words: Words = ENGLISH,
+    frame: tuple[int, int] | None = None,
 ) -> Image.Image:
     """The ludo picture as a Pillow image (see :func:`render_ludo`); ``words`` are its
-    caption's words (English by default)."""
+    caption's words (English by default); ``frame``: a replay's frame N of M."""
     pal = get_theme(theme)
     seats = _check(position)
     lay = ludo_layout(cell, len(seats))
@@ -365,7 +366,7 @@ def compose_ludo(
         _paste(img, die_face(position.die, fill, ink, lay.die), lay.die_centre(c))
 
     tag(img, KIND, pal.name)
-    _caption(img, lay, pal, seats, position, title, status, words)
+    _caption(img, lay, pal, seats, position, title, status, words, frame)
     return img
 
 
@@ -378,6 +379,7 @@ def _caption(
     title: str | None,
     status: str | None,
     words: Words = ENGLISH,
+    frame: tuple[int, int] | None = None,
 ) -> None:
     text = status if status is not None else _status(seats, pos, words)
     if pos.rolling:
@@ -411,7 +413,7 @@ def _caption(
             )
         )
     # the game's name goes first when both fit; who is to move or won matters more
-    draw_caption_strip(img, lay, theme, text, tuple(rows), title=title, rtl=words.rtl)
+    draw_caption_strip(img, lay, theme, text, tuple(rows), title=title, rtl=words.rtl, frame=frame)
 
 
 def render_ludo(

@@ -320,6 +320,7 @@ class BackgammonPresenter(GamePresenter):
             status=status,
             winner=outcome.winner if outcome is not None else None,
             words=picture_words(board.language),
+            frame=board.frame,
         )
         return compose_backgammon(
             position,
@@ -327,6 +328,9 @@ class BackgammonPresenter(GamePresenter):
             mover=mover,
             hits=hits,
             pips=session.pips(),
+            # a replay's frames number the points from one side throughout (a board alone
+            # numbers them for the side to move)
+            numbering=board.view if board.frame is not None else None,
             theme=board.theme,
             caption=caption,
             strip=strip,

@@ -166,6 +166,7 @@ class LatrunculiPresenter(GamePresenter):
                 picture_words(board.language), title=game_name(self.game_id, board.language)
             ),
             removed=board.taken,
+            frame=board.frame,
         )
 
     def board_layout(self, board: BoardView) -> Layout | None:

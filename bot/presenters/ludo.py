@@ -232,7 +232,7 @@ class LudoPresenter(GamePresenter):
 
     def frame(self, board: BoardView, *, strip: bool = True) -> Image.Image:
         """The cross board with its caption (``strip`` is ignored: the ludo caption is part
-        of the picture, and a replay's frames keep their own)."""
+        of the picture)."""
         seats = parse_state(board.position).seats
         names = [board.players.get(NAMES[c], NAMES[c].title()) for c in seats]
         position = ludo_position(board.position, names)
@@ -258,6 +258,7 @@ class LudoPresenter(GamePresenter):
             theme=board.theme,
             title=game_name(self.game_id, board.language),
             words=picture_words(board.language),
+            frame=board.frame,
         )
 
     # ----- choosing moves -------------------------------------------------------------------

@@ -329,7 +329,7 @@ def compose_backgammon(
 ) -> Image.Image:
     """The backgammon picture as a Pillow image (see :func:`render_backgammon`).
 
-    ``strip=False`` leaves the caption strip blank: a replay draws it once for all frames.
+    ``strip=False`` leaves the caption strip blank.
     """
     pal = get_theme(theme)
     _check(position)
@@ -428,6 +428,7 @@ def compose_backgammon(
             (rows[0], rows[1]),
             over=over,
             rtl=words.words.rtl,
+            frame=words.frame,
         )
     return img
 
@@ -571,6 +572,9 @@ def draw_scene(scene: Scene) -> Image.Image:
         mover=mover,
         hits=hits,
         pips=_pair(pips) if pips is not None else None,
+        # a replay's frames number the points from one side throughout (a board alone
+        # numbers them for the side to move)
+        numbering=scene.perspective if scene.caption.frame is not None else None,
         theme=scene.theme,
         caption=scene.caption,
         strip=scene.strip,

@@ -39,6 +39,7 @@ __all__ = [
     "PlayerRow",
     "draw_caption",
     "draw_caption_strip",
+    "draw_frame_counter",
     "game_rows",
     "game_status",
     "reason_words",
@@ -50,7 +51,7 @@ __all__ = [
 ]
 
 #: The key in a picture's ``info`` holding the caption strip's top edge (y), set when the
-#: strip is drawn: a replay draws the strip once and copies it into every frame.
+#: strip is drawn (where a replay frame's caption starts).
 CAPTION_TOP = "caption_top"
 
 
@@ -218,8 +219,12 @@ def draw_caption_strip(
     over: bool = False,
     title: str | None = None,
     rtl: bool = False,
+    frame: tuple[int, int] | None = None,
 ) -> None:
     """Draw the caption strip into ``img``: ``status`` centred, then ``rows`` (top row first).
+
+    ``frame`` (a replay's frame N of M) is drawn as ``N/M`` at the end of the status line
+    (:func:`draw_frame_counter`), the status centred in the room left between.
 
     ``rtl`` (a right-to-left language) lays every line out right to left: the status line's
     base direction, and each row mirrored (the chip and the name at the right edge, the
@@ -236,7 +241,7 @@ def draw_caption_strip(
     """
     draw = ImageDraw.Draw(img)
     _, cy0, _, _ = lay.caption_rect
-    img.info[CAPTION_TOP] = cy0  # where a replay copies the caption from (rendering.replay)
+    img.info[CAPTION_TOP] = cy0  # where the caption starts (a replay's frames are compared there)
     left, _, right, _ = lay.board_rect
     row = lay.caption_row
 
@@ -249,6 +254,9 @@ def draw_caption_strip(
             (left, band_top, right - 1, band_bottom - 1), radius=row // 4, fill=theme.banner
         )
         ink = theme.banner_text
+    if frame is not None:
+        muted = ink if over else theme.muted_text
+        room -= 2 * draw_frame_counter(draw, lay, frame, muted, rtl=rtl)
     if title:
         titled = f"{title} · {status}"
         smallest = font(max(12, round(max(12, round(lay.text_unit * 0.36)) * 0.8)))
@@ -313,6 +321,28 @@ def draw_caption_strip(
         )
 
 
+def draw_frame_counter(
+    draw: ImageDraw.ImageDraw,
+    lay: CaptionGeometry,
+    frame: tuple[int, int],
+    ink: RGB,
+    *,
+    rtl: bool = False,
+) -> float:
+    """A replay frame's place, ``N/M`` (digits: the same in every language), in the small
+    face at the end of the status line (its left end in a right-to-left picture); the width
+    it takes with its margin, which the centred status line leaves free on both sides."""
+    left, top, right, bottom = status_box(lay)
+    counter = f"{frame[0]}/{frame[1]}"
+    small = font(max(10, round(lay.text_unit * 0.27)))
+    inset = round(lay.caption_row * 0.14)
+    x = left + inset if rtl else right - inset
+    width = draw_text(
+        draw, (x, (top + bottom) / 2), counter, small, ink, align="left" if rtl else "right"
+    )
+    return width + 2 * inset
+
+
 def _row_rtl(
     img: Image.Image,
     draw: ImageDraw.ImageDraw,
@@ -371,6 +401,7 @@ def draw_caption(
     over: bool = False,
     words: Words = ENGLISH,
     removed: tuple[str, str] | None = None,
+    frame: tuple[int, int] | None = None,
 ) -> None:
     """Draw a Latrunculi caption strip into ``img`` at ``lay.caption_rect``.
 
@@ -427,7 +458,15 @@ def draw_caption(
             )
         )
     draw_caption_strip(
-        img, lay, theme, text, (rows[0], rows[1]), over=over, title=title, rtl=words.rtl
+        img,
+        lay,
+        theme,
+        text,
+        (rows[0], rows[1]),
+        over=over,
+        title=title,
+        rtl=words.rtl,
+        frame=frame,
     )
 
 
@@ -469,6 +508,8 @@ class Caption:
     move_number: int | None = None
     #: The words the picture draws around these (English by default), and their direction.
     words: Words = ENGLISH
+    #: A replay's frame N of M, drawn as ``N/M`` at the end of the status line.
+    frame: tuple[int, int] | None = None
 
 
 def game_status(caption: Caption, to_move: Side | None, check: bool = False) -> str:

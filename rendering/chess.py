@@ -86,7 +86,7 @@ def compose_chess(
 ) -> Image.Image:
     """The chess picture as a Pillow image (see :func:`render_chess` for the arguments).
 
-    ``strip=False`` leaves the caption strip blank: a replay draws it once for all frames.
+    ``strip=False`` leaves the caption strip blank.
     """
     pal = get_theme(theme)
     side_to_move = None if to_move is None else Side(to_move)
@@ -135,6 +135,7 @@ def compose_chess(
             over=side_to_move is None,
             title=words.title,
             rtl=words.words.rtl,
+            frame=words.frame,
         )
     return img
 

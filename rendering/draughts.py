@@ -121,7 +121,7 @@ def compose_draughts(
 ) -> Image.Image:
     """The draughts picture as a Pillow image (see :func:`render_draughts` for the arguments).
 
-    ``strip=False`` leaves the caption strip blank: a replay draws it once for all frames.
+    ``strip=False`` leaves the caption strip blank.
     """
     pal = get_theme(theme)
     side_to_move = None if to_move is None else Side(to_move)
@@ -186,6 +186,7 @@ def compose_draughts(
             over=side_to_move is None,
             title=words.title,
             rtl=words.words.rtl,
+            frame=words.frame,
         )
     return img
 

@@ -38,7 +38,8 @@ class Scene:
     the reader's language; ``players`` the names by seat (a table of 2–4); ``outcome`` the
     game's result, which may be decided off the board (a resignation, a timeout) and so is not
     always the view's; ``last`` the effects of the action to mark (``()``: none); ``strip``
-    ``False`` leaves the caption strip blank (a replay draws the final caption once)."""
+    ``False`` leaves the caption strip blank (a replay's frame number is the caption's
+    :attr:`~rendering.caption.Caption.frame`)."""
 
     view: PositionView
     caption: Caption

@@ -12,6 +12,7 @@ drawer for a game registered from outside).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from PIL import Image
@@ -23,10 +24,11 @@ from rules.games.effects import Effect
 from .caption import Caption, reason_words, who
 from .drawers import Scene, draw
 from .render import compose
-from .replay import encode_gif, with_caption
+from .replay import encode_gif
 
-#: A frame drawer: (the board is final, so draw its caption) → the picture.
-Frame = Callable[[bool], Image.Image]
+#: A frame drawer: (its place in the replay, frame N of M, or ``None`` for a picture alone)
+#: → the picture, with its own caption (whose turn, or the result at the end).
+Frame = Callable[[tuple[int, int] | None], Image.Image]
 
 
 def _result(outcome: GameOutcome | None, players: tuple[str, str]) -> str | None:
@@ -49,13 +51,13 @@ def _latrunculi(
     ) -> None:
         outcome = game.outcome
         frames.append(
-            lambda strip: compose(
+            lambda frame: compose(
                 pos,
                 last_move=last,
                 before=before,
                 outcome=outcome,
                 players=players,
-                strip=strip,
+                frame=frame,
                 **opts,
             )
         )
@@ -94,19 +96,18 @@ def _scenes(
         )
         view = session.view()
 
-        def frame(strip: bool) -> Image.Image:
+        def drawn(frame: tuple[int, int] | None) -> Image.Image:
             scene = Scene(
                 view=view,
-                caption=caption,
+                caption=replace(caption, frame=frame),
                 last=last,
                 outcome=outcome,
                 perspective=opts["view"],
                 theme=opts["theme"],
-                strip=strip,
             )
             return draw(scene)
 
-        frames.append(frame)
+        frames.append(drawn)
 
     add(())
     for text in moves:
@@ -135,10 +136,10 @@ def game_frames(
 
 
 def replay_gif(frames: Sequence[Frame]) -> bytes:
-    """The frames as a GIF: the last one drawn with its caption, the others without it, each
-    drawn when the GIF writer asks for it (:func:`rendering.replay.encode_gif`: one frame in
-    memory at a time, however long the game)."""
+    """The frames as a GIF, each with its own caption and numbered ``N/M``, each drawn when
+    the GIF writer asks for it (:func:`rendering.replay.encode_gif`: one frame in memory at
+    a time, however long the game)."""
     if not frames:
         raise ValueError("a replay needs at least one frame")
-    drawn = (f(False) for f in frames[:-1])
-    return encode_gif(with_caption(drawn, frames[-1](True)))
+    count = len(frames)
+    return encode_gif(f((number, count)) for number, f in enumerate(frames, start=1))

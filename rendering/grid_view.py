@@ -146,7 +146,7 @@ def compose_grid(
     over: bool | None = None,
 ) -> Image.Image:
     """``view`` (a ``grid`` board) as a Pillow picture, ``perspective``'s side at the bottom;
-    ``strip=False`` leaves the caption strip blank (a replay draws it once for all frames);
+    ``strip=False`` leaves the caption strip blank;
     ``square``: the squares' size in px (0: :func:`grid_layout`'s). ``over``: whether the
     game has ended (default: whether the view has an outcome; a game resigned or lost on
     time has none on its board)."""
@@ -186,7 +186,15 @@ def compose_grid(
             "",
         )
         draw_caption_strip(
-            img, lay, pal, status, rows, over=over, title=words.title, rtl=words.words.rtl
+            img,
+            lay,
+            pal,
+            status,
+            rows,
+            over=over,
+            title=words.title,
+            rtl=words.words.rtl,
+            frame=words.frame,
         )
     return img
 

@@ -192,4 +192,5 @@ def draw_scene(scene: Scene) -> Image.Image:
         strip=scene.strip,
         words=words,
         removed=caption.taken if counted else None,
+        frame=caption.frame,
     )

@@ -287,9 +287,10 @@ def compose_ludo(
     theme: str = "light",
     cell: int = DEFAULT_CELL,
     words: Words = ENGLISH,
+    frame: tuple[int, int] | None = None,
 ) -> Image.Image:
     """The ludo picture as a Pillow image (see :func:`render_ludo`); ``words`` are its
-    caption's words (English by default)."""
+    caption's words (English by default); ``frame``: a replay's frame N of M."""
     pal = get_theme(theme)
     seats = _check(position)
     lay = ludo_layout(cell, len(seats))
@@ -373,7 +374,7 @@ def compose_ludo(
         _paste(img, die_face(position.die, fill, ink, lay.die), lay.die_centre(c))
 
     tag(img, KIND, pal.name)
-    _caption(img, lay, pal, seats, position, title, status, words)
+    _caption(img, lay, pal, seats, position, title, status, words, frame)
     return img
 
 
@@ -386,6 +387,7 @@ def _caption(
     title: str | None,
     status: str | None,
     words: Words = ENGLISH,
+    frame: tuple[int, int] | None = None,
 ) -> None:
     text = status if status is not None else _status(seats, pos, words)
     if pos.rolling:
@@ -419,7 +421,7 @@ def _caption(
             )
         )
     # the game's name goes first when both fit; who is to move or won matters more
-    draw_caption_strip(img, lay, theme, text, tuple(rows), title=title, rtl=words.rtl)
+    draw_caption_strip(img, lay, theme, text, tuple(rows), title=title, rtl=words.rtl, frame=frame)
 
 
 def render_ludo(
@@ -552,6 +554,7 @@ def draw_scene(scene: Scene) -> Image.Image:
         theme=scene.theme,
         title=caption.title,
         words=caption.words,
+        frame=caption.frame,
     )
 
 

@@ -205,10 +205,11 @@ def compose(
     strip: bool = True,
     words: Words = ENGLISH,
     removed: tuple[str, str] | None = None,
+    frame: tuple[int, int] | None = None,
 ) -> Image.Image:
     """The board picture as a Pillow image (see :func:`render_board` for the arguments).
 
-    ``strip=False`` leaves the caption strip blank: a replay draws it once for all frames.
+    ``strip=False`` leaves the caption strip blank. ``frame``: a replay's frame N of M.
     ``removed``: the kinds White and Black have removed from the board in the game so far,
     counted from its moves; when not given, the pieces missing compared with the rule set's
     start (right for a game from the standard start only).
@@ -257,6 +258,7 @@ def compose(
         over=over,
         words=words,
         removed=removed,
+        frame=frame,
     )
     return img
 

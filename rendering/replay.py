@@ -1,10 +1,12 @@
 """A whole game as an animated GIF: one frame per ply, the final position held longer.
 
-The caller draws the frames (each game's ``compose_*`` with ``strip=False``, so the caption
-strip is left blank) and the final picture with its caption; :func:`with_caption` copies that
-one caption into every frame and :func:`encode_gif` writes each frame as the rectangle that
-changed since the previous one (unchanged pixels inside it transparent), all on one palette.
-A ply changes a few squares, so a 60-ply game stays small.
+The caller draws the frames, each the picture of its ply with its own caption -- whose turn
+and the move number at that ply, what was taken so far, the result on the last frame only --
+and its place in the replay, ``N/M`` at the end of the status line
+(:attr:`rendering.caption.Caption.frame`); :func:`encode_gif` writes each frame as the
+rectangle that changed since the previous one (unchanged pixels inside it transparent), all
+on one palette. A ply changes a few squares and a few words of the caption, so a 60-ply game
+stays small.
 
 Frame by frame, with bounded memory: :func:`encode_gif` takes the frames as any iterable —
 the callers pass generators that draw each frame when it is asked for — and writes each into
@@ -15,21 +17,21 @@ into a list before that: a 150-frame replay peaked at ~400 MiB). The palette is 
 kind's fixed palette (:mod:`rendering.palette`), known before the first frame is written;
 frames of no known kind share the palette of the first one.
 
-Why a caption that does not change: a caption redrawn per frame (the move number, whose
-turn) would put its whole strip into every frame's changed rectangle and cost a text layout
-per frame; the final caption (names, the game, the result) reads well throughout a replay.
+Why each frame has a caption of its own (issue 32): a caption shared by all frames (the final
+one) put the result over the first position and the final pips, taken pieces and die beside
+every earlier one. Its price is the caption strip in every frame's changed rectangle and a
+text layout per frame (``bench/gif_bench.py``).
 """
 
 from __future__ import annotations
 
 import io
 import struct
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from PIL import GifImagePlugin, Image, ImageChops
 
-from .caption import CAPTION_TOP
 from .palette import COLOURS, own_palette, palette_of, reduce_colours
 
 #: How long each ply's frame shows, in milliseconds: long enough to see what moved.
@@ -38,23 +40,6 @@ PLY_MS = 900
 LAST_MS = 4000
 #: The palette index of "unchanged since the previous frame": no palette colour uses it.
 TRANSPARENT = COLOURS
-
-
-def with_caption(frames: Iterable[Image.Image], captioned: Image.Image) -> Iterator[Image.Image]:
-    """``frames`` (drawn without their caption strip) with the caption of ``captioned`` pasted
-    in, one at a time as they are drawn, then ``captioned`` itself, the last frame. A frame of
-    another size is refused (ValueError)."""
-    top = captioned.info.get(CAPTION_TOP)
-    strip = None
-    if isinstance(top, int):
-        strip = captioned.crop((0, top, captioned.width, captioned.height))
-    for frame in frames:
-        if frame.size != captioned.size:
-            raise ValueError(f"frame of {frame.size} in a replay of {captioned.size} pictures")
-        if strip is not None:
-            frame.paste(strip, (0, top))  # type: ignore[arg-type]  # top is an int with a strip
-        yield frame
-    yield captioned
 
 
 @dataclass(slots=True)

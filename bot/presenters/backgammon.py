@@ -280,6 +280,7 @@ class BackgammonPresenter(GamePresenter):
             status=status,
             winner=outcome.winner if outcome is not None else None,
             words=picture_words(board.language),
+            frame=board.frame,
         )
         return draw(self.scene(board, view, caption, strip=strip))
 

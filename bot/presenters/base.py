@@ -15,7 +15,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +24,7 @@ from PIL import Image
 from rendering import Caption, Layout, encode_png, get_theme
 from rendering.drawers import Scene, draw
 from rendering.preview import mark_choices
-from rendering.replay import encode_gif, with_caption
+from rendering.replay import encode_gif
 from rules import Square
 from rules.games import (
     ActionResult,
@@ -136,6 +136,10 @@ class BoardView:
     #: draws (:meth:`GamePresenter.taken_so_far`); ``None`` where no moves are known (a start
     #: position: nothing taken yet).
     taken: tuple[str, str] | None = None
+    #: A replay's frame N of M (drawn as ``N/M`` in the caption); ``None``: a board alone.
+    #: A replay's frames also hold what would move between plies still (backgammon numbers
+    #: its points from :attr:`view` then, not from the side to move).
+    frame: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,8 +362,7 @@ class GamePresenter(ABC):
         return " ".join(parts)[:MAX_ALT_TEXT]
 
     def frame(self, board: BoardView, *, strip: bool = True) -> Image.Image:
-        """The board as a Pillow picture; ``strip=False`` leaves its caption strip blank (a
-        replay draws the final caption once for every frame).
+        """The board as a Pillow picture; ``strip=False`` leaves its caption strip blank.
 
         By default the generic grid drawer (:func:`rendering.grid_view.compose_grid`) draws the
         rules' :meth:`~rules.games.Session.view` of the position, the last action's cells
@@ -377,6 +380,7 @@ class GamePresenter(ABC):
             winner=outcome.winner if outcome is not None else None,
             move_number=board.move_number,
             words=picture_words(board.language),
+            frame=board.frame,
         )
         return draw(self.scene(board, session.view(), caption, strip=strip))
 
@@ -427,12 +431,18 @@ class GamePresenter(ABC):
     def replay(self, boards: Sequence[BoardView]) -> bytes:
         """The boards of a whole game, first position to last, as an animated GIF (one frame
         per board, the last held longer; CPU-bound, up to a second: run it in a worker
-        thread). Each frame is drawn when the GIF writer asks for it and let go once written
-        (:func:`rendering.replay.encode_gif`), so memory does not grow with the game."""
+        thread). Each frame is its board's own picture, numbered ``N/M`` in its caption
+        (:attr:`BoardView.frame`): its caption says what was true at that ply (whose turn,
+        the move, what was taken; the result on the last one only). Each is drawn when the
+        GIF writer asks for it and let go once written (:func:`rendering.replay.encode_gif`),
+        so memory does not grow with the game."""
         if not boards:
             raise ValueError("a replay needs at least one board")
-        frames = (self.frame(b, strip=False) for b in boards[:-1])
-        return encode_gif(with_caption(frames, self.frame(boards[-1])))
+        count = len(boards)
+        return encode_gif(
+            self.frame(replace(board, frame=(number, count)))
+            for number, board in enumerate(boards, start=1)
+        )
 
     # ----- choosing moves -------------------------------------------------------------------
 

@@ -144,6 +144,7 @@ class DraughtsPresenter(GamePresenter):
             taken=board_view.taken or ("", ""),
             move_number=board_view.move_number,
             words=picture_words(board_view.language),
+            frame=board_view.frame,
         )
         view = self.rules.session(board_view.position).view()
         return draw(self.scene(board_view, view, caption, strip=strip))

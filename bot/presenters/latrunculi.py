@@ -104,6 +104,7 @@ class LatrunculiPresenter(GamePresenter):
             counted=board.taken is not None,
             move_number=board.move_number,
             words=picture_words(board.language),
+            frame=board.frame,
         )
         return draw(
             self.scene(board, self.rules.session(board.position).view(), caption, strip=strip)

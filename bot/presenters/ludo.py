@@ -242,6 +242,7 @@ class LudoPresenter(GamePresenter):
             status=status,
             title=game_name(self.game_id, board.language),
             words=picture_words(board.language),
+            frame=board.frame,
         )
         view = self.rules.session(board.position).view()
         return draw(self.scene(board, view, caption, strip=strip))

@@ -55,12 +55,19 @@ async def replay_boards(
     db: Database, record: GameRecord, language: str = DEFAULT_LANGUAGE
 ) -> list[BoardView]:
     """The board after every stored ply of ``record``, from its start position, each with
-    the ply that led to it; the last one carries the result (as the final board shows it).
-    A game longer than :data:`MAX_REPLAY_PLIES` starts that many plies before its end."""
+    the ply that led to it, its move number and what each side had taken by then (as the
+    board posted after that ply showed them); only the last one carries the result (as the
+    final board shows it). A game longer than :data:`MAX_REPLAY_PLIES` starts that many
+    plies before its end."""
     presenter = presenter_for(record.variant)
     names = await display_names(db, record)
     moves = await db.games.game_moves(record.id)
     game = find_game(record.variant)
+    numbered = game.numbered_moves
+
+    def number(ply: int) -> int | None:  # the move being played after ``ply`` plies
+        return ply // 2 + 1 if numbered else None
+
     first = max(0, len(moves) - MAX_REPLAY_PLIES)
     before = moves[first - 1].position_after if first else record.start_position
     # what each side had taken after every ply, counted from the game's start
@@ -71,6 +78,7 @@ async def replay_boards(
             players=names,
             language=language,
             taken=(taken[first - 1] if first else ("", "")) if taken is not None else None,
+            move_number=number(first),
         )
     ]
     for index, m in enumerate(moves[first:], start=first):
@@ -86,12 +94,13 @@ async def replay_boards(
                 last=ply,
                 language=language,
                 taken=taken[index] if taken is not None else None,
+                move_number=number(index + 1),
             )
         )
         before = m.position_after
     final = boards[-1]
     status = None
-    if record.is_active:  # the caption is shared by every frame: no "to move" in it then
+    if record.is_active:  # where the replay stops, not an end
         status = translate("Replay of game #{game} so far", language, game=record.id)
     elif not decided_by_rules(record):
         status = result_words(presenter, record, names, language).replace("*", "")
@@ -123,9 +132,7 @@ async def replay_file(
     return discord.File(io.BytesIO(gif), filename=replay_filename(record), description=alt)
 
 
-async def post_replay(
-    bot: GameBot, record: GameRecord, channel: discord.abc.Messageable
-) -> None:
+async def post_replay(bot: GameBot, record: GameRecord, channel: discord.abc.Messageable) -> None:
     """Post the finished game's replay in ``channel`` (its thread), below the final board.
 
     Not for an aborted game (nothing was decided) nor one without moves. Best effort: the

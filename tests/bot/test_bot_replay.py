@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import io
 
-from PIL import Image
+from PIL import Image, ImageChops
+
+from rendering import layout
+from rendering.caption import status_box
+from rendering.layout import Rect
 
 from .helpers import challenge_and_accept, last_board
 
@@ -16,6 +20,10 @@ def gif_of(data: bytes) -> Image.Image:
     img = Image.open(io.BytesIO(data))
     assert img.format == "GIF"
     return img
+
+
+def same(a: Image.Image, b: Image.Image, box: Rect) -> bool:
+    return ImageChops.difference(a.crop(box), b.crop(box)).getbbox() is None
 
 
 def replays(where) -> list:
@@ -65,6 +73,18 @@ async def test_the_replay_is_posted_below_the_final_board_when_a_game_ends(arena
     gif = gif_of(await att.read())
     assert gif.n_frames == 5
     assert f"Game #{game.id}" in post.content
+    # issue 32: each frame has its own caption (the result on the last one only) and number
+    frames = []
+    for i in range(gif.n_frames):
+        gif.seek(i)
+        frames.append(gif.convert("RGB"))
+    lay = layout(8, 8)
+    strip = (0, lay.caption_rect[1], gif.width, gif.height)
+    left, top, right, bottom = status_box(lay)
+    counter = (right - (right - left) // 7, top, right, bottom)
+    for i, frame in enumerate(frames[:-1]):
+        assert not same(frame, frames[-1], strip), i
+        assert not same(frame, frames[i + 1], counter), i
 
 
 async def test_a_resigned_game_gets_its_replay_too(arena):

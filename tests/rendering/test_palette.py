@@ -110,11 +110,11 @@ def _chess_or_draughts(game_id: str) -> Callable[[str, random.Random], Iterator[
             moves = _random_game(game_id, rng.randint(5, 60), rng)
             view = rng.choice(("white", "black"))
             frames = game_frames(game_id, moves, view=view, theme=theme, players=("Ann", "Bo"))
-            yield frames[-1](True)
+            yield frames[-1]((len(frames), len(frames)))  # a replay's last frame
         yield (
             compose_chess(placement_pieces("4k3/8/8/8/8/8/3q4/4K3"), check="e1", theme=theme)
             if game_id == "chess"
-            else frames[len(frames) // 2](True)
+            else frames[len(frames) // 2](None)
         )
 
     return pictures

@@ -27,7 +27,7 @@ from rendering.caption import CAPTION_TOP
 from rendering.game_frames import Frame, game_frames, replay_gif
 from rendering.palette import COLOURS
 from rendering.render import compose, encode_png
-from rendering.replay import LAST_MS, PLY_MS, encode_gif, with_caption
+from rendering.replay import LAST_MS, PLY_MS, encode_gif
 from rules.games import find_game
 from storage import Database, PlyToRecord
 
@@ -65,7 +65,7 @@ class Watched:
 
 def watched_drawers(drawers: Sequence[Frame], watch: Watched) -> list[Frame]:
     def wrap(drawer: Frame) -> Frame:
-        return lambda strip: watch(drawer(strip))
+        return lambda frame: watch(drawer(frame))
 
     return [wrap(d) for d in drawers]
 
@@ -127,25 +127,26 @@ def test_a_300_ply_game_is_301_frames_drawn_one_by_one() -> None:
     gif = replay_gif(drawers)
     frames = gif_frames(gif)
     assert watch.drawn == 301 and len(frames) == 301
-    assert watch.most_alive_before <= 2  # the final picture (drawn first) and the frame before
+    assert watch.most_alive_before <= 1  # the frame before at most
     assert [d for _, d in frames[:-1]] == [PLY_MS] * 300 and frames[-1][1] == LAST_MS
 
 
 def test_each_gif_frame_is_its_board_picture_exactly() -> None:
-    """The GIF and the PNG boards share the kind's fixed palette, so each frame's board is
-    pixel for pixel the PNG of that position (decoded), and its caption is the final one's."""
+    """The GIF and the PNG boards share the kind's fixed palette, so each frame is pixel for
+    pixel the PNG of that position with its own caption and number (decoded); only the last
+    one's caption is the final one's."""
     moves = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"]
     drawers = game_frames("chess", moves)
     frames = gif_frames(replay_gif(drawers))
-    final = drawers[-1](True)
+    final = drawers[-1]((8, 8))
     top = final.info[CAPTION_TOP]
     final_png = Image.open(io.BytesIO(encode_png(final))).convert("RGB")
-    for (frame, _), drawer in zip(frames, drawers, strict=True):
-        png = Image.open(io.BytesIO(encode_png(drawer(True)))).convert("RGB")
-        board = (0, 0, png.width, top)
-        strip = (0, top, png.width, png.height)
-        assert ImageChops.difference(frame.crop(board), png.crop(board)).getbbox() is None
-        assert ImageChops.difference(frame.crop(strip), final_png.crop(strip)).getbbox() is None
+    strip = (0, top, final.width, final.height)
+    for number, ((frame, _), drawer) in enumerate(zip(frames, drawers, strict=True), start=1):
+        png = Image.open(io.BytesIO(encode_png(drawer((number, 8))))).convert("RGB")
+        assert ImageChops.difference(frame, png).getbbox() is None
+        same = ImageChops.difference(frame.crop(strip), final_png.crop(strip)).getbbox() is None
+        assert same is (number == 8)
 
 
 @pytest.mark.parametrize("game_id", ["lat", "draughts"])
@@ -155,7 +156,7 @@ def test_the_gif_looks_as_the_old_one_did(game_id: str) -> None:
     moves = played_game(game_id, 40, seed=11)
     drawers = game_frames(game_id, moves, players=("Ann", "Bo"))
     new = gif_frames(replay_gif(drawers))
-    drawn = list(with_caption([d(False) for d in drawers[:-1]], drawers[-1](True)))
+    drawn = [d((n, len(drawers))) for n, d in enumerate(drawers, start=1)]
     old = gif_frames(old_encode_gif(drawn))
     assert [d for _, d in new] == [d for _, d in old]
     hist = [0] * 256
@@ -191,12 +192,15 @@ def test_each_frame_after_the_first_is_the_changed_rectangle_with_255_transparen
     assert controls(gif) == [(1, PLY_MS, None)] + [(1, PLY_MS, COLOURS)] * 5 + [
         (1, LAST_MS, COLOURS)
     ]
+    frames = gif_frames(gif)
     with Image.open(io.BytesIO(gif)) as img:
         img.seek(3)
-        extents = img.tile[0][1]  # the rectangle the frame stores: a move's squares
-        assert extents is not None
-        x0, y0, x1, y1 = extents
-        assert (x1 - x0) * (y1 - y0) < img.width * img.height / 4
+        extents = img.tile[0][1]  # the rectangle the frame stores: a move's squares and the
+        assert extents is not None  # words of the caption that changed, nothing more
+    changed = ImageChops.difference(frames[2][0], frames[3][0]).convert("L")
+    assert extents == changed.getbbox()
+    moved = sum(changed.point(lambda v: 255 if v else 0).histogram()[255:])
+    assert moved < frames[3][0].width * frames[3][0].height / 4  # the rest is transparent
 
 
 def test_a_pass_is_merged_into_the_frame_before() -> None:
@@ -212,8 +216,6 @@ def test_a_frame_of_another_size_is_refused() -> None:
     small = Image.new("RGB", (10, 10))
     with pytest.raises(ValueError, match="frame of"):
         encode_gif(iter([Image.new("RGB", (12, 10)), small]))
-    with pytest.raises(ValueError, match="frame of"):
-        list(with_caption(iter([small]), Image.new("RGB", (12, 10))))
 
 
 async def _long_game(db: Database, plies: int) -> int:
@@ -272,4 +274,4 @@ async def test_the_bots_replay_of_a_300_ply_game_is_its_last_plies_streamed(
     counting.frame = frame  # type: ignore[method-assign]
     frames = gif_frames(counting.replay(boards))
     assert len(frames) == 151 and watch.drawn == 151
-    assert watch.most_alive_before <= 2  # the final board (drawn first) and the frame before
+    assert watch.most_alive_before <= 1  # the frame before at most

@@ -82,14 +82,6 @@ COMMON_SHORT_REASONS: Mapping[Reason, str] = {
 
 
 @dataclass(frozen=True, slots=True)
-class Material:
-    """The pieces on a board (and in hand) by seat, as letters, and whose move it is."""
-
-    to_move: str
-    pieces: Mapping[str, Counter[str]]
-
-
-@dataclass(frozen=True, slots=True)
 class Ply:
     """One action as stored: what it did and the position texts around it."""
 
@@ -133,7 +125,7 @@ class BoardView:
     #: thread's boards, the viewer's for a private one).
     language: str = DEFAULT_LANGUAGE
     #: What White and Black have each taken in this game so far, as the letters the picture
-    #: draws (:meth:`GamePresenter.taken_so_far`); ``None`` where no moves are known (a start
+    #: draws (:meth:`GamePresenter.taken_from`); ``None`` where no moves are known (a start
     #: position: nothing taken yet).
     taken: tuple[str, str] | None = None
     #: A replay's frame N of M (drawn as ``N/M`` in the caption); ``None``: a board alone.
@@ -277,63 +269,36 @@ class GamePresenter(ABC):
 
     # ----- pictures -------------------------------------------------------------------------
 
-    def material(self, position: str) -> Material | None:
-        """The seat to move in ``position`` and each seat's pieces, as the letters the picture
-        draws (``None``: the game's pictures show no taken pieces)."""
-        return None
-
-    #: Each seat's piece kinds (as :mod:`rules.games.effects` names them) as the letters
-    #: :meth:`material` counts for them; ``None``: the game's pictures show no taken pieces.
+    #: Each seat's piece kinds (as :mod:`rules.games.effects` names them) as the letters the
+    #: picture draws for them when taken; ``None``: the game's pictures show no taken pieces.
     taken_letters: Mapping[str, Mapping[str, str]] | None = None
 
     def taken_from(self, history: Sequence[ActionResult]) -> tuple[str, str] | None:
         """What White and Black have taken in a game whose actions reported ``history``, as
         the letters the picture draws: each piece an action took off the board (a
         :class:`~rules.games.effects.Taken` that does not stay, a Latrunculi captive being
-        one that does) counts for the seat that played it. The same letters as
-        :meth:`taken_in` over the game's positions, read from the effects; ``None`` for a
-        game without taken pieces."""
+        one that does) counts for the seat that played it -- never what is missing from a
+        start (a custom start has pieces nobody took), and blind to a promotion or crowning.
+        ``None`` for a game without taken pieces."""
+        running = self.taken_running(history)
+        if running is None:
+            return None
+        return running[-1] if running else ("", "")
+
+    def taken_running(self, history: Sequence[ActionResult]) -> list[tuple[str, str]] | None:
+        """What White and Black had taken after each action of ``history`` (see
+        :meth:`taken_from`), in one pass: a replay's frames each show their own."""
         letters = self.taken_letters
         if letters is None:
             return None
         taken: dict[str, Counter[str]] = {"white": Counter(), "black": Counter()}
+        running: list[tuple[str, str]] = []
         for result in history:
             for effect in result.effects:
                 if isinstance(effect, Taken) and not effect.stays and result.seat in taken:
                     taken[result.seat][letters[effect.seat][effect.piece]] += 1
-        return "".join(taken["white"].elements()), "".join(taken["black"].elements())
-
-    def taken_so_far(self, start: str, positions: Sequence[str]) -> list[tuple[str, str]] | None:
-        """What White and Black had taken after each of ``positions`` (the positions after
-        each ply from ``start``), counted move by move: the pieces of the side *not* to move
-        that left the board in that move. Never what is missing from the standard start (a
-        custom start has pieces nobody took), and blind to a promotion or crowning (the
-        mover's own piece changing is not a capture). ``None`` for a game without taken
-        pieces."""
-        before = self.material(start)
-        if before is None:
-            return None
-        taken: dict[str, Counter[str]] = {"white": Counter(), "black": Counter()}
-        running: list[tuple[str, str]] = []
-        for position in positions:
-            after = self.material(position)
-            if after is None:
-                return None
-            mover = before.to_move
-            if mover in taken:
-                victim = "black" if mover == "white" else "white"
-                taken[mover] += before.pieces[victim] - after.pieces[victim]
             running.append(("".join(taken["white"].elements()), "".join(taken["black"].elements())))
-            before = after
         return running
-
-    def taken_in(self, start: str, positions: Sequence[str]) -> tuple[str, str] | None:
-        """What White and Black have taken after the last of ``positions`` (see
-        :meth:`taken_so_far`); nothing taken when no ply was played."""
-        running = self.taken_so_far(start, positions)
-        if running is None:
-            return None
-        return running[-1] if running else ("", "")
 
     def alt_text(self, board: BoardView) -> str:
         """The picture in words, for its attachment's description (alt text: what a screen

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -24,7 +23,6 @@ from .base import (
     GROUP,
     BoardView,
     GamePresenter,
-    Material,
     PickPath,
     Ply,
     RecordInfo,
@@ -153,13 +151,6 @@ class ChessPresenter(GamePresenter):
         return text
 
     # ----- pictures -------------------------------------------------------------------------
-
-    def material(self, position: str) -> Material:
-        board = chess_board(position)
-        pieces: dict[str, Counter[str]] = {"white": Counter(), "black": Counter()}
-        for piece in board.piece_map().values():
-            pieces["white" if piece.color == chess.WHITE else "black"][piece.symbol()] += 1
-        return Material("white" if board.turn == chess.WHITE else "black", pieces)
 
     def frame(self, board_view: BoardView, *, strip: bool = True) -> Image.Image:
         """The picture drawn from the rules' view of the position and the last move's effects

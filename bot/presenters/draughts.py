@@ -4,7 +4,6 @@ and the pieces jumped shown as ghosts."""
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +14,7 @@ from rendering.draughts import draughts_square
 from rendering.drawers import draw
 from rules import Side, Square
 from rules.games import ActionResult, Reason, Session
-from rules.games.draughts import WHITE, parse_position
+from rules.games.draughts import parse_position
 from rules.games.effects import Promoted, Taken
 
 from ..i18n import DEFAULT_LANGUAGE, mark, translate, translate_plural
@@ -23,7 +22,6 @@ from .base import (
     GROUP,
     BoardView,
     GamePresenter,
-    Material,
     PickPath,
     Ply,
     RecordInfo,
@@ -123,13 +121,6 @@ class DraughtsPresenter(GamePresenter):
         if any(isinstance(e, Promoted) for e in result.effects):
             text = translate("{text} — crowned a king", language, text=text)
         return text
-
-    def material(self, position: str) -> Material:
-        pieces: dict[str, Counter[str]] = {"white": Counter(), "black": Counter()}
-        for letter in draughts_pieces(position).values():
-            pieces["white" if letter in "wW" else "black"][letter] += 1
-        _, side, _ = parse_position(position)
-        return Material("white" if side == WHITE else "black", pieces)
 
     def frame(self, board_view: BoardView, *, strip: bool = True) -> Image.Image:
         """The picture drawn from the rules' view of the position and the last move's effects

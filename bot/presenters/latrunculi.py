@@ -3,7 +3,6 @@ the bot has always shown for them (the Move button keeps its own menus, with pla
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +25,7 @@ from rules.games.latrunculi import KIND_WORDS
 
 from ..i18n import DEFAULT_LANGUAGE, mark
 from ..texts import describe_move, game_name
-from .base import BoardView, GamePresenter, Material, Ply, RecordInfo, Suggestion, tag_value
+from .base import BoardView, GamePresenter, Ply, RecordInfo, Suggestion, tag_value
 from .words import picture_words
 
 if TYPE_CHECKING:
@@ -83,15 +82,6 @@ class LatrunculiPresenter(GamePresenter):
 
     def describe(self, who: str, ply: Ply, language: str = DEFAULT_LANGUAGE) -> str:
         return describe_move(who, ply.result, self.game_id, language)
-
-    def material(self, position: str) -> Material:
-        parsed = parse_position(position)
-        pieces: dict[str, Counter[str]] = {"white": Counter(), "black": Counter()}
-        for _, piece in parsed.pieces():  # a captive or alligatus is still on the board
-            pieces[piece.side.value][piece.kind] += 1
-        for side in (Side.WHITE, Side.BLACK):
-            pieces[side.value]["C"] += parsed.hand[side.index]  # schadler's counters in hand
-        return Material(parsed.turn.value, pieces)
 
     def frame(self, board: BoardView, *, strip: bool = True) -> Image.Image:
         outcome = board.outcome

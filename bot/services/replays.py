@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from rules import RulesError
-from rules.games import Reason, find_game
+from rules.games import ActionResult, Reason, find_game
 from storage import Database, GameRecord
 
 from ..i18n import DEFAULT_LANGUAGE, translate
@@ -70,8 +70,20 @@ async def replay_boards(
 
     first = max(0, len(moves) - MAX_REPLAY_PLIES)
     before = moves[first - 1].position_after if first else record.start_position
-    # what each side had taken after every ply, counted from the game's start
-    taken = presenter.taken_so_far(record.start_position, [m.position_after for m in moves])
+    # the game replayed once from its start: what each ply did (its effects), and what each
+    # side had taken after every ply, counted from those
+    results: list[ActionResult | None] = []
+    session = game.session(record.start_position)
+    for m in moves:
+        try:
+            results.append(session.play(m.move))
+        except RulesError:  # a stored ply replays; should one not, the rest are drawn unmarked
+            log.warning("game %d: ply %r does not replay; drawn unmarked", record.id, m.move)
+            results.extend(None for _ in range(len(moves) - len(results)))
+            break
+    replayed = [r for r in results if r is not None]
+    running = presenter.taken_running(replayed)
+    taken = running if running is not None and len(replayed) == len(moves) else None
     boards = [
         BoardView(
             before,
@@ -82,11 +94,8 @@ async def replay_boards(
         )
     ]
     for index, m in enumerate(moves[first:], start=first):
-        ply = None
-        try:  # each ply from its stored position, as the board after it showed it
-            ply = Ply(game.session(before).play(m.move), before, m.position_after)
-        except RulesError:  # a stored ply replays; should one not, its board still shows
-            log.warning("game %d: ply %r does not replay; drawn unmarked", record.id, m.move)
+        result = results[index]
+        ply = Ply(result, before, m.position_after) if result is not None else None
         boards.append(
             BoardView(
                 m.position_after,

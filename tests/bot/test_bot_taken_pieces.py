@@ -39,16 +39,16 @@ class CaptionSpy:
     (a spy at the renderer's seam, nothing replaced)."""
 
     def __init__(self, monkeypatch) -> None:
-        import bot.presenters.chess as chess_presenter
+        import rendering.chess as chess_drawer
 
         self.taken: list[tuple[str, str]] = []
-        real = chess_presenter.compose_chess
+        real = chess_drawer.compose_chess
 
         def spy(*args, **kwargs):
             self.taken.append(kwargs["caption"].taken)
             return real(*args, **kwargs)
 
-        monkeypatch.setattr(chess_presenter, "compose_chess", spy)
+        monkeypatch.setattr(chess_drawer, "compose_chess", spy)
 
 
 async def test_a_chess_game_from_a_fen_starts_with_nothing_taken_and_a_promotion_is_no_loss(
@@ -131,10 +131,10 @@ def test_latrunculi_counts_removals_move_by_move_as_the_standard_start_did() -> 
     for move in line.split():
         session.play(move)
         positions.append(session.position_text())
-    taken = presenter.taken_in(start, positions)
+    taken = presenter.taken_from(session.history)
     derived = derive_taken(parse_position(positions[-1]))
     assert taken == (derived[0][0], derived[1][0]) == ("", "S")
     custom = start.replace("SSSSSSSS", "SSSSSS2", 1).replace("ssssssss", "ssssss2", 1)
     assert custom != start
-    assert presenter.taken_in(custom, []) == ("", "")
+    assert presenter.taken_from(open_session(custom).history) == ("", "")
     assert derive_taken(parse_position(custom)) != (("", ""), ("", ""))  # what it had shown

@@ -43,7 +43,9 @@ __all__ = [
     "game_status",
     "reason_words",
     "row_name",
+    "fit_status",
     "status_fits",
+    "status_lines",
     "status_room",
     "status_text",
     "who",
@@ -155,18 +157,27 @@ def chip_size(lay: CaptionGeometry) -> int:
     return max(8, round(lay.caption_row * 0.78))
 
 
-#: How far the status line may shrink before it is cut short: a result in Bulgarian or
-#: Greek runs a third longer than in English, in a wide face.
+#: How far the status line may shrink before it is wrapped to a second line: a result in
+#: Bulgarian or Greek runs a third longer than in English, in a wide face.
 SMALLEST_STATUS = 0.72
+#: How far a status wrapped to two lines may shrink before it is cut short (the last
+#: resort, which leaves the end of the line, the reason, whole).
+SMALLEST_WRAPPED = 0.6
+
+
+def _status_size(lay: CaptionGeometry) -> int:
+    """The status line's full size in pixels."""
+    return max(12, round(lay.text_unit * 0.36))
 
 
 def _status_font(status: str, lay: CaptionGeometry, room: float, rtl: bool = False) -> Font:
-    """The status line's face: its full size, or down to 80 % of it so a long result fits.
+    """The status line's face on one line: its full size, or down to 72 % of it so a long
+    result fits.
 
     DejaVu Sans Bold is wide (it is what lets every script show), so a long line such as
-    "Şükrü Ağaoğlu (White) wins — queen captured" shrinks a little before it is cut short.
+    "Şükrü Ağaoğlu (White) wins — queen captured" shrinks a little before it is wrapped.
     """
-    size = max(12, round(lay.text_unit * 0.36))
+    size = _status_size(lay)
     smallest = max(12, round(size * SMALLEST_STATUS))
     f = font(size)
     while size > smallest and text_width(status, bold_of(f), rtl=rtl) > room:
@@ -184,11 +195,105 @@ def status_room(lay: CaptionGeometry, *, over: bool = False) -> float:
 def status_fits(
     status: str, lay: CaptionGeometry, *, over: bool = False, rtl: bool = False
 ) -> bool:
-    """Whether ``status`` is drawn whole (at 80 % of its size at the least) rather than cut
-    short with "...": what a translation's longer words must leave room for."""
+    """Whether ``status`` is drawn whole on one line (at 72 % of its size at the least)
+    rather than wrapped to two lines: what a translation's longer words must leave room
+    for."""
     room = status_room(lay, over=over)
     f = _status_font(status, lay, room, rtl)
     return text_width(status, bold_of(f), rtl=rtl) <= room
+
+
+def _pitch(f: Font) -> int:
+    """The distance between the middles of two wrapped status lines in face ``f``."""
+    return round(f.size * 1.1)
+
+
+def wrapped_box(lay: CaptionGeometry) -> Rect:
+    """Where a status wrapped to two lines is drawn: the status box grown into the gaps
+    above and below it, up to the top of the caption strip and the first player row (the
+    picture keeps its size)."""
+    left, _, right, _ = lay.board_rect
+    _, cy0, _, _ = lay.caption_rect
+    _, row_top, _, _ = row_box(lay, 0)
+    edge = max(1, lay.pad // 6)
+    return (left, cy0 + edge, right, row_top - edge)
+
+
+def _break(status: str, face: Font, room: float, rtl: bool) -> tuple[str, str] | None:
+    """``status`` split at a space into two lines that each fit ``room``: before its last
+    " — " (the reason on a line of its own) when both halves fit, else where the longer line
+    is shortest; None when no split fits."""
+    best: tuple[float, tuple[str, str]] | None = None
+    dash = status.rfind(" \u2014 ")
+    for i, ch in enumerate(status):
+        if ch != " ":
+            continue
+        head, tail = status[:i].rstrip(), status[i + 1 :].lstrip()
+        if not head or not tail:
+            continue
+        wide = max(text_width(head, face, rtl=rtl), text_width(tail, face, rtl=rtl))
+        if wide > room:
+            continue
+        if i == dash:
+            return (head, tail)
+        if best is None or wide < best[0]:
+            best = (wide, (head, tail))
+    return best[1] if best is not None else None
+
+
+def _cut_break(status: str, face: Font, room: float, rtl: bool) -> tuple[str, str]:
+    """The last resort: the longest end of ``status`` that fits ``room`` on the second line
+    (the reason is at the end), the rest cut short with "..." on the first."""
+    spaces = [i for i, ch in enumerate(status) if ch == " "]
+    for i in spaces:
+        tail = status[i + 1 :].lstrip()
+        if tail and text_width(tail, face, rtl=rtl) <= room:
+            return (fit_text(status[:i].rstrip(), face, room, rtl=rtl), tail)
+    return ("", fit_text(status, face, room, rtl=rtl))
+
+
+def fit_status(
+    status: str, lay: CaptionGeometry, *, over: bool = False, rtl: bool = False
+) -> tuple[Font, tuple[str, ...]]:
+    """How the status line is drawn: its face and its lines.
+
+    One line at its full size, or shrunk down to 72 % of it; if still too wide, two lines
+    (broken at a space, before " — " when it can) in a face small enough for two lines to fit
+    :func:`wrapped_box`, shrinking down to 60 % of the full size; only then is the first line
+    cut short with "...", never the second (the end of the status, where the reason is).
+    """
+    room = status_room(lay, over=over)
+    status = drawable(status)
+    one = _status_font(status, lay, room, rtl)
+    if text_width(status, bold_of(one), rtl=rtl) <= room:
+        return one, (status,)
+    full = _status_size(lay)
+    _, top, _, bottom = wrapped_box(lay)
+    size = round(one.size)
+    smallest = max(10, round(full * SMALLEST_WRAPPED))
+    f = font(size)
+    while size > smallest:
+        ascent, descent = bold_of(f).getmetrics()
+        if _pitch(f) + ascent + descent <= bottom - top:
+            break
+        size -= 1
+        f = font(size)
+    while True:
+        lines = _break(status, bold_of(f), room, rtl)
+        if lines is not None:
+            return f, lines
+        if size <= smallest:
+            return f, _cut_break(status, bold_of(f), room, rtl)
+        size -= 1
+        f = font(size)
+
+
+def status_lines(
+    status: str, lay: CaptionGeometry, *, over: bool = False, rtl: bool = False
+) -> list[str]:
+    """The lines the status is drawn in (one or two, see :func:`fit_status`): joined with a
+    space they are ``status`` itself unless it had to be cut short."""
+    return list(fit_status(status, lay, over=over, rtl=rtl)[1])
 
 
 def status_box(lay: CaptionGeometry) -> Rect:
@@ -240,31 +345,33 @@ def draw_caption_strip(
     left, _, right, _ = lay.board_rect
     row = lay.caption_row
 
-    _, band_top, _, band_bottom = status_box(lay)
-    y = (band_top + band_bottom) / 2
     room = status_room(lay, over=over)
+    if title:
+        titled = f"{title} · {status}"
+        smallest = font(max(12, round(_status_size(lay) * 0.8)))
+        if text_width(titled, bold_of(smallest), rtl=rtl) <= room:
+            status = titled
+    status_font, lines = fit_status(status, lay, over=over, rtl=rtl)
+    _, band_top, _, band_bottom = status_box(lay) if len(lines) == 1 else wrapped_box(lay)
+    y = (band_top + band_bottom) / 2
     ink = theme.text
     if over:
         draw.rounded_rectangle(
             (left, band_top, right - 1, band_bottom - 1), radius=row // 4, fill=theme.banner
         )
         ink = theme.banner_text
-    if title:
-        titled = f"{title} · {status}"
-        smallest = font(max(12, round(max(12, round(lay.text_unit * 0.36)) * 0.8)))
-        if text_width(titled, bold_of(smallest), rtl=rtl) <= room:
-            status = titled
-    status_font = _status_font(status, lay, room, rtl)
-    draw_text(
-        draw,
-        ((left + right) / 2, y),
-        fit_text(status, bold_of(status_font), room, rtl=rtl),
-        status_font,
-        ink,
-        align="center",
-        bold=True,
-        rtl=rtl,
-    )
+    pitch = _pitch(status_font)
+    for i, line in enumerate(lines):
+        draw_text(
+            draw,
+            ((left + right) / 2, y + (i - (len(lines) - 1) / 2) * pitch),
+            line,
+            status_font,
+            ink,
+            align="center",
+            bold=True,
+            rtl=rtl,
+        )
 
     name_font = font(max(11, round(lay.text_unit * 0.32)))
     info_font = font(max(10, round(lay.text_unit * 0.27)))

@@ -9,11 +9,12 @@ is the lower one, so a player reads their own row next to their own pieces. The 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFilter, ImageStat
 
 from rules import Outcome, Position, Side
 
@@ -28,7 +29,7 @@ from .captures import (
 from .layout import Layout, Rect
 from .sprites import piece_sprite
 from .text import Font, bold_of, draw_text, drawable, fit_text, font, text_width
-from .theme import RGB, Theme
+from .theme import RGB, Theme, relative_luminance
 from .trophy import trophy_sprite
 from .words import ENGLISH, REASON_WORDS, Words
 
@@ -37,6 +38,7 @@ __all__ = [
     "REASON_WORDS",
     "Caption",
     "PlayerRow",
+    "count_chip",
     "draw_caption",
     "draw_caption_strip",
     "game_rows",
@@ -596,28 +598,93 @@ def game_status(caption: Caption, to_move: Side | None, check: bool = False) -> 
     return text
 
 
+#: The outline of a light icon among the taken pieces (a white piece on the cream strip
+#: has a contrast of 1.05 without it) and the chip a count of alike pieces is written on.
+ICON_OUTLINE: RGB = (38, 30, 24)
+COUNT_CHIP: RGB = (36, 30, 26)
+COUNT_TEXT: RGB = (255, 255, 255)
+#: The rim of the count's chip, so the dark chip stands out on a dark band or theme too.
+COUNT_RIM: RGB = (228, 222, 210)
+#: The mean relative luminance from which a taken piece's icon counts as light (white
+#: pieces measure 0.37-0.52, black ones 0.05-0.16; a white queen, drawn with many dark
+#: lines, 0.17).
+LIGHT_ICON = 0.3
+
+
+def _outlined(icon: Image.Image) -> Image.Image:
+    """``icon`` with a dark outline around it when the piece is light (a white piece: its
+    fill has a contrast of 1.05 on the cream strip, and its thin drawn edge gets lost at
+    icon size); it then stands out from the light strip and the gold band. A dark piece is
+    left alone."""
+    alpha = icon.getchannel("A")
+    solid = alpha.point(lambda v: 255 if v > 128 else 0)
+    if not solid.getbbox():
+        return icon
+    mean = ImageStat.Stat(icon.convert("RGB"), solid).mean
+    if relative_luminance((round(mean[0]), round(mean[1]), round(mean[2]))) < LIGHT_ICON:
+        return icon
+    width = max(1, round(icon.width / 12))
+    out = Image.new("RGBA", (icon.width + 2 * width, icon.height + 2 * width), (0, 0, 0, 0))
+    grown = Image.new("L", out.size, 0)
+    grown.paste(alpha, (width, width))
+    grown = grown.filter(ImageFilter.MaxFilter(2 * width + 1))
+    out.paste(Image.new("RGBA", out.size, (*ICON_OUTLINE, 255)), (0, 0), grown)
+    out.alpha_composite(icon, (width, width))
+    return out
+
+
+def count_chip(count: int, size: int) -> Image.Image:
+    """ "×N" in white on a dark rounded chip with a light rim, ``size`` px high: how many alike
+    pieces one icon stands for."""
+    f = bold_of(font(max(9, round(size * 0.72))))
+    label = f"\u00d7{count}"
+    pad = max(2, round(size * 0.22))
+    width = round(text_width(label, f)) + 2 * pad
+    chip = Image.new("RGBA", (width, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(chip)
+    rim = max(1, round(size / 14))
+    draw.rounded_rectangle(
+        (0, 0, width - 1, size - 1), radius=size // 2, fill=COUNT_CHIP, outline=COUNT_RIM, width=rim
+    )
+    draw.text((width / 2, size / 2), label, font=f, fill=COUNT_TEXT, anchor="mm")
+    return chip
+
+
 def taken_strip(
     letters: str, size: int, piece: Callable[[str, int], Image.Image], order: str
 ) -> Image.Image | None:
-    """Small icons of the pieces in ``letters``, overlapping, alike ones side by side.
+    """Small icons of the pieces in ``letters``, one per kind, with "×N" on a dark chip at
+    its lower right when N alike pieces were taken (overlapping icons could not be counted).
 
     Sorted by their place in ``order`` (most valuable first); letters not in it come last.
-    ``piece(letter, size)`` draws one. None when there is nothing to show.
+    ``piece(letter, size)`` draws one; a light icon gets a dark outline. None when there is
+    nothing to show.
     """
     if not letters:
         return None
-    ranked = sorted(letters, key=lambda c: (order.find(c) % (len(order) + 1), c))
-    step, gap = round(size * 0.42), round(size * 0.3)
-    width = size
-    for prev, cur in zip(ranked, ranked[1:], strict=False):
-        width += step if cur == prev else step + gap
-    strip = Image.new("RGBA", (width, size), (0, 0, 0, 0))
+    counts = Counter(letters)
+    kinds = sorted(counts, key=lambda c: (order.find(c) % (len(order) + 1), c))
+    gap = round(size * 0.18)
+    chip_height = max(10, round(size * 0.7))
+    parts: list[tuple[Image.Image, Image.Image | None]] = []
+    for kind in kinds:
+        icon = _outlined(piece(kind, size))
+        parts.append((icon, count_chip(counts[kind], chip_height) if counts[kind] > 1 else None))
+    overlap = round(size * 0.25)
+    height = max(icon.height for icon, _ in parts)
+    width = sum(
+        icon.width + (chip.width - overlap if chip is not None else 0) for icon, chip in parts
+    ) + gap * (len(parts) - 1)
+    strip = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     x = 0
-    for i, letter in enumerate(ranked):
-        if i:
-            x += step if letter == ranked[i - 1] else step + gap
-        icon = piece(letter, size)
-        strip.alpha_composite(icon, (x, 0))
+    for icon, chip in parts:
+        strip.alpha_composite(icon, (x, (height - icon.height) // 2))
+        x += icon.width
+        if chip is not None:
+            x -= overlap
+            strip.alpha_composite(chip, (x, height - chip.height))
+            x += chip.width
+        x += gap
     return strip
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol
 
 from PIL import Image, ImageDraw, ImageFilter, ImageStat
@@ -616,6 +617,15 @@ def _outlined(icon: Image.Image) -> Image.Image:
     fill has a contrast of 1.05 on the cream strip, and its thin drawn edge gets lost at
     icon size); it then stands out from the light strip and the gold band. A dark piece is
     left alone."""
+    rgba = icon if icon.mode == "RGBA" else icon.convert("RGBA")
+    return _outline_of(rgba.size, rgba.tobytes())
+
+
+@lru_cache(maxsize=256)
+def _outline_of(size: tuple[int, int], data: bytes) -> Image.Image:
+    """:func:`_outlined` of the RGBA icon of ``size`` whose pixels are ``data`` (cached: a
+    caption draws the same few icons again and again, and an outline costs a millisecond)."""
+    icon = Image.frombytes("RGBA", size, data)
     alpha = icon.getchannel("A")
     solid = alpha.point(lambda v: 255 if v > 128 else 0)
     if not solid.getbbox():
@@ -633,6 +643,7 @@ def _outlined(icon: Image.Image) -> Image.Image:
     return out
 
 
+@lru_cache(maxsize=128)
 def count_chip(count: int, size: int) -> Image.Image:
     """ "×N" in white on a dark rounded chip with a light rim, ``size`` px high: how many alike
     pieces one icon stands for."""

@@ -9,11 +9,13 @@ is the lower one, so a player reads their own row next to their own pieces. The 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Protocol
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFilter, ImageStat
 
 from rules import Outcome, Position, Side
 
@@ -28,7 +30,7 @@ from .captures import (
 from .layout import Layout, Rect
 from .sprites import piece_sprite
 from .text import Font, bold_of, draw_text, drawable, fit_text, font, text_width
-from .theme import RGB, Theme
+from .theme import RGB, Theme, relative_luminance
 from .trophy import trophy_sprite
 from .words import ENGLISH, REASON_WORDS, Words
 
@@ -37,6 +39,7 @@ __all__ = [
     "REASON_WORDS",
     "Caption",
     "PlayerRow",
+    "count_chip",
     "draw_caption",
     "draw_caption_strip",
     "draw_frame_counter",
@@ -44,7 +47,9 @@ __all__ = [
     "game_status",
     "reason_words",
     "row_name",
+    "fit_status",
     "status_fits",
+    "status_lines",
     "status_room",
     "status_text",
     "who",
@@ -156,18 +161,27 @@ def chip_size(lay: CaptionGeometry) -> int:
     return max(8, round(lay.caption_row * 0.78))
 
 
-#: How far the status line may shrink before it is cut short: a result in Bulgarian or
-#: Greek runs a third longer than in English, in a wide face.
+#: How far the status line may shrink before it is wrapped to a second line: a result in
+#: Bulgarian or Greek runs a third longer than in English, in a wide face.
 SMALLEST_STATUS = 0.72
+#: How far a status wrapped to two lines may shrink before it is cut short (the last
+#: resort, which leaves the end of the line, the reason, whole).
+SMALLEST_WRAPPED = 0.6
+
+
+def _status_size(lay: CaptionGeometry) -> int:
+    """The status line's full size in pixels."""
+    return max(12, round(lay.text_unit * 0.36))
 
 
 def _status_font(status: str, lay: CaptionGeometry, room: float, rtl: bool = False) -> Font:
-    """The status line's face: its full size, or down to 80 % of it so a long result fits.
+    """The status line's face on one line: its full size, or down to 72 % of it so a long
+    result fits.
 
     DejaVu Sans Bold is wide (it is what lets every script show), so a long line such as
-    "Şükrü Ağaoğlu (White) wins — queen captured" shrinks a little before it is cut short.
+    "Şükrü Ağaoğlu (White) wins — queen captured" shrinks a little before it is wrapped.
     """
-    size = max(12, round(lay.text_unit * 0.36))
+    size = _status_size(lay)
     smallest = max(12, round(size * SMALLEST_STATUS))
     f = font(size)
     while size > smallest and text_width(status, bold_of(f), rtl=rtl) > room:
@@ -185,11 +199,111 @@ def status_room(lay: CaptionGeometry, *, over: bool = False) -> float:
 def status_fits(
     status: str, lay: CaptionGeometry, *, over: bool = False, rtl: bool = False
 ) -> bool:
-    """Whether ``status`` is drawn whole (at 80 % of its size at the least) rather than cut
-    short with "...": what a translation's longer words must leave room for."""
+    """Whether ``status`` is drawn whole on one line (at 72 % of its size at the least)
+    rather than wrapped to two lines: what a translation's longer words must leave room
+    for."""
     room = status_room(lay, over=over)
     f = _status_font(status, lay, room, rtl)
     return text_width(status, bold_of(f), rtl=rtl) <= room
+
+
+def _pitch(f: Font) -> int:
+    """The distance between the middles of two wrapped status lines in face ``f``."""
+    return round(f.size * 1.1)
+
+
+def wrapped_box(lay: CaptionGeometry) -> Rect:
+    """Where a status wrapped to two lines is drawn: the status box grown into the gaps
+    above and below it, up to the top of the caption strip and the first player row (the
+    picture keeps its size)."""
+    left, _, right, _ = lay.board_rect
+    _, cy0, _, _ = lay.caption_rect
+    _, row_top, _, _ = row_box(lay, 0)
+    edge = max(1, lay.pad // 6)
+    return (left, cy0 + edge, right, row_top - edge)
+
+
+def _break(status: str, face: Font, room: float, rtl: bool) -> tuple[str, str] | None:
+    """``status`` split at a space into two lines that each fit ``room``: before its last
+    " — " (the reason on a line of its own) when both halves fit, else where the longer line
+    is shortest; None when no split fits."""
+    best: tuple[float, tuple[str, str]] | None = None
+    dash = status.rfind(" \u2014 ")
+    for i, ch in enumerate(status):
+        if ch != " ":
+            continue
+        head, tail = status[:i].rstrip(), status[i + 1 :].lstrip()
+        if not head or not tail:
+            continue
+        wide = max(text_width(head, face, rtl=rtl), text_width(tail, face, rtl=rtl))
+        if wide > room:
+            continue
+        if i == dash:
+            return (head, tail)
+        if best is None or wide < best[0]:
+            best = (wide, (head, tail))
+    return best[1] if best is not None else None
+
+
+def _cut_break(status: str, face: Font, room: float, rtl: bool) -> tuple[str, str]:
+    """The last resort: the longest end of ``status`` that fits ``room`` on the second line
+    (the reason is at the end), the rest cut short with "..." on the first."""
+    spaces = [i for i, ch in enumerate(status) if ch == " "]
+    for i in spaces:
+        tail = status[i + 1 :].lstrip()
+        if tail and text_width(tail, face, rtl=rtl) <= room:
+            return (fit_text(status[:i].rstrip(), face, room, rtl=rtl), tail)
+    return ("", fit_text(status, face, room, rtl=rtl))
+
+
+def fit_status(
+    status: str,
+    lay: CaptionGeometry,
+    *,
+    over: bool = False,
+    rtl: bool = False,
+    reserved: float = 0.0,
+) -> tuple[Font, tuple[str, ...]]:
+    """How the status line is drawn: its face and its lines.
+
+    One line at its full size, or shrunk down to 72 % of it; if still too wide, two lines
+    (broken at a space, before " — " when it can) in a face small enough for two lines to fit
+    :func:`wrapped_box`, shrinking down to 60 % of the full size; only then is the first line
+    cut short with "...", never the second (the end of the status, where the reason is).
+    ``reserved``: room the line leaves free at each end (a replay frame's counter).
+    """
+    room = status_room(lay, over=over) - 2 * reserved
+    status = drawable(status)
+    one = _status_font(status, lay, room, rtl)
+    if text_width(status, bold_of(one), rtl=rtl) <= room:
+        return one, (status,)
+    full = _status_size(lay)
+    _, top, _, bottom = wrapped_box(lay)
+    size = round(one.size)
+    smallest = max(10, round(full * SMALLEST_WRAPPED))
+    f = font(size)
+    while size > smallest:
+        ascent, descent = bold_of(f).getmetrics()
+        if _pitch(f) + ascent + descent <= bottom - top:
+            break
+        size -= 1
+        f = font(size)
+    while True:
+        lines = _break(status, bold_of(f), room, rtl)
+        if lines is not None:
+            return f, lines
+        if size <= smallest:
+            return f, _cut_break(status, bold_of(f), room, rtl)
+        size -= 1
+        f = font(size)
+
+
+def status_lines(
+    status: str, lay: CaptionGeometry, *, over: bool = False, rtl: bool = False
+) -> list[str]:
+    """The lines the status is drawn in (one or two, see :func:`fit_status`): joined with a
+    space they are ``status`` itself unless it had to be cut short."""
+    return list(fit_status(status, lay, over=over, rtl=rtl)[1])
 
 
 def status_box(lay: CaptionGeometry) -> Rect:
@@ -245,9 +359,16 @@ def draw_caption_strip(
     left, _, right, _ = lay.board_rect
     row = lay.caption_row
 
-    _, band_top, _, band_bottom = status_box(lay)
+    reserved = frame_counter_width(lay, frame) if frame is not None else 0.0
+    room = status_room(lay, over=over) - 2 * reserved
+    if title:
+        titled = f"{title} · {status}"
+        smallest = font(max(12, round(_status_size(lay) * 0.8)))
+        if text_width(titled, bold_of(smallest), rtl=rtl) <= room:
+            status = titled
+    status_font, lines = fit_status(status, lay, over=over, rtl=rtl, reserved=reserved)
+    _, band_top, _, band_bottom = status_box(lay) if len(lines) == 1 else wrapped_box(lay)
     y = (band_top + band_bottom) / 2
-    room = status_room(lay, over=over)
     ink = theme.text
     if over:
         draw.rounded_rectangle(
@@ -255,24 +376,19 @@ def draw_caption_strip(
         )
         ink = theme.banner_text
     if frame is not None:
-        muted = ink if over else theme.muted_text
-        room -= 2 * draw_frame_counter(draw, lay, frame, muted, rtl=rtl)
-    if title:
-        titled = f"{title} · {status}"
-        smallest = font(max(12, round(max(12, round(lay.text_unit * 0.36)) * 0.8)))
-        if text_width(titled, bold_of(smallest), rtl=rtl) <= room:
-            status = titled
-    status_font = _status_font(status, lay, room, rtl)
-    draw_text(
-        draw,
-        ((left + right) / 2, y),
-        fit_text(status, bold_of(status_font), room, rtl=rtl),
-        status_font,
-        ink,
-        align="center",
-        bold=True,
-        rtl=rtl,
-    )
+        draw_frame_counter(draw, lay, frame, ink if over else theme.muted_text, rtl=rtl)
+    pitch = _pitch(status_font)
+    for i, line in enumerate(lines):
+        draw_text(
+            draw,
+            ((left + right) / 2, y + (i - (len(lines) - 1) / 2) * pitch),
+            line,
+            status_font,
+            ink,
+            align="center",
+            bold=True,
+            rtl=rtl,
+        )
 
     name_font = font(max(11, round(lay.text_unit * 0.32)))
     info_font = font(max(10, round(lay.text_unit * 0.27)))
@@ -341,6 +457,13 @@ def draw_frame_counter(
         draw, (x, (top + bottom) / 2), counter, small, ink, align="left" if rtl else "right"
     )
     return width + 2 * inset
+
+
+def frame_counter_width(lay: CaptionGeometry, frame: tuple[int, int]) -> float:
+    """The width :func:`draw_frame_counter` takes with its margin, before it is drawn."""
+    small = font(max(10, round(lay.text_unit * 0.27)))
+    inset = round(lay.caption_row * 0.14)
+    return text_width(f"{frame[0]}/{frame[1]}", small) + 2 * inset
 
 
 def _row_rtl(
@@ -530,28 +653,103 @@ def game_status(caption: Caption, to_move: Side | None, check: bool = False) -> 
     return text
 
 
+#: The outline of a light icon among the taken pieces (a white piece on the cream strip
+#: has a contrast of 1.05 without it) and the chip a count of alike pieces is written on.
+ICON_OUTLINE: RGB = (38, 30, 24)
+COUNT_CHIP: RGB = (36, 30, 26)
+COUNT_TEXT: RGB = (255, 255, 255)
+#: The rim of the count's chip, so the dark chip stands out on a dark band or theme too.
+COUNT_RIM: RGB = (228, 222, 210)
+#: The mean relative luminance from which a taken piece's icon counts as light (white
+#: pieces measure 0.37-0.52, black ones 0.05-0.16; a white queen, drawn with many dark
+#: lines, 0.17).
+LIGHT_ICON = 0.3
+
+
+def _outlined(icon: Image.Image) -> Image.Image:
+    """``icon`` with a dark outline around it when the piece is light (a white piece: its
+    fill has a contrast of 1.05 on the cream strip, and its thin drawn edge gets lost at
+    icon size); it then stands out from the light strip and the gold band. A dark piece is
+    left alone."""
+    rgba = icon if icon.mode == "RGBA" else icon.convert("RGBA")
+    return _outline_of(rgba.size, rgba.tobytes())
+
+
+@lru_cache(maxsize=256)
+def _outline_of(size: tuple[int, int], data: bytes) -> Image.Image:
+    """:func:`_outlined` of the RGBA icon of ``size`` whose pixels are ``data`` (cached: a
+    caption draws the same few icons again and again, and an outline costs a millisecond)."""
+    icon = Image.frombytes("RGBA", size, data)
+    alpha = icon.getchannel("A")
+    solid = alpha.point(lambda v: 255 if v > 128 else 0)
+    if not solid.getbbox():
+        return icon
+    mean = ImageStat.Stat(icon.convert("RGB"), solid).mean
+    if relative_luminance((round(mean[0]), round(mean[1]), round(mean[2]))) < LIGHT_ICON:
+        return icon
+    width = max(1, round(icon.width / 12))
+    out = Image.new("RGBA", (icon.width + 2 * width, icon.height + 2 * width), (0, 0, 0, 0))
+    grown = Image.new("L", out.size, 0)
+    grown.paste(alpha, (width, width))
+    grown = grown.filter(ImageFilter.MaxFilter(2 * width + 1))
+    out.paste(Image.new("RGBA", out.size, (*ICON_OUTLINE, 255)), (0, 0), grown)
+    out.alpha_composite(icon, (width, width))
+    return out
+
+
+@lru_cache(maxsize=128)
+def count_chip(count: int, size: int) -> Image.Image:
+    """ "×N" in white on a dark rounded chip with a light rim, ``size`` px high: how many alike
+    pieces one icon stands for."""
+    f = bold_of(font(max(9, round(size * 0.72))))
+    label = f"\u00d7{count}"
+    pad = max(2, round(size * 0.22))
+    width = round(text_width(label, f)) + 2 * pad
+    chip = Image.new("RGBA", (width, size), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(chip)
+    rim = max(1, round(size / 14))
+    draw.rounded_rectangle(
+        (0, 0, width - 1, size - 1), radius=size // 2, fill=COUNT_CHIP, outline=COUNT_RIM, width=rim
+    )
+    draw.text((width / 2, size / 2), label, font=f, fill=COUNT_TEXT, anchor="mm")
+    return chip
+
+
 def taken_strip(
     letters: str, size: int, piece: Callable[[str, int], Image.Image], order: str
 ) -> Image.Image | None:
-    """Small icons of the pieces in ``letters``, overlapping, alike ones side by side.
+    """Small icons of the pieces in ``letters``, one per kind, with "×N" on a dark chip at
+    its lower right when N alike pieces were taken (overlapping icons could not be counted).
 
     Sorted by their place in ``order`` (most valuable first); letters not in it come last.
-    ``piece(letter, size)`` draws one. None when there is nothing to show.
+    ``piece(letter, size)`` draws one; a light icon gets a dark outline. None when there is
+    nothing to show.
     """
     if not letters:
         return None
-    ranked = sorted(letters, key=lambda c: (order.find(c) % (len(order) + 1), c))
-    step, gap = round(size * 0.42), round(size * 0.3)
-    width = size
-    for prev, cur in zip(ranked, ranked[1:], strict=False):
-        width += step if cur == prev else step + gap
-    strip = Image.new("RGBA", (width, size), (0, 0, 0, 0))
+    counts = Counter(letters)
+    kinds = sorted(counts, key=lambda c: (order.find(c) % (len(order) + 1), c))
+    gap = round(size * 0.18)
+    chip_height = max(10, round(size * 0.7))
+    parts: list[tuple[Image.Image, Image.Image | None]] = []
+    for kind in kinds:
+        icon = _outlined(piece(kind, size))
+        parts.append((icon, count_chip(counts[kind], chip_height) if counts[kind] > 1 else None))
+    overlap = round(size * 0.25)
+    height = max(icon.height for icon, _ in parts)
+    width = sum(
+        icon.width + (chip.width - overlap if chip is not None else 0) for icon, chip in parts
+    ) + gap * (len(parts) - 1)
+    strip = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     x = 0
-    for i, letter in enumerate(ranked):
-        if i:
-            x += step if letter == ranked[i - 1] else step + gap
-        icon = piece(letter, size)
-        strip.alpha_composite(icon, (x, 0))
+    for icon, chip in parts:
+        strip.alpha_composite(icon, (x, (height - icon.height) // 2))
+        x += icon.width
+        if chip is not None:
+            x -= overlap
+            strip.alpha_composite(chip, (x, height - chip.height))
+            x += chip.width
+        x += gap
     return strip
 
 

@@ -68,6 +68,28 @@ def placement_pieces(placement: str) -> dict[str, str]:
     return pieces
 
 
+#: The usual values of the pieces, for the material balance (a king is never taken).
+PIECE_VALUES = {"p": 1, "n": 3, "b": 3, "r": 5, "q": 9}
+
+
+def material_balance(taken: tuple[str, str], *, rtl: bool = False) -> tuple[str, str]:
+    """The (White's, Black's) row notes saying who is ahead in material, from the pieces
+    each has taken (FEN letters, as :attr:`Caption.taken`): "+N" for the side that leads by
+    N points (pawn 1, knight and bishop 3, rook 5, queen 9), nothing for the other or when
+    even. A promotion is not counted (only what was taken is).
+
+    ``rtl`` (a right-to-left caption): the sign is kept before the number, as everywhere,
+    by a left-to-right mark before it (a right-to-left line would draw "3+")."""
+    white, black = (sum(PIECE_VALUES.get(c.lower(), 0) for c in side) for side in taken)
+    lead = white - black
+    mark = "\u200e" if rtl else ""
+    if lead > 0:
+        return (f"{mark}+{lead}", "")
+    if lead < 0:
+        return ("", f"{mark}+{-lead}")
+    return ("", "")
+
+
 def _chip(side: Side, size: int, theme_name: str) -> Image.Image:
     return chess_sprite("K" if side is Side.WHITE else "k", size, get_theme(theme_name))
 

@@ -11,7 +11,7 @@ import chess.pgn
 from PIL import Image
 
 from rendering import Caption, Layout, layout
-from rendering.chess import chess_square
+from rendering.chess import chess_square, material_balance
 from rendering.drawers import draw
 from rules import Side, Square
 from rules.games import ActionResult, Reason, Session
@@ -157,14 +157,17 @@ class ChessPresenter(GamePresenter):
         (:func:`rendering.chess.draw_scene`); the caption's words are the bot's."""
         outcome = board_view.outcome
         players = board_view.players
+        taken = board_view.taken or ("", "")
+        words = picture_words(board_view.language)
         caption = Caption(
             title=game_name(self.game_id, board_view.language),
             players=(players.get("white", "White"), players.get("black", "Black")),
             status=self.caption_status(board_view),
             winner=outcome.winner if outcome is not None else None,
-            taken=board_view.taken or ("", ""),
+            taken=taken,
+            notes=material_balance(taken, rtl=words.rtl),
             move_number=board_view.move_number,
-            words=picture_words(board_view.language),
+            words=words,
             frame=board_view.frame,
         )
         view = self.rules.session(board_view.position).view()

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from PIL import Image, ImageDraw
 
 from rules import Side, Square
-from rules.games.effects import Effect, Moved, Placed, Promoted, Released, Taken
+from rules.games.gridview import last_cells
 from rules.games.view import PositionView
 from rules.geometry import make_square, parse_square
 
@@ -43,7 +43,6 @@ __all__ = [
     "grid_cells",
     "grid_layout",
     "seat_disc",
-    "touched_cells",
 ]
 
 #: How much larger a disc is drawn before it is scaled down: smooth edges at any size.
@@ -199,24 +198,12 @@ def compose_grid(
     return img
 
 
-def touched_cells(effects: tuple[Effect, ...]) -> tuple[str, ...]:
-    """The cells an action's effects touched, in order and each once: where pieces moved
-    from, stopped and arrived, were placed, taken or released (the marks of a last action)."""
-    cells: list[str] = []
-    for effect in effects:
-        if isinstance(effect, Moved):
-            cells.extend((effect.source, *effect.path, effect.target))
-        elif isinstance(effect, Placed | Taken | Released | Promoted):
-            cells.append(effect.cell)
-    return tuple(dict.fromkeys(cells))
-
-
 def draw_grid_scene(scene: Scene) -> Image.Image:
     """The generic drawer of :mod:`rendering.drawers`: the scene's grid, its last action's
     cells marked."""
     view = scene.view
     if scene.last:
-        view = dataclasses.replace(view, last=touched_cells(scene.last))
+        view = dataclasses.replace(view, last=last_cells(scene.last))
     return compose_grid(
         view,
         caption=scene.caption,

@@ -43,7 +43,7 @@ from .ludo_layout import (
     ludo_layout,
     track_cell,
 )
-from .ludo_sprites import NAMES, TOKEN_COLOURS, ghost_token, token_sprite
+from .ludo_sprites import NAMES, TOKEN_COLOURS, ghost_token, knocked_token, token_sprite
 from .marks import arrow, badge, cross
 from .palette import register, tag
 from .render import encode_png
@@ -246,6 +246,30 @@ def _move_ends(lay: LudoLayout, move: LudoMove, colour: str, seat: LudoSeat) -> 
     return start, token_centre(lay, colour, move.end)
 
 
+def knocked_size(lay: LudoLayout) -> int:
+    """A knocked token's ghost: nearly a token across, so it reads as a token at a glance."""
+    return round(lay.token * 0.9)
+
+
+def knock_spot(lay: LudoLayout, fld: int, away_from: Point | None = None) -> Point:
+    """Where the ghost of a token knocked on track field ``fld`` goes: half a field off it
+    diagonally, beside the token that knocked it (which covers it hardly at all), on the
+    board, and of the four corners the one farthest from ``away_from`` (where the move
+    started, so its arrow does not cross the ghost); up and left without one."""
+    cx, cy = lay.cell_centre(track_cell(fld))
+    off = lay.cell * 0.5
+    r = knocked_size(lay) / 2
+    left, top, right, bottom = lay.board_rect
+    corners = [(cx + dx * off, cy + dy * off) for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1))]
+    inside = [
+        (x, y) for x, y in corners if left + r <= x <= right - r and top + r <= y <= bottom - r
+    ] or corners
+    if away_from is None:
+        return inside[0]
+    ax, ay = away_from
+    return max(inside, key=lambda p: round((p[0] - ax) ** 2 + (p[1] - ay) ** 2, 3))
+
+
 def _winner(seats: list[tuple[str, LudoSeat]]) -> str | None:
     """The seat placed first; without places, one with all four home or the last one left."""
     for c, seat in seats:
@@ -348,12 +372,11 @@ def compose_ludo(
         colour, fld = (None, item) if isinstance(item, int) else (colour_letter(item[0]), item[1])
         if not 0 <= fld < TRACK:
             raise ValueError(f"a token is knocked on a track field 0–39, not {fld}")
-        cx, cy = lay.cell_centre(track_cell(fld))
-        size = round(lay.token * 0.72)
-        spot = (cx - lay.cell * 0.3, cy - lay.cell * 0.3)
+        size = knocked_size(lay)
+        spot = knock_spot(lay, fld, ends[0] if ends is not None else None)
         if colour is not None:
-            _paste(img, ghost_token(colour, size), spot)
-        cross(draw, spot, size * 0.28, max(2, round(lay.cell / 16)), pal.captured, pal.mark_edge)
+            _paste(img, knocked_token(colour, size), spot)
+        cross(draw, spot, size * 0.3, max(3, round(lay.cell / 12)), pal.captured, pal.mark_edge)
 
     if ends is not None and ends[0] != ends[1]:
         a, b = ends

@@ -12,8 +12,8 @@ from PIL import Image
 from rendering import THEMES, Caption, encode_png, get_theme
 from rendering.backgammon import match_score, view_position
 from rendering.drawers import Scene, draw
-from rendering.ludo import token_centre
-from rendering.ludo_layout import ludo_layout, track_cell
+from rendering.ludo import knock_spot, token_centre
+from rendering.ludo_layout import ludo_layout
 from rules.games import GameOutcome, Reason, find_game
 from rules.games.backgammon.xgid import State, format_xgid
 from rules.games.effects import Effect
@@ -122,8 +122,8 @@ def test_a_ludo_knock_is_marked_and_the_token_goes_home(theme: str) -> None:
         cx, cy = token_centre(lay, "R", progress)
         edge = (round(cx), round(cy - lay.cell * 0.5 + 3))
         assert close(img.getpixel(edge), pal.path_line, 30)  # type: ignore[arg-type]
-    cx, cy = lay.cell_centre(track_cell(12))
-    spot = (round(cx - lay.cell * 0.3), round(cy - lay.cell * 0.3))
+    cx, cy = knock_spot(lay, 12, token_centre(lay, "R", 6))
+    spot = (round(cx), round(cy))
     assert close(img.getpixel(spot), pal.captured, 30)  # type: ignore[arg-type]
     # no effects: no marks
     bare = picture(Scene(view, caption, (), {"red": "Ann", "yellow": "Yuri"}, theme=theme))

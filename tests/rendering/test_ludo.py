@@ -9,7 +9,14 @@ from PIL import Image
 
 from rendering import get_theme
 from rendering.__main__ import main
-from rendering.ludo import LudoMove, LudoPosition, LudoSeat, render_ludo, token_centre
+from rendering.ludo import (
+    LudoMove,
+    LudoPosition,
+    LudoSeat,
+    knock_spot,
+    render_ludo,
+    token_centre,
+)
 from rendering.ludo_layout import ludo_layout, track_cell
 from rendering.ludo_sprites import TOKEN_COLOURS
 from rendering.plain_text import ludo_move, ludo_position
@@ -164,9 +171,47 @@ def test_last_move_is_ringed_at_both_ends_and_knocked_token_crossed() -> None:
         edge = (round(cx), round(cy - lay.cell * 0.5 + 3))
         assert close(marked.getpixel(edge), theme.path_line, 30)  # type: ignore[arg-type]
         assert not close(plain.getpixel(edge), theme.path_line, 30)  # type: ignore[arg-type]
-    cx, cy = lay.cell_centre(track_cell(12))
-    spot = (round(cx - lay.cell * 0.3), round(cy - lay.cell * 0.3))
-    assert close(marked.getpixel(spot), theme.captured, 30)  # type: ignore[arg-type]
+    cx, cy = knock_spot(lay, 12, token_centre(lay, "R", 6))
+    assert close(marked.getpixel((round(cx), round(cy))), theme.captured, 30)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("theme_name", ["light", "dark"])
+def test_a_knocked_tokens_ghost_is_nearly_a_token_and_crossed_out(theme_name: str) -> None:
+    """The ghost of a knocked token beside the token that knocked it: about a token across,
+    clear of the knocker and of the move's arrow, in the knocked colour, with a red cross."""
+    lay = ludo_layout(rows=4)
+    theme = get_theme(theme_name)
+    pos = four()
+    move = LudoMove("R", 6, 12)
+    bare = decode(render_ludo(pos, last_move=move, theme=theme_name))
+    marked = decode(render_ludo(pos, last_move=move, knocked=[("Y", 12)], theme=theme_name))
+    cx, cy = knock_spot(lay, 12, token_centre(lay, "R", 6))
+    # away from the move's start (the arrow) and off the knocker's field, on the board
+    kx, ky = token_centre(lay, "R", 12)
+    sx, sy = token_centre(lay, "R", 6)
+    assert (cx - kx) * (sx - kx) + (cy - ky) * (sy - ky) <= 0
+    assert ((cx - kx) ** 2 + (cy - ky) ** 2) ** 0.5 >= lay.cell * 0.6
+    # what the knock adds to the picture, measured on the decoded pixels round the spot
+    r = lay.token
+    box = [
+        (x, y)
+        for x in range(round(cx - r), round(cx + r))
+        for y in range(round(cy - r), round(cy + r))
+    ]
+    changed = [
+        (x, y) for x, y in box if not close(marked.getpixel((x, y)), bare.getpixel((x, y)), 10)
+    ]  # type: ignore[arg-type]
+    xs, ys = [x for x, _ in changed], [y for _, y in changed]
+    width, height = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+    assert width >= lay.token * 0.85 and height >= lay.token * 0.85, (width, height, lay.token)
+    assert len(changed) >= 0.6 * 3.14 * (lay.token * 0.45) ** 2  # a disc, not a ring or a dot
+    # the knocked colour shows (paled), and the red cross over it
+    tinted: list[Colour] = [marked.getpixel(p) for p in changed]  # type: ignore[misc]
+    yellowish = sum(1 for red, green, blue in tinted if red > blue + 60 and green > blue + 40)
+    assert yellowish > len(changed) * 0.25
+    assert sum(close(p, theme.captured, 40) for p in tinted) > 40  # type: ignore[arg-type]
+    # the knocker still stands whole on its field
+    assert token_at(marked, (kx, ky), "R", lay.token)
 
 
 def test_stored_text_goes_straight_through() -> None:

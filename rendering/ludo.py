@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -47,6 +47,7 @@ from .ludo_sprites import NAMES, TOKEN_COLOURS, ghost_token, knocked_token, toke
 from .marks import arrow, badge, cross
 from .palette import register, tag
 from .render import encode_png
+from .text import drawable
 from .theme import RGB, Theme, get_theme, mix
 from .words import ENGLISH, Words
 
@@ -411,16 +412,22 @@ def _caption(
     words: Words = ENGLISH,
 ) -> None:
     text = status if status is not None else _status(seats, pos, words)
+    # a finished game (nobody to move, nobody rolling): the result banner, the winner's row
+    # with the trophy, no row "to move", and the rows in place order (1st, 2nd, …)
+    over = pos.to_move is None and not pos.rolling
+    won = _winner(seats) if over else None
     if pos.rolling:
         active = {colour_letter(c) for c in pos.rolling}
     elif pos.to_move is not None:
         active = {colour_letter(pos.to_move)}
     else:
-        won = _winner(seats)
-        active = {won} if won else set()
+        active = set()
+    ordered = seats
+    if over:
+        ordered = sorted(seats, key=lambda cs: cs[1].place if cs[1].place is not None else 99)
     size = chip_size(lay)
     rows = []
-    for c, seat in seats:
+    for c, seat in ordered:
         notes: list[str | Image.Image] = []
         if seat.left == "timeout":
             notes.append(words.left_timeout)
@@ -435,14 +442,16 @@ def _caption(
             notes.append(words.home.format(count=done))
         rows.append(
             PlayerRow(
-                name=seat.name.strip() or words.side(NAMES[c]),
+                # a name of emoji alone draws as nothing: the seat's colour instead
+                name=drawable(seat.name).strip() or words.side(NAMES[c]),
                 chip=token_sprite(c, size),
                 highlighted=c in active,
                 notes=tuple(notes),
+                trophy=c == won,
             )
         )
     # the game's name goes first when both fit; who is to move or won matters more
-    draw_caption_strip(img, lay, theme, text, tuple(rows), title=title, rtl=words.rtl)
+    draw_caption_strip(img, lay, theme, text, tuple(rows), over=over, title=title, rtl=words.rtl)
 
 
 def render_ludo(
@@ -564,11 +573,24 @@ def last_marks(
 def draw_scene(scene: Scene) -> Image.Image:
     """The ludo picture of ``scene`` (:func:`rendering.drawers.draw`): the rules' view of the
     table, the names of ``scene.players``, the last move and its knocks from its effects, the
-    caption's title, status (``None``: who is to roll or move, or who won) and words."""
+    caption's title, status (``None``: who is to roll or move, or who won) and words. A game
+    ``scene.outcome`` ended off the board (aborted, say) is drawn finished: nobody to move, no
+    die, the outcome's places."""
     move, knocked = last_marks(scene.view, scene.last)
     caption = scene.caption
+    position = view_position(scene.view, scene.players)
+    outcome = scene.outcome
+    if outcome is not None and position.to_move is not None:  # ended off the board
+        places = list(outcome.places)
+        seats = tuple(
+            s
+            if s.place is not None or seat not in places
+            else replace(s, place=places.index(seat) + 1)
+            for seat, s in zip(scene.view.seats, position.seats, strict=True)
+        )
+        position = LudoPosition(seats)
     return compose_ludo(
-        view_position(scene.view, scene.players),
+        position,
         last_move=move,
         knocked=knocked,
         status=caption.status,

@@ -1,7 +1,8 @@
-"""Backgammon's status line in every language the bot speaks: the action (the verb, the dice,
-the cube, the result) leads, the match's header stays out of it (the players' rows hold the
-match score), and with short names the line is drawn whole — checked on decoded PNGs from the
-presenter, the drawn words' width against the full text's."""
+"""The dice games' pictures from the presenters, decoded: backgammon's status line in every
+language the bot speaks (the action — the verb, the dice, the cube, the result — leads, the
+match's header stays out of it: the players' rows hold the match score; with short names the
+line is drawn whole, the drawn words' width against the full text's), and a winner whose name
+is emoji alone named by the seat in a finished game's picture."""
 
 from __future__ import annotations
 
@@ -92,3 +93,29 @@ def test_the_status_leads_with_the_action_and_is_drawn_whole(language: str) -> N
     )
     black = GameOutcome("black", Reason.GAMMON, points=2)
     _drawn_whole(_picture(roll, language, black), match, language, True)
+
+
+@pytest.mark.parametrize(
+    ("game", "position", "winner"),
+    [
+        ("ludo", "ludo:R:F,F,F,F/B:F,42,3,B/Y:timeout1/G:43,39,17,17 R", "red"),
+        ("backgammon", MID.format(turn=1, dice="00", crawford=0), "white"),
+    ],
+)
+def test_a_winner_named_in_emoji_alone_is_named_by_the_seat(
+    game: str, position: str, winner: str
+) -> None:
+    """The fonts draw no emoji: "🎲🎉 (Red) wins" would be drawn " (Red) wins"; the picture
+    says "Red wins", as for a player without a name, in the status and in the row."""
+    session = find_game(game).session(position)
+    outcome = session.outcome or GameOutcome(winner, Reason.GAMMON, points=2)
+    seats = find_game(game).seats if game == "backgammon" else ("red", "blue", "yellow", "green")
+    names = {seat: f"P{i}" for i, seat in enumerate(seats)}
+    presenter = presenter_for(game)
+
+    def drawn(name: str) -> bytes:
+        board = BoardView(position, {**names, winner: name}, outcome=outcome)
+        return _decoded(presenter.picture(board)).tobytes()
+
+    title = presenter.seat_title(winner)
+    assert drawn("🎲🎉") == drawn(title) != drawn("Zoe")

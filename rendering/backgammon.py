@@ -49,6 +49,7 @@ from .render import encode_png
 from .sprites import side_chip
 from .text import draw_text, font
 from .theme import Theme, get_theme
+from .words import Words
 
 if TYPE_CHECKING:
     from rules.games import GameOutcome
@@ -281,36 +282,42 @@ def _toward(a: Point, b: Point, cut: float) -> Point:
     return (b[0] - dx / length * cut, b[1] - dy / length * cut)
 
 
-def _status(
+def backgammon_status(
     pos: BackgammonPosition, words: Caption, to_move: Side | None, offered: Side | None
 ) -> str:
+    """The status line of a backgammon picture: the caller's (a result), else the action
+    that is due with its dice or cube (who is to roll, to play which dice, or to answer a
+    double), else who won. It leads with the action and holds nothing else: the match's
+    length and the Crawford game are in the players' rows (their score), the game's title
+    goes before it only when both fit (:func:`rendering.caption.draw_caption_strip`)."""
     players = words.players
     said = words.words
     if words.status is not None:
-        text = words.status
-    elif words.winner is not None:
-        text = said.wins.format(player=who(Side(words.winner), players, said))
-    elif offered is not None:
+        return words.status
+    if words.winner is not None:
+        return said.wins.format(player=who(Side(words.winner), players, said))
+    if offered is not None:
         text = said.doubles_to.format(player=who(offered, players, said), cube=pos.cube * 2)
-        if to_move is not None:
-            text = said.take_or_drop.format(status=text)
-    elif to_move is not None:
-        player = who(to_move, players, said)
-        if pos.dice is not None:
-            text = said.to_play_dice.format(player=player, dice=f"{pos.dice[0]}-{pos.dice[1]}")
-        else:
-            text = said.to_roll.format(player=player)
-        if words.move_number is not None:
-            text = said.move_number.format(number=words.move_number, status=text)
+        return said.take_or_drop.format(status=text) if to_move is not None else text
+    if to_move is None:
+        return said.game_over
+    player = who(to_move, players, said)
+    if pos.dice is not None:
+        text = said.to_play_dice.format(player=player, dice=f"{pos.dice[0]}-{pos.dice[1]}")
     else:
-        text = said.game_over
-    head = [words.title] if words.title else []
-    if pos.match_length and words.status is None:
-        # a caller's own status line (a result, say) gets the whole width; the score with the
-        # match length stays in the players' rows
-        match = said.match.format(length=pos.match_length)
-        head.append(said.crawford.format(match=match) if pos.crawford else match)
-    return " · ".join([*head, text])
+        text = said.to_roll.format(player=player)
+    if words.move_number is not None:
+        text = said.move_number.format(number=words.move_number, status=text)
+    return text
+
+
+def _score_note(pos: BackgammonPosition, side: Side, said: Words) -> str:
+    """A player's match score in its row, ``score 4/5`` (the match's length after the
+    slash), with the Crawford game marked in the row of the leader it protects."""
+    score = said.score.format(score=pos.score[side.index], length=pos.match_length)
+    if pos.crawford and pos.score[side.index] == pos.match_length - 1:
+        score = said.crawford.format(match=score)
+    return score
 
 
 def compose_backgammon(
@@ -403,10 +410,7 @@ def compose_backgammon(
         said = words.words
         notes: list[str | Image.Image] = [said.pips.format(count=race[side.index])]
         if position.match_length:
-            score = said.score.format(
-                score=position.score[side.index], length=position.match_length
-            )
-            notes.append(f"{score}  ·  ")
+            notes.append(f"{_score_note(position, side, said)}  ·  ")
         if words.notes[side.index]:
             notes.append(f"{words.notes[side.index]}  ·  ")
         rows.append(
@@ -424,9 +428,10 @@ def compose_backgammon(
             img,
             lay,
             pal,
-            _status(position, words, to_move, offered),
+            backgammon_status(position, words, to_move, offered),
             (rows[0], rows[1]),
             over=over,
+            title=words.title,
             rtl=words.words.rtl,
             frame=words.frame,
         )

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -43,10 +43,11 @@ from .ludo_layout import (
     ludo_layout,
     track_cell,
 )
-from .ludo_sprites import NAMES, TOKEN_COLOURS, ghost_token, token_sprite
+from .ludo_sprites import NAMES, TOKEN_COLOURS, ghost_token, knocked_token, token_sprite
 from .marks import arrow, badge, cross
 from .palette import register, tag
 from .render import encode_png
+from .text import drawable
 from .theme import RGB, Theme, get_theme, mix
 from .words import ENGLISH, Words
 
@@ -246,6 +247,30 @@ def _move_ends(lay: LudoLayout, move: LudoMove, colour: str, seat: LudoSeat) -> 
     return start, token_centre(lay, colour, move.end)
 
 
+def knocked_size(lay: LudoLayout) -> int:
+    """A knocked token's ghost: nearly a token across, so it reads as a token at a glance."""
+    return round(lay.token * 0.9)
+
+
+def knock_spot(lay: LudoLayout, fld: int, away_from: Point | None = None) -> Point:
+    """Where the ghost of a token knocked on track field ``fld`` goes: half a field off it
+    diagonally, beside the token that knocked it (which covers it hardly at all), on the
+    board, and of the four corners the one farthest from ``away_from`` (where the move
+    started, so its arrow does not cross the ghost); up and left without one."""
+    cx, cy = lay.cell_centre(track_cell(fld))
+    off = lay.cell * 0.5
+    r = knocked_size(lay) / 2
+    left, top, right, bottom = lay.board_rect
+    corners = [(cx + dx * off, cy + dy * off) for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1))]
+    inside = [
+        (x, y) for x, y in corners if left + r <= x <= right - r and top + r <= y <= bottom - r
+    ] or corners
+    if away_from is None:
+        return inside[0]
+    ax, ay = away_from
+    return max(inside, key=lambda p: round((p[0] - ax) ** 2 + (p[1] - ay) ** 2, 3))
+
+
 def _winner(seats: list[tuple[str, LudoSeat]]) -> str | None:
     """The seat placed first; without places, one with all four home or the last one left."""
     for c, seat in seats:
@@ -349,12 +374,11 @@ def compose_ludo(
         colour, fld = (None, item) if isinstance(item, int) else (colour_letter(item[0]), item[1])
         if not 0 <= fld < TRACK:
             raise ValueError(f"a token is knocked on a track field 0–39, not {fld}")
-        cx, cy = lay.cell_centre(track_cell(fld))
-        size = round(lay.token * 0.72)
-        spot = (cx - lay.cell * 0.3, cy - lay.cell * 0.3)
+        size = knocked_size(lay)
+        spot = knock_spot(lay, fld, ends[0] if ends is not None else None)
         if colour is not None:
-            _paste(img, ghost_token(colour, size), spot)
-        cross(draw, spot, size * 0.28, max(2, round(lay.cell / 16)), pal.captured, pal.mark_edge)
+            _paste(img, knocked_token(colour, size), spot)
+        cross(draw, spot, size * 0.3, max(3, round(lay.cell / 12)), pal.captured, pal.mark_edge)
 
     if ends is not None and ends[0] != ends[1]:
         a, b = ends
@@ -390,16 +414,22 @@ def _caption(
     frame: tuple[int, int] | None = None,
 ) -> None:
     text = status if status is not None else _status(seats, pos, words)
+    # a finished game (nobody to move, nobody rolling): the result banner, the winner's row
+    # with the trophy, no row "to move", and the rows in place order (1st, 2nd, …)
+    over = pos.to_move is None and not pos.rolling
+    won = _winner(seats) if over else None
     if pos.rolling:
         active = {colour_letter(c) for c in pos.rolling}
     elif pos.to_move is not None:
         active = {colour_letter(pos.to_move)}
     else:
-        won = _winner(seats)
-        active = {won} if won else set()
+        active = set()
+    ordered = seats
+    if over:
+        ordered = sorted(seats, key=lambda cs: cs[1].place if cs[1].place is not None else 99)
     size = chip_size(lay)
     rows = []
-    for c, seat in seats:
+    for c, seat in ordered:
         notes: list[str | Image.Image] = []
         if seat.left == "timeout":
             notes.append(words.left_timeout)
@@ -414,14 +444,18 @@ def _caption(
             notes.append(words.home.format(count=done))
         rows.append(
             PlayerRow(
-                name=seat.name.strip() or words.side(NAMES[c]),
+                # a name of emoji alone draws as nothing: the seat's colour instead
+                name=drawable(seat.name).strip() or words.side(NAMES[c]),
                 chip=token_sprite(c, size),
                 highlighted=c in active,
                 notes=tuple(notes),
+                trophy=c == won,
             )
         )
     # the game's name goes first when both fit; who is to move or won matters more
-    draw_caption_strip(img, lay, theme, text, tuple(rows), title=title, rtl=words.rtl, frame=frame)
+    draw_caption_strip(
+        img, lay, theme, text, tuple(rows), over=over, title=title, rtl=words.rtl, frame=frame
+    )
 
 
 def render_ludo(
@@ -543,11 +577,24 @@ def last_marks(
 def draw_scene(scene: Scene) -> Image.Image:
     """The ludo picture of ``scene`` (:func:`rendering.drawers.draw`): the rules' view of the
     table, the names of ``scene.players``, the last move and its knocks from its effects, the
-    caption's title, status (``None``: who is to roll or move, or who won) and words."""
+    caption's title, status (``None``: who is to roll or move, or who won) and words. A game
+    ``scene.outcome`` ended off the board (aborted, say) is drawn finished: nobody to move, no
+    die, the outcome's places."""
     move, knocked = last_marks(scene.view, scene.last)
     caption = scene.caption
+    position = view_position(scene.view, scene.players)
+    outcome = scene.outcome
+    if outcome is not None and position.to_move is not None:  # ended off the board
+        places = list(outcome.places)
+        seats = tuple(
+            s
+            if s.place is not None or seat not in places
+            else replace(s, place=places.index(seat) + 1)
+            for seat, s in zip(scene.view.seats, position.seats, strict=True)
+        )
+        position = LudoPosition(seats)
     return compose_ludo(
-        view_position(scene.view, scene.players),
+        position,
         last_move=move,
         knocked=knocked,
         status=caption.status,

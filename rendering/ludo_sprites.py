@@ -60,3 +60,10 @@ def token_sprite(colour: str, size: int) -> Image.Image:
 def ghost_token(colour: str, size: int) -> Image.Image:
     """A knocked token, faint, where it stood before it went back to its base."""
     return ghost(token_sprite(colour, size), 0.45)
+
+
+@lru_cache(maxsize=16)
+def knocked_token(colour: str, size: int) -> Image.Image:
+    """A token a move knocked back to its base, where it stood: paler than a token but plain
+    to see (the picture crosses it out)."""
+    return ghost(token_sprite(colour, size), 0.62)

@@ -5,6 +5,7 @@ the game as a gnubg ``.mat`` file for ``/history``."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from PIL import Image
@@ -12,6 +13,7 @@ from PIL import Image
 from rendering import Caption
 from rendering.backgammon import match_score, turn_steps
 from rendering.drawers import draw
+from rendering.text import drawable
 from rules.errors import PositionError
 from rules.games import Reason, Session
 from rules.games.backgammon import (
@@ -262,12 +264,14 @@ class BackgammonPresenter(GamePresenter):
         won by …" (the score after the game: :func:`rendering.backgammon.match_score`)."""
         view = self.rules.session(board.position).view()
         outcome = board.outcome
-        status = self.caption_status(board)
+        # the picture's fonts draw no emoji: a name of emoji alone is the seat's name
+        drawn = {seat: drawable(str(name)).strip() for seat, name in board.players.items()}
+        status = self.caption_status(replace(board, players=drawn))
         length = view.extra.get("match")
         if outcome is not None and outcome.winner is not None and isinstance(length, int):
             if length and max(match_score(view, outcome)) >= length:
                 seat = self.seat_title(outcome.winner, board.language)
-                name = str(board.players.get(outcome.winner, "")).strip()[:18]
+                name = drawn.get(outcome.winner, "")[:18]
                 who = translate("{name} ({seat})", board.language, name=name, seat=seat)
                 status = translate(
                     "Match to {length} won by {who}",

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from PIL import Image
 
 from rendering import Caption
 from rendering.drawers import draw
+from rendering.text import drawable
 from rules.games import Reason, Session
 from rules.games.effects import Effect, Knocked, Moved, Resigned, Rolled
 from rules.games.ludo import BASE, FINISH, NAMES, LudoSession, TokenMove
@@ -237,7 +239,9 @@ class LudoPresenter(GamePresenter):
         own)."""
         status = board.status
         if status is None and board.outcome is not None:
-            status = self.caption_status(board)
+            # the picture's fonts draw no emoji: a name of emoji alone is the seat's colour
+            drawn = {seat: drawable(str(name)).strip() for seat, name in board.players.items()}
+            status = self.caption_status(replace(board, players=drawn))
         caption = Caption(
             status=status,
             title=game_name(self.game_id, board.language),

@@ -10,7 +10,12 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from .helpers import button_labels, last_board
+from rendering import get_theme
+from rendering.ludo_layout import ludo_layout
+
+from ..rendering.render_pixels import banner_share, row_share, trophy_in_row
+from ..rendering.test_ludo import row_chip
+from .helpers import board_image, button_labels, last_board
 from .ludo_helpers import furthest, play_turn, session_of, start_table
 
 MAX_TURNS = 600
@@ -55,6 +60,15 @@ async def test_a_game_of_two_by_buttons_and_move_to_the_end(arena):
     assert f"**Game #{game.id} is over.**" in final.content
     assert f"({record.winner.title()}) wins**: all four tokens reached the finish" in final.content
     assert button_labels(final) == ["Rematch"]
+    # the final picture: the result banner, the winner first with the trophy, no row to move
+    img = (await board_image(final)).convert("RGB")
+    lay, light = ludo_layout(rows=2), get_theme("light")
+    assert banner_share(img, lay, light) > 0.9 and trophy_in_row(img, lay, 0, light)
+    assert [row_chip(img, lay, row) for row in (0, 1)] == [
+        record.places[0][0].upper(),
+        record.places[1][0].upper(),
+    ]
+    assert all(row_share(img, lay, row, light.accent) < 0.05 for row in (0, 1))
     moves = [m.move for m in await arena.db.games.game_moves(game.id)]
     assert any(m == "pass" for m in moves)  # passes are the bot's, announced
     loser = next(uid for uid in record.player_ids if uid != winner)

@@ -66,12 +66,7 @@ def _statuses(language: str) -> list[tuple[str, str, bool]]:
         out += [
             ("8x8", w.move_number.format(number=88, status=check), False),
             ("8x8", f"{game_name('chess', language)} · {w.to_move.format(player=player)}", False),
-            (
-                "bg",
-                f"{w.match.format(length=15)} · "
-                + w.to_play_dice.format(player=player, dice="6-5"),
-                False,
-            ),
+            ("bg", w.to_play_dice.format(player=player, dice="6-5"), False),
             (
                 "bg",
                 w.take_or_drop.format(status=w.doubles_to.format(player=player, cube=16)),

@@ -3,6 +3,7 @@ the last turn's arrows and the labels of the side to move — checked on real PN
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -449,3 +450,38 @@ def test_after_the_game_the_winner_is_highlighted_and_no_dice_are_shown() -> Non
     assert close(img.getpixel((round((x0 + x1) / 2), round((y0 + y1) / 2))), LIGHT.white_fill)  # type: ignore[arg-type]
     playing = decode(render_backgammon(position(to_move="black", dice=(2, 1))))
     assert row_accent(playing, 0) > 0.5 and row_accent(playing, 1) == 0  # Black to move: top
+
+
+def _status_strip(img: Image.Image) -> bytes:
+    from rendering.caption import status_box
+
+    return img.crop(status_box(LAY)).tobytes()
+
+
+def _row_strip(img: Image.Image, index: int) -> bytes:
+    from rendering.caption import row_box
+
+    return img.crop(row_box(LAY, index)).tobytes()
+
+
+def test_the_match_is_in_the_score_rows_not_in_the_status_line() -> None:
+    """The status line holds the action alone (who plays which dice, the double): a match's
+    length and its Crawford game are in the players' rows, with their score."""
+    names = Caption(players=("Ann", "Bo"))
+    single = decode(render_backgammon(position(dice=(5, 2)), caption=names))
+    match = position(dice=(5, 2), match_length=5, score=(2, 4))
+    in_match = decode(render_backgammon(match, caption=names))
+    crawford_named = decode(render_backgammon(replace(match, crawford=True), caption=names))
+    # the same status line in a single game as in a match, Crawford or not
+    assert _status_strip(single) == _status_strip(in_match) == _status_strip(crawford_named)
+    # both rows carry the score "n/5"; the Crawford mark only the leader's (Black, 4: top)
+    for row in (0, 1):
+        assert _row_strip(single, row) != _row_strip(in_match, row)
+    assert _row_strip(in_match, 0) != _row_strip(crawford_named, 0)
+    assert _row_strip(in_match, 1) == _row_strip(crawford_named, 1)
+    # a double offered: the offer and the question, nothing before them
+    offered = position(to_move="white", offered_by="black", cube=2, match_length=5)
+    alone = position(to_move="white", offered_by="black", cube=2)
+    assert _status_strip(decode(render_backgammon(offered, caption=names))) == _status_strip(
+        decode(render_backgammon(alone, caption=names))
+    )

@@ -12,16 +12,17 @@ from PIL import Image
 from rendering import THEMES, Caption, encode_png, get_theme
 from rendering.backgammon import match_score, view_position
 from rendering.drawers import Scene, draw
-from rendering.ludo import token_centre
-from rendering.ludo_layout import ludo_layout, track_cell
+from rendering.ludo import knock_spot, token_centre
+from rendering.ludo_layout import ludo_layout
+from rendering.ludo_sprites import TOKEN_COLOURS
 from rules.games import GameOutcome, Reason, find_game
 from rules.games.backgammon.xgid import State, format_xgid
 from rules.games.effects import Effect
 from rules.games.view import PositionView
 
-from .render_pixels import close, decode
+from .render_pixels import banner_share, close, decode, row_share, trophy_in_row
 from .test_backgammon import LAY, around, checker_at, cube_matches, on_segment, stack
-from .test_ludo import token_at
+from .test_ludo import row_chip, token_at
 
 LIGHT = THEMES["light"]
 PLAYERS = {"white": "Ann", "black": "Bo"}
@@ -122,8 +123,8 @@ def test_a_ludo_knock_is_marked_and_the_token_goes_home(theme: str) -> None:
         cx, cy = token_centre(lay, "R", progress)
         edge = (round(cx), round(cy - lay.cell * 0.5 + 3))
         assert close(img.getpixel(edge), pal.path_line, 30)  # type: ignore[arg-type]
-    cx, cy = lay.cell_centre(track_cell(12))
-    spot = (round(cx - lay.cell * 0.3), round(cy - lay.cell * 0.3))
+    cx, cy = knock_spot(lay, 12, token_centre(lay, "R", 6))
+    spot = (round(cx), round(cy))
     assert close(img.getpixel(spot), pal.captured, 30)  # type: ignore[arg-type]
     # no effects: no marks
     bare = picture(Scene(view, caption, (), {"red": "Ann", "yellow": "Yuri"}, theme=theme))
@@ -144,3 +145,44 @@ def test_a_ludo_seat_that_left_and_the_names_by_seat() -> None:
     board = (0, 0, img.size[0], lay.board_rect[3])
     assert img.crop(board).tobytes() == other.crop(board).tobytes()
     assert isinstance(io.BytesIO(encode_png(draw(scene))).getvalue(), bytes)
+
+
+def test_a_finished_ludo_game_from_the_rules_view_has_its_result_and_places() -> None:
+    """Red won, Blue second, Green third, Yellow ran out of time: the banner, the trophy in
+    Red's row and the rows in place order, from the view's outcome; an emoji-only name shows
+    the seat's colour."""
+    session = find_game("ludo").session("ludo:R:F,F,F,F/B:F,42,3,B/Y:timeout1/G:43,39,17,17 R")
+    assert session.outcome is not None
+    names = {"red": "Ann", "blue": "🎲🎉", "yellow": "Cy", "green": "Di"}
+    scene = Scene(session.view(), Caption(title="Ludo"), (), names, outcome=session.outcome)
+    img = picture(scene)
+    lay = ludo_layout(rows=4)
+    assert banner_share(img, lay, LIGHT) > 0.9 and trophy_in_row(img, lay, 0, LIGHT)
+    assert [row_chip(img, lay, row) for row in range(4)] == ["R", "B", "G", "Y"]
+    assert all(row_share(img, lay, row, LIGHT.accent) < 0.05 for row in range(4))
+    blue = picture(Scene(session.view(), Caption(title="Ludo"), (), {**names, "blue": "Blue"}))
+    assert img.tobytes() == blue.tobytes()
+
+
+def test_a_ludo_game_ended_off_the_board_is_drawn_finished() -> None:
+    """An aborted game (the view still has a seat to move): the banner, no die, no row to
+    move, no trophy."""
+    view = find_game("ludo").session("ludo:R:6,B,B,B/Y:32,B,B,B R 6").view()
+    lay = ludo_layout(rows=2)
+    going = picture(Scene(view, Caption(title="Ludo"), (), {"red": "Ann", "yellow": "Yuri"}))
+    assert row_share(going, lay, 0, LIGHT.accent) > 0.5 and banner_share(going, lay, LIGHT) < 0.1
+    ended = Scene(
+        view,
+        Caption(title="Ludo", status="Game aborted"),
+        (),
+        {"red": "Ann", "yellow": "Yuri"},
+        outcome=GameOutcome(None, Reason.ABORTED),
+    )
+    img = picture(ended)
+    assert banner_share(img, lay, LIGHT) > 0.9
+    assert all(row_share(img, lay, row, LIGHT.accent) < 0.05 for row in range(2))
+    assert not any(trophy_in_row(img, lay, row, LIGHT) for row in range(2))
+    cx, cy = lay.die_centre("R")
+    edge = (round(cx - lay.die * 0.36), round(cy))
+    red = TOKEN_COLOURS["R"][0]
+    assert close(going.getpixel(edge), red, 24) and not close(img.getpixel(edge), red, 24)  # type: ignore[arg-type]

@@ -9,12 +9,19 @@ from PIL import Image
 
 from rendering import get_theme
 from rendering.__main__ import main
-from rendering.ludo import LudoMove, LudoPosition, LudoSeat, render_ludo, token_centre
+from rendering.ludo import (
+    LudoMove,
+    LudoPosition,
+    LudoSeat,
+    knock_spot,
+    render_ludo,
+    token_centre,
+)
 from rendering.ludo_layout import ludo_layout, track_cell
 from rendering.ludo_sprites import TOKEN_COLOURS
 from rendering.plain_text import ludo_move, ludo_position
 
-from .render_pixels import Colour, close, decode
+from .render_pixels import Colour, banner_share, close, decode, row_share, trophy_in_row
 
 B, F = -1, 44
 
@@ -164,9 +171,47 @@ def test_last_move_is_ringed_at_both_ends_and_knocked_token_crossed() -> None:
         edge = (round(cx), round(cy - lay.cell * 0.5 + 3))
         assert close(marked.getpixel(edge), theme.path_line, 30)  # type: ignore[arg-type]
         assert not close(plain.getpixel(edge), theme.path_line, 30)  # type: ignore[arg-type]
-    cx, cy = lay.cell_centre(track_cell(12))
-    spot = (round(cx - lay.cell * 0.3), round(cy - lay.cell * 0.3))
-    assert close(marked.getpixel(spot), theme.captured, 30)  # type: ignore[arg-type]
+    cx, cy = knock_spot(lay, 12, token_centre(lay, "R", 6))
+    assert close(marked.getpixel((round(cx), round(cy))), theme.captured, 30)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("theme_name", ["light", "dark"])
+def test_a_knocked_tokens_ghost_is_nearly_a_token_and_crossed_out(theme_name: str) -> None:
+    """The ghost of a knocked token beside the token that knocked it: about a token across,
+    clear of the knocker and of the move's arrow, in the knocked colour, with a red cross."""
+    lay = ludo_layout(rows=4)
+    theme = get_theme(theme_name)
+    pos = four()
+    move = LudoMove("R", 6, 12)
+    bare = decode(render_ludo(pos, last_move=move, theme=theme_name))
+    marked = decode(render_ludo(pos, last_move=move, knocked=[("Y", 12)], theme=theme_name))
+    cx, cy = knock_spot(lay, 12, token_centre(lay, "R", 6))
+    # away from the move's start (the arrow) and off the knocker's field, on the board
+    kx, ky = token_centre(lay, "R", 12)
+    sx, sy = token_centre(lay, "R", 6)
+    assert (cx - kx) * (sx - kx) + (cy - ky) * (sy - ky) <= 0
+    assert ((cx - kx) ** 2 + (cy - ky) ** 2) ** 0.5 >= lay.cell * 0.6
+    # what the knock adds to the picture, measured on the decoded pixels round the spot
+    r = lay.token
+    box = [
+        (x, y)
+        for x in range(round(cx - r), round(cx + r))
+        for y in range(round(cy - r), round(cy + r))
+    ]
+    changed = [
+        (x, y) for x, y in box if not close(marked.getpixel((x, y)), bare.getpixel((x, y)), 10)
+    ]  # type: ignore[arg-type]
+    xs, ys = [x for x, _ in changed], [y for _, y in changed]
+    width, height = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+    assert width >= lay.token * 0.85 and height >= lay.token * 0.85, (width, height, lay.token)
+    assert len(changed) >= 0.6 * 3.14 * (lay.token * 0.45) ** 2  # a disc, not a ring or a dot
+    # the knocked colour shows (paled), and the red cross over it
+    tinted: list[Colour] = [marked.getpixel(p) for p in changed]  # type: ignore[misc]
+    yellowish = sum(1 for red, green, blue in tinted if red > blue + 60 and green > blue + 40)
+    assert yellowish > len(changed) * 0.25
+    assert sum(close(p, theme.captured, 40) for p in tinted) > 40  # type: ignore[arg-type]
+    # the knocker still stands whole on its field
+    assert token_at(marked, (kx, ky), "R", lay.token)
 
 
 def test_stored_text_goes_straight_through() -> None:
@@ -260,3 +305,63 @@ def test_cli_refuses_bad_ludo_input(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "--knocked" in capsys.readouterr().err
     assert main(["--ludo", "ludo:R:B,B,B,B R", "-o", str(out)]) == 2
     assert not out.exists()
+
+
+def row_chip(img: Image.Image, lay: object, index: int) -> str:
+    """The colour letter of the token chip that starts caption row ``index`` ("" if none)."""
+    from rendering.caption import chip_size, row_box
+
+    left, top, _, bottom = row_box(lay, index)  # type: ignore[arg-type]
+    chip = chip_size(lay)  # type: ignore[arg-type]
+    inset = round(lay.caption_row * 0.14)  # type: ignore[attr-defined]
+    centre = (left + inset + chip / 2, (top + bottom) / 2)
+    found = [c for c in "RBYG" if token_at(img, centre, c, chip)]
+    return found[0] if len(found) == 1 else ""
+
+
+def finished(blue: str = "🎲🎉") -> LudoPosition:
+    """Blue won, green second, red third, yellow ran out of time; seats in turn order."""
+    return LudoPosition(
+        (
+            LudoSeat("R", (F, 30, 12, B), "Ann", place=3),
+            LudoSeat("B", (F, F, F, F), blue, place=1),
+            LudoSeat("Y", (B, B, B, B), "Cyril", place=4, left="timeout"),
+            LudoSeat("G", (F, F, 41, 7), "Dana", place=2),
+        )
+    )
+
+
+@pytest.mark.parametrize("theme_name", ["light", "dark"])
+def test_a_finished_game_has_the_banner_the_trophy_and_rows_in_place_order(
+    theme_name: str,
+) -> None:
+    lay = ludo_layout(rows=4)
+    theme = get_theme(theme_name)
+    img = decode(render_ludo(finished(), last_move=LudoMove("B", 43, F), theme=theme_name))
+    # the result on the banner, the winner's row gold with the trophy, no row "to move"
+    assert banner_share(img, lay, theme) > 0.9
+    assert row_share(img, lay, 0, theme.win_band) > 0.5 and trophy_in_row(img, lay, 0, theme)
+    for row in range(4):
+        assert row_share(img, lay, row, theme.accent) < 0.05, row
+        assert row == 0 or not trophy_in_row(img, lay, row, theme)
+    # the rows stand in place order: 1st blue, 2nd green, 3rd red, 4th yellow (left)
+    assert [row_chip(img, lay, row) for row in range(4)] == ["B", "G", "R", "Y"]
+    # a game in progress keeps the seats' order and its blue band, without banner or trophy
+    playing = decode(render_ludo(four(), theme=theme_name))
+    assert [row_chip(playing, lay, row) for row in range(4)] == ["R", "B", "Y", "G"]
+    assert banner_share(playing, lay, theme) < 0.1 and not trophy_in_row(playing, lay, 0, theme)
+    assert row_share(playing, lay, 1, theme.accent) > 0.5  # blue to move
+
+
+def test_a_name_of_emoji_alone_falls_back_to_the_seats_colour() -> None:
+    """A name no font can draw would leave an empty row (and "wins" with nobody before it):
+    the seat's colour name stands in for it, in the row and in the result."""
+    emoji = decode(render_ludo(finished("🎲🎉")))
+    assert emoji.tobytes() == decode(render_ludo(finished("Blue"))).tobytes()
+    assert emoji.tobytes() == decode(render_ludo(finished(""))).tobytes()
+    named = decode(render_ludo(finished("Bob")))
+    lay = ludo_layout(rows=4)
+    from rendering.caption import row_box
+
+    box = row_box(lay, 0)
+    assert emoji.crop(box).tobytes() != named.crop(box).tobytes()

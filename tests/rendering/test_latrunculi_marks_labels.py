@@ -1,0 +1,90 @@
+"""Issue 32: the coordinates stay clear of the pieces on every board size (read on decoded
+pictures)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from PIL import Image, ImageDraw
+
+from rendering import THEMES, Caption, encode_png, layout
+from rendering.board import board_background, square_colour
+from rendering.drawers import Scene, draw
+from rendering.latrunculi_scene import position_of
+from rendering.layout import Layout
+from rendering.render import compose
+from rules import Side
+from rules.games import find_game
+
+from .render_pixels import decode
+
+#: Each rule set's start, with classic's wide board (12×8) as well as its 8×8 one.
+STARTS = [("classic", None), ("classic", {"size": "12x8"}), ("rugen", None), ("schadler", None)]
+STARTS += [("lat", None)]
+
+
+def _plain(lay: Layout, theme: str) -> Image.Image:
+    """The board background without its labels: the margins, the frame and the squares."""
+    pal = THEMES[theme]
+    img = Image.new("RGB", lay.image_size, pal.background)
+    d = ImageDraw.Draw(img)
+    left, top, right, bottom = lay.board_rect
+    fw = lay.frame_width
+    d.rectangle((left - fw, top - fw, right + fw - 1, bottom + fw - 1), fill=pal.frame)
+    for sq in lay.squares():
+        x0, y0, x1, y1 = lay.square_rect(sq)
+        d.rectangle((x0, y0, x1 - 1, y1 - 1), fill=square_colour(sq, pal))
+    return img
+
+
+def _label_ink(lay: Layout, theme: str) -> list[tuple[int, int]]:
+    """The pixels the file letters and rank numbers draw."""
+    labelled = board_background(lay, THEMES[theme]).tobytes()
+    plain = _plain(lay, theme).tobytes()
+    width = lay.image_size[0]
+    return [
+        (i % width, i // width)
+        for i in range(len(plain) // 3)
+        if labelled[3 * i : 3 * i + 3] != plain[3 * i : 3 * i + 3]
+    ]
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+@pytest.mark.parametrize("seat", ["white", "black"])
+@pytest.mark.parametrize(("game", "options"), STARTS)
+def test_no_piece_covers_a_coordinate_at_the_start(
+    game: str, options: dict[str, str] | None, seat: str, theme: str
+) -> None:
+    """At every rule set's start (the edge rows full), on 8×8, 11×8 and 12×8 boards, the
+    labels' pixels are the same with the pieces on the board as on the empty board."""
+    rules_game = find_game(game)
+    view = rules_game.session(rules_game.start(options)).view()
+    full = decode(encode_png(draw(Scene(view, Caption(), perspective=seat, theme=theme))))
+    position = position_of(view)
+    empty_position = dataclasses.replace(position, cells=(None,) * len(position.cells))
+    empty = decode(encode_png(compose(empty_position, view=Side(seat), theme=theme)))
+    lay = layout(position.width, position.height, Side(seat))
+    ink = _label_ink(lay, theme)
+    # every file letter and rank number is drawn: ink in each column and each row
+    for col in range(lay.files):
+        x0 = lay.board_rect[0] + col * lay.square
+        assert any(x0 <= x < x0 + lay.square and y > lay.board_rect[3] - lay.square for x, y in ink)
+    for row in range(lay.ranks):
+        y0 = lay.board_rect[1] + row * lay.square
+        assert any(y0 <= y < y0 + lay.square and x < lay.board_rect[0] + lay.square for x, y in ink)
+    covered = [p for p in ink if full.getpixel(p) != empty.getpixel(p)]
+    assert not covered, (game, options, seat, theme, len(covered), covered[:5])
+
+
+@pytest.mark.parametrize(("files", "seat"), [(8, Side.WHITE), (11, Side.BLACK), (12, Side.WHITE)])
+def test_the_coordinates_are_drawn_in_bands_beside_the_board(files: int, seat: Side) -> None:
+    """The rank numbers in a band left of the board, the file letters in one under it, clear
+    of the squares (the pieces fill them); a wide board's labels grow with its text unit."""
+    lay = layout(files, 8, seat)
+    assert lay.label_band > lay.pad and lay.label_size >= layout(8, 8).label_size
+    left, _, _, bottom = lay.board_rect
+    ink = _label_ink(lay, "light")
+    assert ink
+    for x, y in ink:
+        assert x < left - lay.frame_width or y >= bottom + lay.frame_width

@@ -1,5 +1,5 @@
-"""Issue 32: the coordinates stay clear of the pieces on every board size (read on decoded
-pictures)."""
+"""Issue 32: the coordinates stay clear of the pieces on every board size, and the ring round
+a released captive is bold enough to see on a phone (read on decoded pictures)."""
 
 from __future__ import annotations
 
@@ -14,10 +14,11 @@ from rendering.drawers import Scene, draw
 from rendering.latrunculi_scene import position_of
 from rendering.layout import Layout
 from rendering.render import compose
-from rules import Side
+from rules import Side, parse_square
 from rules.games import find_game
+from rules.games.effects import Released
 
-from .render_pixels import decode
+from .render_pixels import close, decode
 
 #: Each rule set's start, with classic's wide board (12×8) as well as its 8×8 one.
 STARTS = [("classic", None), ("classic", {"size": "12x8"}), ("rugen", None), ("schadler", None)]
@@ -88,3 +89,32 @@ def test_the_coordinates_are_drawn_in_bands_beside_the_board(files: int, seat: S
     assert ink
     for x, y in ink:
         assert x < left - lay.frame_width or y >= bottom + lay.frame_width
+
+
+def _ring_run(img: Image.Image, lay: Layout, name: str, colour: tuple[int, int, int]) -> int:
+    """The longest run of pixels in ``colour`` along the middle row of ``name``, from its left
+    edge to its centre: the ring's thickness where it crosses that row."""
+    x0, y0, _, _ = lay.square_rect(parse_square(name))
+    y = y0 + lay.square // 2
+    run = best = 0
+    for x in range(x0, x0 + lay.square // 2):
+        run = run + 1 if close(img.getpixel((x, y)), colour, 30) else 0  # type: ignore[arg-type]
+        best = max(best, run)
+    return best
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_the_ring_round_a_released_captive_is_at_least_6_px(theme: str) -> None:
+    """c8-c4 takes c3 captive and so frees the black soldier on d3 (its captor): the solid
+    ring round d3 is at least 6 px of the release colour at the default size (it was 3)."""
+    session = find_game("classic").session("classic:2s5/3e4/8/8/8/2Ss*S3/2s1E3/8 b")
+    result = session.play("c8-c4")
+    assert [e.cell for e in result.effects if isinstance(e, Released)] == ["d3"]
+    img = decode(
+        encode_png(draw(Scene(session.view(), Caption(), last=result.effects, theme=theme)))
+    )
+    lay = layout(8, 8)
+    pal = THEMES[theme]
+    assert _ring_run(img, lay, "d3", pal.release_mark) >= 6
+    plain = decode(encode_png(draw(Scene(session.view(), Caption(), theme=theme))))
+    assert _ring_run(plain, lay, "d3", pal.release_mark) == 0

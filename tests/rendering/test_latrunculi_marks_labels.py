@@ -4,12 +4,15 @@ a released captive is bold enough to see on a phone (read on decoded pictures)."
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 from PIL import Image, ImageDraw
 
+import rendering.caption as caption_module
 from rendering import THEMES, Caption, encode_png, layout
 from rendering.board import board_background, square_colour
+from rendering.captures import variant_name
 from rendering.drawers import Scene, draw
 from rendering.latrunculi_scene import position_of
 from rendering.layout import Layout
@@ -118,3 +121,32 @@ def test_the_ring_round_a_released_captive_is_at_least_6_px(theme: str) -> None:
     assert _ring_run(img, lay, "d3", pal.release_mark) >= 6
     plain = decode(encode_png(draw(Scene(session.view(), Caption(), theme=theme))))
     assert _ring_run(plain, lay, "d3", pal.release_mark) == 0
+
+
+@pytest.mark.parametrize(
+    ("game", "line"),
+    [
+        ("classic", "Latrunculi · Move 12 · Bob (Black) to move"),
+        ("rugen", "Latrunculi · Move 12 · Alice (White) to move"),
+        ("schadler", "Ludus latrunculorum · Alice (White) to place"),
+        ("lat", "LAT (Viking) · Move 12 · Alice (White) to move"),
+    ],
+)
+def test_the_status_line_of_a_game_in_play_names_the_game(
+    game: str, line: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """As chess's and draughts' do: on an 8×8 board the rule set's long name gave way to the
+    status (three of the four rule sets showed none), now its shorter form (or the status
+    without the move number) makes room for it."""
+    drawn: list[str] = []
+    real = caption_module.draw_text
+
+    def spy(*args: Any, **kwargs: Any) -> float:
+        drawn.append(args[2])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(caption_module, "draw_text", spy)
+    view = find_game(game).session().view()
+    caption = Caption(players=("Alice", "Bob"), title=variant_name(game), move_number=12)
+    draw(Scene(view, caption))
+    assert drawn[0] == line

@@ -150,3 +150,12 @@ def test_the_status_line_of_a_game_in_play_names_the_game(
     caption = Caption(players=("Alice", "Bob"), title=variant_name(game), move_number=12)
     draw(Scene(view, caption))
     assert drawn[0] == line
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_every_game_marks_a_capture_in_one_colour(theme: str) -> None:
+    """The ✕ of draughts, backgammon and ludo and Latrunculi's frame and ✕ share the theme's
+    one capture colour (draughts, backgammon and ludo had a red of their own)."""
+    pal = THEMES[theme]
+    assert "captured" not in {f.name for f in dataclasses.fields(pal)}
+    assert pal.captured == pal.capture_mark

@@ -75,6 +75,11 @@ class LatrunculiCaption(Caption):
     set's start (right for a game from the standard start only)."""
 
     counted: bool = True
+    #: Whether the row of the side to move is highlighted under a ``status`` too: a game's
+    #: start as ``/rules`` shows it ("Start position"), with the side that moves first marked
+    #: as in the other games' pictures (other statuses, "Waiting for Bob", a replay's, mark
+    #: no row as to move).
+    show_turn: bool = False
 
 
 def mover(effects: Iterable[Effect]) -> Side | None:
@@ -262,4 +267,5 @@ def draw_scene(scene: Scene) -> Image.Image:
         strip=scene.strip,
         words=words,
         removed=caption.taken if counted else None,
+        show_turn=isinstance(caption, LatrunculiCaption) and caption.show_turn,
     )

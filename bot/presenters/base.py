@@ -136,6 +136,10 @@ class BoardView:
     #: draws (:meth:`GamePresenter.taken_so_far`); ``None`` where no moves are known (a start
     #: position: nothing taken yet).
     taken: tuple[str, str] | None = None
+    #: The row of the side to move is highlighted under ``status`` too: a start as ``/rules``
+    #: shows it, the side that moves first marked (chess, draughts, backgammon and ludo mark
+    #: it whatever the status; Latrunculi marks no row under a status but then).
+    show_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,6 +47,7 @@ async def start_picture(
         {seat: presenter.seat_title(seat, language) for seat in seats},
         status=translate(START_STATUS, language),
         language=language,
+        show_turn=True,  # the side that moves first, marked as in a game's pictures
     )
     return await picture_file(presenter, board, filename=filename)
 

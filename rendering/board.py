@@ -11,11 +11,11 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from rules import Square
-from rules.geometry import FILES, make_square, square_file, square_rank
+from rules.geometry import FILES, square_file, square_rank
 
 from .layout import Layout
 from .text import draw_text, font
-from .theme import RGB, Theme, mix
+from .theme import RGB, Theme
 
 
 def square_colour(square: Square, theme: Theme) -> RGB:
@@ -25,24 +25,16 @@ def square_colour(square: Square, theme: Theme) -> RGB:
 
 
 def label_font_size(lay: Layout) -> int:
-    """Coordinates at ~22 % of a square: small print in a corner, about 9 px after a phone
-    scales the picture down (as lichess's)."""
-    return max(9, round(lay.text_unit * 0.22))
-
-
-def _label_ink(square: Square, theme: Theme) -> RGB:
-    """A coordinate's colour: the other square colour, darkened on light squares."""
-    own = square_colour(square, theme)
-    if own == theme.light_square:
-        return mix(theme.dark_square, theme.label, 0.35)
-    return mix(theme.light_square, (255, 255, 255), 0.2)
+    """Coordinates at ~22 % of the text unit (:attr:`Layout.label_size`)."""
+    return lay.label_size
 
 
 @lru_cache(maxsize=32)
 def board_background(lay: Layout, theme: Theme) -> Image.Image:
     """The empty board with its frame and labels (RGB; copy it before drawing on it).
 
-    A layout without ``edge_labels`` gets no file letters and rank numbers.
+    A layout without ``edge_labels`` gets no file letters and rank numbers; the others get
+    them in the bands left of and under the board (:attr:`Layout.label_band`).
     """
     img = Image.new("RGB", lay.image_size, theme.background)
     draw = ImageDraw.Draw(img)
@@ -54,36 +46,26 @@ def board_background(lay: Layout, theme: Theme) -> Image.Image:
         draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=square_colour(sq, theme))
     if not lay.edge_labels:
         return img
-
-    # inside the edge squares, as on lichess: file letters in the bottom-right corner of the
-    # bottom row, rank numbers in the top-left corner of the left column, each in the other
-    # square colour (readable on both), clear of a piece's disc
-    f = font(label_font_size(lay))
-    inset = max(2, round(lay.square * 0.05))
-    ascent = f.getbbox("0", anchor="lm")
-    half = (ascent[3] - ascent[1]) / 2
-    bottom_row = lay.ranks - 1
-    for col in range(lay.files):
-        sq = make_square(lay.file_at_column(col), lay.rank_at_row(bottom_row))
-        x0, y0, x1, y1 = lay.square_rect(sq)
-        draw_text(
-            draw,
-            (x1 - inset, y1 - inset - half),
-            FILES[lay.file_at_column(col)],
-            f,
-            _label_ink(sq, theme),
-            align="right",
-            bold=True,
-        )
-    for row in range(lay.ranks):
-        sq = make_square(lay.file_at_column(0), lay.rank_at_row(row))
-        x0, y0, x1, y1 = lay.square_rect(sq)
-        draw_text(
-            draw,
-            (x0 + inset, y0 + inset + half),
-            str(lay.rank_at_row(row) + 1),
-            f,
-            _label_ink(sq, theme),
-            bold=True,
-        )
+    _edge_labels(draw, lay, theme)
     return img
+
+
+def _edge_labels(draw: ImageDraw.ImageDraw, lay: Layout, theme: Theme) -> None:
+    """The rank numbers centred in the band left of the board, each on its row, and the file
+    letters centred in the band under it, each under its column: in the theme's label colour
+    on the picture's background, where no piece can cover them."""
+    f = font(label_font_size(lay))
+    left, top, _, bottom = lay.board_rect
+    fw = lay.frame_width
+    x = (left - fw) / 2
+    for row in range(lay.ranks):
+        y = top + row * lay.square + lay.square / 2
+        draw_text(
+            draw, (x, y), str(lay.rank_at_row(row) + 1), f, theme.label, align="center", bold=True
+        )
+    y = bottom + fw + (lay.label_band - fw) / 2
+    for col in range(lay.files):
+        x = left + col * lay.square + lay.square / 2
+        draw_text(
+            draw, (x, y), FILES[lay.file_at_column(col)], f, theme.label, align="center", bold=True
+        )

@@ -525,6 +525,7 @@ def draw_caption(
     words: Words = ENGLISH,
     removed: tuple[str, str] | None = None,
     frame: tuple[int, int] | None = None,
+    show_turn: bool = False,
 ) -> None:
     """Draw a Latrunculi caption strip into ``img`` at ``lay.caption_rect``.
 
@@ -546,7 +547,8 @@ def draw_caption(
     show_hand = position.hand != (0, 0)
     if outcome is not None:
         over, winner = True, outcome.winner
-    active = position.turn if not over and status is None else None
+    # a status of the caller's marks no row as to move, unless ``show_turn`` (who moves first)
+    active = position.turn if not over and (status is None or show_turn) else None
     chip = chip_size(lay)
     icon = round(chip * 0.8)
     taken = derive_taken(position)

@@ -156,7 +156,7 @@ def compose_draughts(
     for sq in taken_squares:
         centre = lay.square_center(sq)
         w = max(3, round(lay.square / 11))
-        cross(draw, centre, lay.square * 0.21, w, pal.captured, pal.mark_edge)
+        cross(draw, centre, lay.square * 0.21, w, pal.capture_mark, pal.mark_edge)
 
     for sq, side, king in placed:
         sprite = _sprite(side, king, lay.square, pal)

@@ -17,6 +17,7 @@ the :class:`~rendering.caption.Caption` the words, and the scene's ``outcome`` t
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -42,8 +43,12 @@ from rules.games.view import PositionView
 from rules.geometry import STRIDE
 from rules.model import Piece
 
-from .caption import Caption
+from .caption import Caption, status_room, status_text
+from .captures import variant_name
+from .layout import Layout, layout
 from .render import compose
+from .text import bold_of, font, text_width
+from .words import Words
 
 if TYPE_CHECKING:
     from .drawers import Scene
@@ -70,6 +75,11 @@ class LatrunculiCaption(Caption):
     set's start (right for a game from the standard start only)."""
 
     counted: bool = True
+    #: Whether the row of the side to move is highlighted under a ``status`` too: a game's
+    #: start as ``/rules`` shows it ("Start position"), with the side that moves first marked
+    #: as in the other games' pictures (other statuses, "Waiting for Bob", a replay's, mark
+    #: no row as to move).
+    show_turn: bool = False
 
 
 def mover(effects: Iterable[Effect]) -> Side | None:
@@ -165,6 +175,60 @@ def position_of(view: PositionView, last: Iterable[Effect] = ()) -> Position:
     )
 
 
+#: A rule set's name less its bracketed part (``Latrunculi (Rügen)`` → ``Latrunculi``).
+_BRACKETED = re.compile(r"\s*\([^()]*\)\s*$")
+
+
+def _titled_fits(line: str, lay: Layout, *, over: bool, rtl: bool) -> bool:
+    """Whether the caption strip keeps the name before the status: the line ``line`` fits
+    the status line at 80 % of the status size (:func:`rendering.caption.draw_caption_strip`
+    measures it so)."""
+    size = max(12, round(lay.text_unit * 0.36))
+    smallest = bold_of(font(max(12, round(size * 0.8))))
+    return text_width(line, smallest, rtl=rtl) <= status_room(lay, over=over)
+
+
+def fitted_title(
+    position: Position,
+    title: str | None,
+    *,
+    players: tuple[str, str],
+    outcome: Outcome | None,
+    over: bool,
+    status: str | None,
+    move_number: int | None,
+    view: Side,
+    words: Words,
+) -> tuple[str | None, int | None]:
+    """The game's name and the move number the caption's status line shows.
+
+    The caption puts the name before the status when both fit the line (at 80 % of its
+    size at least), else drops it; the rule sets' names are long (``Ludus latrunculorum
+    (Schädler)``), so on an 8×8 board the status line of a game in play left them out,
+    where chess and draughts show theirs. The first that fits is kept: the full name, the
+    name less its bracketed part (``Latrunculi``), then each without the move number; when
+    none fits, the full name and the move number (the caption then shows the status
+    alone, as before)."""
+    if not title:
+        return title, move_number
+    lay = layout(position.width, position.height, view)
+    short = _BRACKETED.sub("", title) or title
+    numbers = [move_number] if move_number is None or status or outcome else [move_number, None]
+    for number in numbers:
+        text = status_text(
+            position,
+            players=players,
+            outcome=outcome,
+            status=status,
+            move_number=number,
+            words=words,
+        )
+        for name in dict.fromkeys((title, short)):
+            if _titled_fits(f"{name} · {text}", lay, over=over, rtl=words.rtl):
+                return name, number
+    return title, move_number
+
+
 def draw_scene(scene: Scene) -> Image.Image:
     """The Latrunculi picture of ``scene`` (the drawer :mod:`rendering.drawers` calls for the
     four rule sets): the last action's squares tinted, what it took and freed marked, and the
@@ -173,9 +237,20 @@ def draw_scene(scene: Scene) -> Image.Image:
     position = position_of(scene.view, last)
     caption = scene.caption
     outcome = scene.outcome
+    title, move_number = fitted_title(
+        position,
+        caption.title or variant_name(position.variant),
+        players=caption.players,
+        outcome=rules_outcome(outcome),
+        over=outcome is not None,
+        status=caption.status,
+        move_number=caption.move_number,
+        view=Side(scene.perspective),
+        words=caption.words,
+    )
     words = caption.words
-    if caption.title is not None:
-        words = dataclasses.replace(words, title=caption.title)
+    if title is not None:
+        words = dataclasses.replace(words, title=title)
     counted = not isinstance(caption, LatrunculiCaption) or caption.counted
     return compose(
         position,
@@ -186,11 +261,12 @@ def draw_scene(scene: Scene) -> Image.Image:
         over=outcome is not None,
         winner=Side(outcome.winner) if outcome and outcome.winner else None,
         status=caption.status,
-        move_number=caption.move_number,
+        move_number=move_number,
         view=Side(scene.perspective),
         theme=scene.theme,
         strip=scene.strip,
         words=words,
         removed=caption.taken if counted else None,
         frame=caption.frame,
+        show_turn=isinstance(caption, LatrunculiCaption) and caption.show_turn,
     )

@@ -25,8 +25,9 @@ class Layout:
     """Pixel geometry of one board size, view and square size.
 
     ``files`` × ``ranks`` is the board size; ``view`` is the side shown at the bottom.
-    The picture is, top to bottom: a thin margin, the board (its file letters and rank
-    numbers inside the edge squares, as on lichess), a thin margin, then the caption strip.
+    The picture is, top to bottom: a thin margin, the board (its rank numbers in a band
+    left of it), the band of its file letters (a thin margin without labels), then the
+    caption strip.
     """
 
     files: int
@@ -49,10 +50,26 @@ class Layout:
         return self.square * max(1.0, self.files / 8)
 
     @property
+    def label_size(self) -> int:
+        """The coordinates' font size: ~22 % of the text unit, about 9 px after a phone scales
+        an 8×8 picture down (as lichess's)."""
+        return max(9, round(self.text_unit * 0.22))
+
+    @property
     def label_band(self) -> int:
-        """Width of the margin left of the board and height of the one below it: as thin as
-        the others, since the coordinates are drawn inside the edge squares (a band of their
-        own took 8 % of an 8×8 picture)."""
+        """Width of the margin left of the board and height of the one below it: the band
+        of the rank numbers and the one of the file letters (a layout without
+        ``edge_labels`` gets the thin margin of the other sides).
+
+        The coordinates were drawn inside the edge squares' corners, as on lichess, but the
+        pieces fill the squares (Latrunculi's discs, LAT's wings, the chess men) and covered
+        them, the more so on an 11- or 12-file board, whose labels grow with the text unit
+        to stay readable once Discord shrinks the picture: in bands of their own, no piece
+        covers them on any board size."""
+        if self.edge_labels:
+            # the labels and a frame's width counted in the text unit, not in squares: a small
+            # grid drawn with large squares is as wide as a chess board
+            return max(self.pad, round(self.label_size * 1.3 + self.text_unit / 24))
         return self.pad
 
     @property

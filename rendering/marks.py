@@ -252,11 +252,15 @@ def capture_frame(size: int, theme: Theme, edge: RGB) -> Image.Image:
 
 @lru_cache(maxsize=16)
 def release_ring(size: int, theme: Theme, edge: RGB) -> Image.Image:
-    """RGBA overlay of a ``size`` px square: a SOLID ring in the release colour round a piece."""
+    """RGBA overlay of a ``size`` px square: a SOLID ring in the release colour round a piece.
+
+    Its coloured core is ~7 px at the default square (3 px was lost on a phone), with an edge
+    of ~3 px on each side: on a square the core's colour does not stand out from, the
+    contrast comes from the edge."""
     big = size * SUPERSAMPLE
     img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    width = big * 0.05
-    edged = width * 2.1  # a wide edge: the ring is thin, its contrast comes from the edge
+    width = big * 0.095
+    edged = width * 2.0
     c = big / 2
     r = big / 2 - edged / 2 - big * 0.012
 

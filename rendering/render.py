@@ -206,13 +206,15 @@ def compose(
     words: Words = ENGLISH,
     removed: tuple[str, str] | None = None,
     frame: tuple[int, int] | None = None,
+    show_turn: bool = False,
 ) -> Image.Image:
     """The board picture as a Pillow image (see :func:`render_board` for the arguments).
 
     ``strip=False`` leaves the caption strip blank. ``frame``: a replay's frame N of M.
     ``removed``: the kinds White and Black have removed from the board in the game so far,
     counted from its moves; when not given, the pieces missing compared with the rule set's
-    start (right for a game from the standard start only).
+    start (right for a game from the standard start only). ``show_turn``: the side to move's
+    row is highlighted under a ``status`` too (a ``/rules`` start: who moves first).
     """
     pal = get_theme(theme)
     lay = layout(position.width, position.height, view)
@@ -259,6 +261,7 @@ def compose(
         words=words,
         removed=removed,
         frame=frame,
+        show_turn=show_turn,
     )
     return img
 

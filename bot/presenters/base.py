@@ -132,6 +132,10 @@ class BoardView:
     #: A replay's frames also hold what would move between plies still (backgammon numbers
     #: its points from :attr:`view` then, not from the side to move).
     frame: tuple[int, int] | None = None
+    #: The row of the side to move is highlighted under ``status`` too: a start as ``/rules``
+    #: shows it, the side that moves first marked (chess, draughts, backgammon and ludo mark
+    #: it whatever the status; Latrunculi marks no row under a status but then).
+    show_turn: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -92,6 +92,7 @@ class LatrunculiPresenter(GamePresenter):
             winner=outcome.winner if outcome is not None else None,
             taken=board.taken or ("", ""),
             counted=board.taken is not None,
+            show_turn=board.show_turn,
             move_number=board.move_number,
             words=picture_words(board.language),
             frame=board.frame,

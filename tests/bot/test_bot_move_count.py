@@ -4,11 +4,10 @@
 
 from __future__ import annotations
 
+from bot.pictures import taken_in_game
+from bot.presenters import BoardView, presenter_for
 from bot.services.announce import last_move
 from bot.services.names import display_names
-from rendering import render_board
-from rendering.latrunculi_scene import move_result
-from rules import parse_position
 
 from .helpers import board_image, challenge_and_accept, last_board
 
@@ -25,16 +24,18 @@ async def picture_bytes(message) -> bytes:
 
 
 async def caption_number(arena, game_id: int, png: bytes) -> int:
-    """The move number the picture's caption shows: the one whose rendering it equals."""
+    """The move number the picture's caption shows: the one whose board, drawn by the game's
+    presenter as the bot draws it, equals the picture."""
     record = await arena.db.games.load_game(game_id)
     names = await display_names(arena.db, record)
     last = await last_move(arena.db, record)
-    highlight = move_result(last.result.effects) if last is not None else None
-    position = parse_position(record.current_position)
+    presenter = presenter_for(record.variant)
+    taken = await taken_in_game(arena.db, record)
     for n in range(1, record.ply + 3):
-        if png == render_board(
-            position, last_move=highlight, players=(names["white"], names["black"]), move_number=n
-        ):
+        board = BoardView(
+            record.current_position, players=names, last=last, move_number=n, taken=taken
+        )
+        if png == presenter.picture(board):
             return n
     raise AssertionError("the caption shows no move number from 1 to ply + 2")
 

@@ -94,7 +94,7 @@ async def test_challenge_suggestions_move_menu_and_picture(arena):
     # the picture: the generic grid drawer's, as wide as a chess board's
     [att] = [a for a in board.attachments if a.filename == "board.png"]
     img = open_png(await att.read())
-    assert (img.width, img.height) == (604, 733)
+    assert (img.width, img.height) == (614, 743)
     assert att.description and att.description.startswith("Tic-tac-toe.")
 
 
@@ -158,7 +158,7 @@ async def test_rules_help_and_no_computer(arena):
     assert r.response.embeds[0].title == "Tic-tac-toe"
     assert "Three of your marks in a row" in r.response.embeds[0].description
     [att] = r.response.attachments
-    assert open_png(await att.read()).size == (604, 733)
+    assert open_png(await att.read()).size == (614, 743)
 
     r = await arena.alice.slash(arena.channel, "help")
     help_text = r.response.embeds[0].description

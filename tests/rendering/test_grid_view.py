@@ -32,7 +32,7 @@ def _view(**kw: object) -> PositionView:
 
 def test_a_small_board_is_drawn_as_wide_as_a_chess_board() -> None:
     img = compose_grid(_view())
-    assert img.size == grid_layout(3, 3).image_size == (604, 733)
+    assert img.size == grid_layout(3, 3).image_size == (614, 743)
     assert grid_layout(8, 8).square == 72 and grid_layout(12, 8).square == 72
 
 
@@ -70,7 +70,7 @@ def test_the_command_line_draws_a_game_registered_from_outside() -> None:
     try:
         frames = game_frames(GAME_ID, ["a1", "a2", "b1", "b2", "c1"])
         assert len(frames) == 6
-        assert frames[-1](None).size == (604, 733)
+        assert frames[-1](None).size == (614, 743)
         assert replay_gif(frames)[:6] == b"GIF89a"
         assert find_game(GAME_ID).session().view().files == 3
     finally:

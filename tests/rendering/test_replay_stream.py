@@ -167,7 +167,10 @@ def test_the_gif_looks_as_the_old_one_did(game_id: str) -> None:
             for i, c in enumerate(off_by(x, y)):
                 h[i] += c
     mean, over8, over16, worst = summary(hist)
-    assert mean < 2 and over8 < 0.02 and over16 < 0.002 and worst <= 64, summary(hist)
+    assert mean < 2 and over8 < 0.02 and over16 < 0.002, summary(hist)
+    # the worst pixel: the new GIF's against what was drawn (the old palette, made from four
+    # frames, could lack a mark's colour -- the capture red -- and be off by more)
+    assert summary(hist_new)[3] <= 64, summary(hist_new)
     assert summary(hist_new)[0] < summary(hist_old)[0]  # closer to what was drawn
 
 

@@ -82,7 +82,8 @@ class BackgammonPosition:
     ``cube_owner`` ``"centre"``, ``"white"`` or ``"black"``; ``offered_by`` the side that has
     just doubled (the cube then stands in its half showing the doubled value, and the other
     side, ``to_move``, answers). ``match_length`` 0 is a single game; ``score`` is (White's,
-    Black's) points in the match; ``crawford`` marks the Crawford game.
+    Black's) points in the match; ``crawford`` marks the Crawford game, in which nobody may
+    double: its picture has no cube (gnubg leaves it off the board then).
     """
 
     points: Sequence[int] = START_POINTS
@@ -390,16 +391,17 @@ def compose_backgammon(
     if position.dice is not None and to_move is not None and offered is None:
         for value, centre in zip(position.dice, lay.dice_centres(to_move.index), strict=True):
             _paste_centred(img, die_sprite(value, to_move, lay.die, pal), centre)
-    owner = _OWNERS[position.cube_owner]
-    shown = position.cube * 2 if offered is not None else position.cube
-    cube = cube_sprite(64 if shown == 1 else shown, lay.cube, pal)
-    _paste_centred(
-        img,
-        cube,
-        lay.cube_centre(
-            None if owner is None else owner.index, None if offered is None else offered.index
-        ),
-    )
+    if not position.crawford:  # no doubling in the Crawford game: no cube, as gnubg draws it
+        owner = _OWNERS[position.cube_owner]
+        shown = position.cube * 2 if offered is not None else position.cube
+        cube = cube_sprite(64 if shown == 1 else shown, lay.cube, pal)
+        _paste_centred(
+            img,
+            cube,
+            lay.cube_centre(
+                None if owner is None else owner.index, None if offered is None else offered.index
+            ),
+        )
 
     winner = Side(words.winner) if words.winner is not None else None
     over = to_move is None and (winner is not None or words.status is not None)

@@ -240,6 +240,25 @@ def test_an_offered_double_stands_in_the_doublers_half_at_twice_the_value() -> N
         assert not cube_matches(img, LAY.cube_centre(place), 4)
 
 
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_the_crawford_game_has_no_cube(theme: str) -> None:
+    """Nobody may double in the Crawford game: its picture leaves the cube off (as gnubg
+    does), the cube column bare frame; the game after it has the cube back."""
+    pal = THEMES[theme]
+    match = position(dice=(5, 2), match_length=5, score=(2, 4))
+    cube = decode(render_backgammon(match, theme=theme))
+    crawford = decode(render_backgammon(replace(match, crawford=True), theme=theme))
+    centre = LAY.cube_centre(None)
+    r = LAY.cube // 2
+    assert around(cube, centre, r) != around(crawford, centre, r)
+    assert share(around(crawford, centre, r), pal.frame) == 1
+    assert share(around(cube, centre, r), pal.cube_face, 24) > 0.4
+    for place in (0, 1):  # nor at either end of its column
+        assert share(around(crawford, LAY.cube_centre(place), r), pal.frame) == 1
+    after = decode(render_backgammon(replace(match, score=(3, 4)), theme=theme))
+    assert around(after, centre, r) == around(cube, centre, r)
+
+
 def test_bar_and_trays_hold_their_checkers_and_counts() -> None:
     pos = backgammon_position(MID_XGID)
     assert pos.bar == (0, 2) and pos.borne_off(Side.WHITE) == 3

@@ -240,6 +240,7 @@ def _other_game(args: argparse.Namespace, players: tuple[str, str]) -> bytes:
             backgammon_position(args.backgammon),
             last_move=steps,
             hits=hits,
+            view=args.view,
             sheet_labels=args.sheet_labels,
             theme=args.theme,
             caption=Caption(players=players, move_number=args.move_number),

@@ -5,9 +5,10 @@ The caller says where the checkers stand in White's numbering (the XGID's bottom
 plus the bar, dice, cube and score; no rules engine is needed, so the picture does not change
 when it does. :func:`rendering.plain_text.backgammon_position` reads an XGID into this form.
 
-White is always at the bottom, moving counter-clockwise to its home board at the bottom right
-(as gnubg draws it); the point labels follow the side to move (each player counts from their
-own 1-point). The last turn is drawn as arrows from where each checker stood (a faint ghost)
+White is at the bottom, moving counter-clockwise to its home board at the bottom right (as
+gnubg draws it); Black's view (``view="black"``) shows Black there the same way, the board
+mirrored top to bottom. The point labels follow the side to move (each player counts from
+their own 1-point). The last turn is drawn as arrows from where each checker stood (a faint ghost)
 to where it landed; a hit leaves a crossed-out ghost of the blot beside the checker that hit.
 
     >>> from rendering.backgammon import BackgammonPosition, render_backgammon
@@ -82,7 +83,8 @@ class BackgammonPosition:
     ``cube_owner`` ``"centre"``, ``"white"`` or ``"black"``; ``offered_by`` the side that has
     just doubled (the cube then stands in its half showing the doubled value, and the other
     side, ``to_move``, answers). ``match_length`` 0 is a single game; ``score`` is (White's,
-    Black's) points in the match; ``crawford`` marks the Crawford game.
+    Black's) points in the match; ``crawford`` marks the Crawford game, in which nobody may
+    double: its picture has no cube (gnubg leaves it off the board then).
     """
 
     points: Sequence[int] = START_POINTS
@@ -328,6 +330,7 @@ def compose_backgammon(
     hits: Sequence[int] = (),
     pips: tuple[int, int] | None = None,
     numbering: Side | str | None = None,
+    view: Side | str | None = None,
     sheet_labels: bool = False,
     theme: str = "light",
     caption: Caption | None = None,
@@ -344,12 +347,13 @@ def compose_backgammon(
     offered = _side(position.offered_by, "the side that doubled")
     words = caption if caption is not None else Caption()
     label_side = _side(numbering, "the numbering") or to_move or Side.WHITE
+    bottom = _side(view, "the view") or Side.WHITE
     moved_by = _side(mover, "the mover") or (to_move.other if to_move else None)
     if moved_by is None:
         if last_move or hits:
             raise ValueError("say who made the last turn (mover) once nobody is to move")
         moved_by = Side.WHITE
-    lay = backgammon_layout(unit, sheet_labels)
+    lay = backgammon_layout(unit, sheet_labels, bottom.index)
     img = backgammon_background(lay, pal, label_side).copy()
     draw = ImageDraw.Draw(img)
 
@@ -358,12 +362,15 @@ def compose_backgammon(
         if step.ghost_at is not None:
             _paste_centred(img, ghost_checker(moved_by, lay, pal), step.ghost_at)
 
-    for p in range(1, 25):
-        for side in Side:
+    # in the bottom player's order (its 1-point first), so that either side's view of a
+    # position overlaps neighbouring checkers' edges and shadows alike
+    sides = (bottom, bottom.other)
+    for p in range(1, 25) if bottom is Side.WHITE else range(24, 0, -1):
+        for side in sides:
             n = position.count(side, p)
             if n:
                 _stack(img, lay, pal, side, n, partial(lay.checker_centre, p))
-    for side in Side:
+    for side in sides:
         n = position.bar[side.index]
         if n:
             _stack(img, lay, pal, side, n, partial(lay.bar_centre, side.index))
@@ -390,23 +397,24 @@ def compose_backgammon(
     if position.dice is not None and to_move is not None and offered is None:
         for value, centre in zip(position.dice, lay.dice_centres(to_move.index), strict=True):
             _paste_centred(img, die_sprite(value, to_move, lay.die, pal), centre)
-    owner = _OWNERS[position.cube_owner]
-    shown = position.cube * 2 if offered is not None else position.cube
-    cube = cube_sprite(64 if shown == 1 else shown, lay.cube, pal)
-    _paste_centred(
-        img,
-        cube,
-        lay.cube_centre(
-            None if owner is None else owner.index, None if offered is None else offered.index
-        ),
-    )
+    if not position.crawford:  # no doubling in the Crawford game: no cube, as gnubg draws it
+        owner = _OWNERS[position.cube_owner]
+        shown = position.cube * 2 if offered is not None else position.cube
+        cube = cube_sprite(64 if shown == 1 else shown, lay.cube, pal)
+        _paste_centred(
+            img,
+            cube,
+            lay.cube_centre(
+                None if owner is None else owner.index, None if offered is None else offered.index
+            ),
+        )
 
     winner = Side(words.winner) if words.winner is not None else None
     over = to_move is None and (winner is not None or words.status is not None)
     chip = chip_size(lay)
     race = pips if pips is not None else (position.pips(Side.WHITE), position.pips(Side.BLACK))
     rows = []
-    for side in (Side.BLACK, Side.WHITE):
+    for side in (bottom.other, bottom):  # the rows in the board's order: the top player's first
         said = words.words
         notes: list[str | Image.Image] = [said.pips.format(count=race[side.index])]
         if position.match_length:
@@ -446,6 +454,7 @@ def render_backgammon(
     hits: Sequence[int] = (),
     pips: tuple[int, int] | None = None,
     numbering: Side | str | None = None,
+    view: Side | str | None = None,
     sheet_labels: bool = False,
     theme: str = "light",
     caption: Caption | None = None,
@@ -459,10 +468,13 @@ def render_backgammon(
     two steps are two pairs); ``mover`` is the side that played it (default: the side not to
     move); ``hits`` the points (mover's numbering) where it hit a blot. ``pips`` overrides the
     race counts derived from the board. ``numbering`` is the side whose numbers label the
-    points (default: the side to move, as gnubg does); ``sheet_labels`` adds the game sheet's
-    1–12 / 1A–12A in small print. ``caption`` carries the names, a title, a status or result
-    line (default: who is to roll, to play which dice, or to answer a double) and the winner.
-    Raises ValueError for anything that cannot be drawn (with what is wrong).
+    points (default: the side to move, as gnubg does); ``view`` the side seen at the bottom,
+    its home board bottom right (default White; Black's view is the board mirrored top to
+    bottom, so Black's checkers go round it as White's do in White's); ``sheet_labels`` adds
+    the game sheet's 1–12 / 1A–12A in small print. ``caption`` carries the names, a title,
+    a status or result line (default: who is to roll, to play which dice, or to answer a
+    double) and the winner. Raises ValueError for anything that cannot be drawn (with what is
+    wrong).
     """
     return encode_png(
         compose_backgammon(
@@ -472,6 +484,7 @@ def render_backgammon(
             hits=hits,
             pips=pips,
             numbering=numbering,
+            view=view,
             sheet_labels=sheet_labels,
             theme=theme,
             caption=caption,
@@ -568,7 +581,8 @@ def view_position(view: PositionView, outcome: GameOutcome | None = None) -> Bac
 def draw_scene(scene: Scene) -> Image.Image:
     """The backgammon picture of ``scene`` (:func:`rendering.drawers.draw`): the rules' view
     of the position, the last turn's steps and hits from its effects, the pip counts of the
-    view, the caption's words as given."""
+    view, the caption's words as given, seen from the scene's perspective (its side at the
+    bottom)."""
     mover, steps, hits = turn_steps(scene.last)
     pips = scene.view.extra.get("pips")
     return compose_backgammon(
@@ -580,6 +594,7 @@ def draw_scene(scene: Scene) -> Image.Image:
         # a replay's frames number the points from one side throughout (a board alone
         # numbers them for the side to move)
         numbering=scene.perspective if scene.caption.frame is not None else None,
+        view=scene.perspective,
         theme=scene.theme,
         caption=scene.caption,
         strip=scene.strip,

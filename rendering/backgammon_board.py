@@ -1,7 +1,8 @@
 """The empty backgammon board: frame, fields, the 24 points, trays and point labels (cached).
 
-Only the labels depend on the position (they follow the side to move), so there are at most two
-backgrounds per size and theme, and each picture starts from a copy of one.
+Only the labels depend on the position (they follow the side to move), and the layout on the
+side seen at the bottom, so there are at most four backgrounds per size and theme, and each
+picture starts from a copy of one.
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ def sheet_label(white_point: int) -> str:
 
 @lru_cache(maxsize=16)
 def backgammon_background(lay: BackgammonLayout, theme: Theme, numbering: Side) -> Image.Image:
-    """The empty board with its points and labels from ``numbering``'s side (cached)."""
+    """The empty board with its points and labels from ``numbering``'s side (cached), each
+    point where ``lay`` puts it (mirrored in Black's view, the text upright)."""
     img = Image.new("RGB", lay.image_size, theme.background)
     draw = ImageDraw.Draw(img)
     x0, y0, x1, y1 = lay.board_rect

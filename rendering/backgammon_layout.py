@@ -1,12 +1,15 @@
 """Geometry of the backgammon picture: where points, checkers, bar, trays, dice and cube go.
 
-Pure arithmetic with no Pillow inside, so tests can ask where a checker is drawn. The board is
-always seen with White at the bottom, as gnubg and eXtreme Gammon draw it: White's points 1–6
-bottom right, 7–12 bottom left, 13–18 top left, 19–24 top right; only the labels follow the side
-to move. Left to right: the cube column (the cube sits at its owner's end, centred when nobody
-owns it), the left field, the bar, the right field, the borne-off trays (Black's at the top,
-White's at the bottom, beside their home boards). Everything scales from ``unit``, the width
-of one point.
+Pure arithmetic with no Pillow inside, so tests can ask where a checker is drawn. By default
+the board is seen with White at the bottom, as gnubg and eXtreme Gammon draw it: White's points
+1–6 bottom right, 7–12 bottom left, 13–18 top left, 19–24 top right. Seen from Black's side
+(``bottom=BLACK``) it is mirrored top to bottom, as those programs show it to the player of
+Black: Black's points take White's places (Black's 1–6 bottom right, and so on, each of White's
+points ``p`` drawn where White's ``25 - p`` is in White's view), and so do its bar, tray, dice
+and cube; the columns and the text stay where they were. Left to right: the cube column (the
+cube sits at its owner's end, centred when nobody owns it), the left field, the bar, the right
+field, the borne-off trays (the top player's at the top, the bottom player's at the bottom,
+beside their home boards). Everything scales from ``unit``, the width of one point.
 """
 
 from __future__ import annotations
@@ -38,6 +41,12 @@ class BackgammonLayout:
     unit: int = DEFAULT_UNIT
     #: True: the label bands also carry the sheet's 1…12 / 1A…12A in small print.
     sheet_labels: bool = False
+    #: The side seen at the bottom (``WHITE`` or ``BLACK``), whose home board is bottom right.
+    bottom: int = WHITE
+
+    def _low(self, side: int) -> bool:
+        """Is ``side`` the player at the bottom of the picture?"""
+        return side == self.bottom
 
     # ----- sizes -------------------------------------------------------------------------
 
@@ -135,10 +144,11 @@ class BackgammonLayout:
         return (left, self.field_top, left + self.side_column, self.field_bottom)
 
     def tray_rect(self, side: int) -> Rect:
-        """The borne-off tray of ``side``: White's at the bottom, Black's at the top."""
+        """The borne-off tray of ``side``: the bottom player's at the bottom (White's in
+        White's view), the other's at the top."""
         x0, _, x1, _ = self.tray_column
         inset = self.frame
-        if side == WHITE:
+        if self._low(side):
             return (x0 + inset, self.field_bottom - self.half, x1 - inset, self.field_bottom)
         return (x0 + inset, self.field_top, x1 - inset, self.field_top + self.half)
 
@@ -155,13 +165,16 @@ class BackgammonLayout:
     # ----- points and checkers -------------------------------------------------------------
 
     def column(self, point: int) -> int:
-        """Screen column (0–11 from the left) of White's ``point``."""
+        """Screen column (0–11 from the left) of White's ``point`` (the same from either side:
+        White's ``p`` and ``25 - p`` face each other)."""
         if not 1 <= point <= 24:
             raise ValueError(f"{point!r} is not a point (1 to 24)")
         return 12 - point if point <= 12 else point - 13
 
     def is_top(self, point: int) -> bool:
-        return point >= 13
+        """Is White's ``point`` in the top half (White's 13–24 in White's view, 1–12 in
+        Black's)?"""
+        return (point >= 13) is (self.bottom == WHITE)
 
     def point_rect(self, point: int) -> Rect:
         """The triangle's box of White's ``point``: base on the frame, tip toward the middle."""
@@ -186,13 +199,13 @@ class BackgammonLayout:
     def bar_centre(self, side: int, index: int) -> Point:
         """Centre of ``side``'s ``index``-th checker on the bar, stacked from the middle out.
 
-        White's wait in the top half, next to the home board they enter (Black's, top
-        right); Black's in the bottom half.
+        The bottom player's wait in the top half, next to the home board they enter (the top
+        player's, top right); the top player's in the bottom half.
         """
         x0, _, x1, _ = self.bar_rect
         slot = min(index, STACK - 1)
         d = self.checker
-        if side == WHITE:
+        if self._low(side):
             y = self.field_top + self.half - d / 2 - slot * d
         else:
             y = self.field_bottom - self.half + d / 2 + slot * d
@@ -206,7 +219,7 @@ class BackgammonLayout:
     def slab_rect(self, side: int, index: int) -> tuple[float, float, float, float]:
         """The ``index``-th borne-off checker of ``side`` (0 at the tray's outer end)."""
         x0, y0, x1, y1 = self.tray_rect(side)
-        if side == WHITE:
+        if self._low(side):
             return (x0, y1 - (index + 1) * self.slab, x1, y1 - index * self.slab)
         return (x0, y0 + index * self.slab, x1, y0 + (index + 1) * self.slab)
 
@@ -215,7 +228,7 @@ class BackgammonLayout:
         of the tray column, on its owner's half."""
         x0, _, x1, _ = self.tray_column
         offset = self.gap * 0.22
-        return ((x0 + x1) / 2, self.middle + (offset if side == WHITE else -offset))
+        return ((x0 + x1) / 2, self.middle + (offset if self._low(side) else -offset))
 
     # ----- dice and cube -------------------------------------------------------------------
 
@@ -224,8 +237,9 @@ class BackgammonLayout:
         return round(self.unit * 0.8)
 
     def dice_centres(self, side: int) -> tuple[Point, Point]:
-        """The two dice of ``side``, in the middle of its half: White's right, Black's left."""
-        field = self.right_field if side == WHITE else self.left_field
+        """The two dice of ``side``, in the middle of its half: the bottom player's right, the
+        top player's left."""
+        field = self.right_field if self._low(side) else self.left_field
         cx = (field[0] + field[2]) / 2
         step = self.die * 0.65
         return ((cx - step, self.middle), (cx + step, self.middle))
@@ -235,19 +249,18 @@ class BackgammonLayout:
         return round(self.unit * 0.86)
 
     def cube_centre(self, owner: int | None, offered_by: int | None = None) -> Point:
-        """The cube: in its column, at the owner's end (White bottom, Black top) or in the
-        middle when centred; an offered cube stands in the middle of the doubler's half."""
+        """The cube: in its column, at the owner's end (the bottom player's low, the other's
+        high) or in the middle when centred; an offered cube stands in the middle of the
+        doubler's half."""
         if offered_by is not None:
-            field = self.right_field if offered_by == WHITE else self.left_field
+            field = self.right_field if self._low(offered_by) else self.left_field
             return ((field[0] + field[2]) / 2, self.middle)
         x0, y0, x1, y1 = self.cube_column
         cx = (x0 + x1) / 2
         margin = self.frame + self.cube / 2
-        if owner == WHITE:
-            return (cx, y1 - margin)
-        if owner == BLACK:
-            return (cx, y0 + margin)
-        return (cx, self.middle)
+        if owner is None:
+            return (cx, self.middle)
+        return (cx, y1 - margin) if self._low(owner) else (cx, y0 + margin)
 
     def label_centre(self, column: int, top: bool) -> Point:
         """The middle of the label band above (``top``) or below screen ``column``."""
@@ -259,8 +272,12 @@ class BackgammonLayout:
 
 
 @cache
-def backgammon_layout(unit: int = DEFAULT_UNIT, sheet_labels: bool = False) -> BackgammonLayout:
-    """The (shared) layout at ``unit`` px per point."""
+def backgammon_layout(
+    unit: int = DEFAULT_UNIT, sheet_labels: bool = False, bottom: int = WHITE
+) -> BackgammonLayout:
+    """The (shared) layout at ``unit`` px per point, ``bottom``'s side at the bottom."""
     if unit < 16:
         raise ValueError(f"point width {unit} px is too small to draw checkers")
-    return BackgammonLayout(unit, sheet_labels)
+    if bottom not in (WHITE, BLACK):
+        raise ValueError(f"the side at the bottom is WHITE (0) or BLACK (1), not {bottom!r}")
+    return BackgammonLayout(unit, sheet_labels, bottom)

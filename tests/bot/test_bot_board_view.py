@@ -56,3 +56,26 @@ async def test_boards_after_moves_show_white_at_the_bottom(arena):
     lay = layout(8, 8, Side.WHITE)
     a1 = lay.square_center(parse_square("a1"))
     assert after_white.getpixel(a1) == after_black.getpixel(a1)  # White's a1 piece, both times
+
+
+async def test_backgammon_board_view_shows_blacks_side_to_black(arena):
+    """Backgammon's Black view is the board as Black sees it: Black's home board bottom
+    right, where White's is in White's view; a player sees their own side by default."""
+    from rendering import THEMES
+    from rendering.backgammon_layout import backgammon_layout
+
+    game, where = await challenge_and_accept(arena, "backgammon")  # Alice White, Bob Black
+    white = await _picture(arena.carol, where, view="white")
+    black = await _picture(arena.carol, where, view="black")
+    assert white.size == black.size and white.tobytes() != black.tobytes()
+    light, lay = THEMES["light"], backgammon_layout()
+    six = lay.checker_centre(6, 0)  # the bottom right's 6-point: the bottom player's stack
+    near = 30
+    assert (
+        max(abs(a - b) for a, b in zip(white.getpixel(six), light.white_fill, strict=True)) <= near
+    )
+    assert (
+        max(abs(a - b) for a, b in zip(black.getpixel(six), light.black_fill, strict=True)) <= near
+    )
+    assert (await _picture(arena.bob, where)).tobytes() == black.tobytes()
+    assert (await _picture(arena.alice, where)).tobytes() == white.tobytes()

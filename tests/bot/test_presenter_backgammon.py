@@ -187,3 +187,62 @@ def test_a_match_games_final_picture_shows_the_score_after_it(monkeypatch) -> No
     score, status = _drawn(monkeypatch, decider)
     assert score == (8, 0)
     assert status == "Match to 5 won by Al (White)"
+
+
+#: The Crawford game of a match to 5 (White 4, Black 2), White to play 5-2 from the start.
+CRAWFORD = "backgammon:XGID=-b----E-C---eE---c-e----B-:0:0:1:52:4:2:1:5:10"
+
+
+def _rgb(board: BoardView) -> Image.Image:
+    with Image.open(io.BytesIO(P.picture(board))) as img:
+        return img.convert("RGB")
+
+
+def _near(img: Image.Image, centre: tuple[float, float], colour: tuple[int, int, int]) -> float:
+    """Share of a small box around ``centre`` within 30 of ``colour``."""
+    cx, cy = round(centre[0]), round(centre[1])
+    px = [img.getpixel((x, y)) for x in range(cx - 6, cx + 6) for y in range(cy - 6, cy + 6)]
+    close = [max(abs(a - b) for a, b in zip(p, colour, strict=True)) <= 30 for p in px]  # type: ignore[arg-type]
+    return sum(close) / len(close)
+
+
+def test_the_picture_is_seen_from_the_boards_view_and_the_crawford_game_has_no_cube() -> None:
+    """``/board view:black`` shows Black's home board bottom right (Black's 6-point stack
+    where White's is in White's view); in the Crawford game the cube is not drawn, in the
+    game after it (same score, Crawford over) it is."""
+    from rendering import THEMES
+    from rendering.backgammon_layout import backgammon_layout
+
+    light, lay = THEMES["light"], backgammon_layout()
+    assert find_game("backgammon").session(CRAWFORD).view().extra.get("crawford")
+    white = _rgb(BoardView(CRAWFORD, PLAYERS))
+    black = _rgb(BoardView(CRAWFORD, PLAYERS, view="black"))
+    six = lay.checker_centre(6, 0)  # bottom right's 6-point, in White's view White's
+    assert _near(white, six, light.white_fill) > 0.5
+    assert _near(black, six, light.black_fill) > 0.5
+    assert _near(black, lay.checker_centre(19, 0), light.white_fill) > 0.5  # White's 6, on top
+    cube = lay.cube_centre(None)
+    after = CRAWFORD.replace(":1:5:10", ":0:5:10")  # the game after the Crawford game
+    for img in (white, black):
+        assert _near(img, cube, light.frame) == 1
+    assert _near(_rgb(BoardView(after, PLAYERS)), cube, light.frame) < 0.5
+
+
+def test_the_drawer_is_told_the_view_and_a_replay_keeps_its_numbering(monkeypatch) -> None:
+    import rendering.backgammon as drawer_module
+
+    seen: list[dict[str, object]] = []
+    real = drawer_module.compose_backgammon
+
+    def spy(position, **kwargs):
+        seen.append(kwargs)
+        return real(position, **kwargs)
+
+    monkeypatch.setattr(drawer_module, "compose_backgammon", spy)
+    P.picture(BoardView(CRAWFORD, PLAYERS, view="black"))
+    assert (seen[-1]["view"], seen[-1]["numbering"]) == ("black", None)  # the side to move's
+    # a replay's frames number the points from its view throughout, whoever is to move
+    _, plies = _game(["roll:6-1", "13/7 8/7", "roll:5-2"])
+    frames = [BoardView(ply.after, PLAYERS, last=ply, view="black") for ply in plies]
+    P.replay(frames)
+    assert [(k["view"], k["numbering"]) for k in seen[-3:]] == [("black", "black")] * 3

@@ -99,6 +99,140 @@ def test_white_point_geometry_is_gnubgs() -> None:
         LAY.column(25)
 
 
+def test_blacks_view_puts_blacks_points_in_whites_places() -> None:
+    """From Black's side the board is mirrored top to bottom: Black's home board bottom right
+    (Black's p-point, White's 25 - p, where White's p-point is in White's view), the sides'
+    bar, tray, dice and cube ends swapped; the columns and the label bands stay put."""
+    black = backgammon_layout(bottom=1)
+    assert backgammon_layout(bottom=0) == LAY and black is backgammon_layout(bottom=1)
+    for p in range(1, 25):
+        assert black.point_rect(25 - p) == LAY.point_rect(p)
+        assert black.is_top(25 - p) is LAY.is_top(p)
+        assert black.checker_centre(25 - p, 3) == LAY.checker_centre(p, 3)
+    for side in (0, 1):
+        assert black.bar_centre(side, 2) == LAY.bar_centre(1 - side, 2)
+        assert black.tray_rect(side) == LAY.tray_rect(1 - side)
+        assert black.slab_rect(side, 4) == LAY.slab_rect(1 - side, 4)
+        assert black.tray_count_centre(side) == LAY.tray_count_centre(1 - side)
+        assert black.dice_centres(side) == LAY.dice_centres(1 - side)
+        assert black.cube_centre(side) == LAY.cube_centre(1 - side)
+        assert black.cube_centre(None, offered_by=side) == LAY.cube_centre(None, 1 - side)
+    assert black.cube_centre(None) == LAY.cube_centre(None)
+    assert black.label_centre(3, True) == LAY.label_centre(3, True)
+    with pytest.raises(ValueError, match="bottom"):
+        backgammon_layout(bottom=2)
+
+
+def mirrored(pos: BackgammonPosition) -> BackgammonPosition:
+    """``pos`` with the sides' roles swapped: White's checkers where Black's stood, on the
+    points of the same numbers in their own numbering, and so the bar, trays, dice, cube,
+    offer and score."""
+    other = {"white": "black", "black": "white", "centre": "centre"}
+
+    def flip(value: Side | str | None) -> str | None:
+        return None if value is None else Side(value).other.value
+
+    return BackgammonPosition(
+        points=tuple(-n for n in reversed(pos.points)),
+        bar=(pos.bar[1], pos.bar[0]),
+        off=None if pos.off is None else (pos.off[1], pos.off[0]),
+        to_move=flip(pos.to_move),
+        dice=pos.dice,
+        cube=pos.cube,
+        cube_owner=other[pos.cube_owner],
+        offered_by=flip(pos.offered_by),
+        match_length=pos.match_length,
+        score=(pos.score[1], pos.score[0]),
+        crawford=pos.crawford,
+    )
+
+
+#: Positions seen from both sides: a bear-off with hits, Black entering from the bar against
+#: White's cube, a double offered, an opening with a Black-owned cube, the Crawford game.
+VIEWED = [
+    (MID_XGID, "8/2* 6/1*", "white"),
+    ("backgammon:XGID=bBCBCAA------b-----dc-b-b-:1:1:-1:52:2:4:0:7:10", "", None),
+    ("backgammon:XGID=-b----E-C---eE---c-e----B-:1:1:1:D:0:0:0:0:10", "", None),
+    ("backgammon:XGID=-b----E-C---eE---c-e----B-:1:-1:-1:64:0:0:0:0:10", "24/18 13/9", "white"),
+    ("backgammon:XGID=-b----E-C---eE---c-e----B-:0:0:1:52:4:2:1:5:10", "", None),
+]
+
+
+@pytest.mark.parametrize(("xgid", "turn", "mover"), VIEWED)
+@pytest.mark.parametrize("sheet", [False, True])
+def test_blacks_view_is_whites_view_of_the_mirrored_position(
+    monkeypatch: pytest.MonkeyPatch, xgid: str, turn: str, mover: str | None, sheet: bool
+) -> None:
+    """Black's view of a position is, pixel for pixel, White's view of the position with the
+    sides' roles swapped — once both sides' checkers look alike (the only thing that tells
+    them apart): Black's checkers go round the board as White's do in White's view, its
+    numbers where White's are, its row at the bottom of the caption."""
+    from rendering import backgammon
+
+    same = replace(
+        LIGHT,
+        black_fill=LIGHT.white_fill,
+        black_outline=LIGHT.white_outline,
+        black_detail=LIGHT.white_detail,
+    )
+    monkeypatch.setattr(backgammon, "get_theme", lambda name: same)
+    pos = backgammon_position(xgid)
+    steps, hits = backgammon_steps(turn) if turn else ([], [])
+    names = ("Ann", "Bo")
+    seen = backgammon.compose_backgammon(
+        pos,
+        last_move=steps,
+        mover=mover,
+        hits=hits,
+        view="black",
+        sheet_labels=sheet,
+        caption=Caption(players=names, status="as seen"),
+    )
+    other = None if mover is None else ("black" if mover == "white" else "white")
+    swapped = backgammon.compose_backgammon(
+        mirrored(pos),
+        last_move=steps,
+        mover=other,
+        hits=hits,
+        view="white",
+        sheet_labels=sheet,
+        caption=Caption(players=(names[1], names[0]), status="as seen"),
+    )
+    if sheet:  # the game sheet's small print names White's points: compare the board alone
+        box = backgammon_layout(sheet_labels=True).board_rect
+        seen, swapped = seen.crop(box), swapped.crop(box)
+    assert seen.size == swapped.size
+    assert seen.tobytes() == swapped.tobytes()
+    plain_view = backgammon.compose_backgammon(pos, last_move=steps, mover=mover, hits=hits)
+    assert (
+        plain_view.tobytes()
+        != backgammon.compose_backgammon(
+            pos, last_move=steps, mover=mover, hits=hits, view="black"
+        ).tobytes()
+    )
+
+
+def test_blacks_view_shows_black_at_the_bottom_by_pixel() -> None:
+    """On the decoded picture: in Black's view Black's stacks stand where White's do in
+    White's view (its 6-point bottom right), the labels read from Black's side when Black
+    is to move, and Black's dice are in the right half."""
+    white = decode(render_backgammon(position(dice=(6, 1))))
+    black = decode(render_backgammon(position(to_move="black", dice=(6, 1)), view="black"))
+    swap = {"white": "black", "black": "white", "none": "none"}
+    for p in range(1, 25):
+        colour, height = stack(white, p)
+        assert stack(black, p) == (swap[colour], height), p
+    assert stack(black, 6) == ("black", 5) and stack(black, 24) == ("black", 2)
+    assert alike(label_crop(black, 1), label_crop(white, 1))  # "1" bottom right for both
+    a, b = LAY.dice_centres(0)  # the bottom player's dice: the right half
+    assert ink_blobs(black, a, LAY.die, LIGHT.black_outline) == 6
+    assert ink_blobs(black, b, LAY.die, LIGHT.black_outline) == 1
+    # the caption's rows follow the board: Black's (to move) at the bottom
+    assert row_accent(black, 1) > 0.5 and row_accent(black, 0) == 0
+    with pytest.raises(ValueError, match="the view"):
+        render_backgammon(BackgammonPosition(), view="red")
+
+
 def test_a_tall_stack_shows_five_and_its_count_on_the_top_checker() -> None:
     tall = list(START_POINTS)
     tall[5], tall[12] = 8, 2  # 8 on White's 6-point (3 moved from the 13)
@@ -238,6 +372,25 @@ def test_an_offered_double_stands_in_the_doublers_half_at_twice_the_value() -> N
     for place in (None, 0, 1):  # not in its column any more
         assert not cube_matches(img, LAY.cube_centre(place), 2)
         assert not cube_matches(img, LAY.cube_centre(place), 4)
+
+
+@pytest.mark.parametrize("theme", sorted(THEMES))
+def test_the_crawford_game_has_no_cube(theme: str) -> None:
+    """Nobody may double in the Crawford game: its picture leaves the cube off (as gnubg
+    does), the cube column bare frame; the game after it has the cube back."""
+    pal = THEMES[theme]
+    match = position(dice=(5, 2), match_length=5, score=(2, 4))
+    cube = decode(render_backgammon(match, theme=theme))
+    crawford = decode(render_backgammon(replace(match, crawford=True), theme=theme))
+    centre = LAY.cube_centre(None)
+    r = LAY.cube // 2
+    assert around(cube, centre, r) != around(crawford, centre, r)
+    assert share(around(crawford, centre, r), pal.frame) == 1
+    assert share(around(cube, centre, r), pal.cube_face, 24) > 0.4
+    for place in (0, 1):  # nor at either end of its column
+        assert share(around(crawford, LAY.cube_centre(place), r), pal.frame) == 1
+    after = decode(render_backgammon(replace(match, score=(3, 4)), theme=theme))
+    assert around(after, centre, r) == around(cube, centre, r)
 
 
 def test_bar_and_trays_hold_their_checkers_and_counts() -> None:
@@ -408,6 +561,9 @@ def test_command_line_draws_an_xgid(tmp_path: Path) -> None:
     assert code == 0
     with Image.open(out) as img:
         assert img.size == backgammon_layout(sheet_labels=True).image_size
+    # --view black: Black's 6-point stack bottom right
+    assert main(["--backgammon", START_XGID, "--view", "black", "-o", str(out)]) == 0
+    assert stack(decode(out.read_bytes()), 6) == ("black", 5)
     assert main(["--backgammon", "XGID=nonsense", "-o", str(out)]) == 2
 
 

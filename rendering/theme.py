@@ -31,7 +31,6 @@ class Theme:
     accent: RGB  # marks the side to move in the caption
     accent_text: RGB
     path_line: RGB
-    captured: RGB  # the ✕ over a piece taken in draughts and backgammon
     # piece colours
     white_fill: RGB = (244, 236, 216)
     white_outline: RGB = (40, 32, 24)
@@ -48,14 +47,18 @@ class Theme:
     # only their hue
     move_tint: RGB = (180, 190, 40)
     move_tint_strength: float = 0.6
-    check: RGB = (222, 28, 36)  # the glow and ring round a king in check
+    # a king in check: the glow and ring (the ring also outlined, see rendering.marks), in the
+    # colour of a capture, for the reason given there
+    check: RGB = (250, 120, 20)
     mark_edge: RGB = (255, 255, 255)  # the light edge round marks, so they read on any square
-    # Latrunculi: a piece captured (dashed frame, ✕ where it was removed) and a captive released
-    # (solid ring). Okabe–Ito vermilion and blue: apart for red-green colour-blind eyes too
-    # (they differ in blue-yellow, which deuteranopes and protanopes see); each mark also has a
-    # shape of its own and an edge of white or near-black, whichever contrasts more with the
-    # square, so it stands out at >= 3:1 on light and dark squares
-    capture_mark: RGB = (213, 94, 0)
+    # a piece taken in every game (the ✕ over it; Latrunculi's dashed frame too) and a captive
+    # released in Latrunculi (solid ring). A bright vermilion and Okabe–Ito blue: apart for
+    # red-green colour-blind eyes too (they differ in blue-yellow, which deuteranopes and
+    # protanopes see). The vermilion is lighter than Okabe–Ito's (213, 94, 0) so that it stays
+    # ΔE >= 30 from the light theme's dark square for a protanope (that one: 26; a red: 15-17);
+    # each mark also has a shape of its own and a near-black or white edge round it, so it
+    # stands out at >= 3:1 on light and dark squares
+    capture_mark: RGB = (250, 120, 20)
     release_mark: RGB = (0, 114, 178)
     mark_shadow: RGB = (30, 24, 20)  # the dark edge round arrows
     # a finished game: the result banner (the status line on a dark band, both themes), the
@@ -74,6 +77,11 @@ class Theme:
     cube_face: RGB = (250, 248, 240)
     cube_ink: RGB = (30, 26, 24)
 
+    @property
+    def captured(self) -> RGB:
+        """The ✕ over a piece taken (draughts, backgammon, ludo): the capture colour."""
+        return self.capture_mark
+
 
 #: Alias kept for callers that think of the palette as the board's style.
 BoardStyle = Theme
@@ -90,7 +98,6 @@ LIGHT = Theme(
     accent=(52, 112, 178),
     accent_text=(255, 255, 255),
     path_line=(232, 140, 24),
-    captured=(214, 36, 48),
 )
 
 DARK = Theme(
@@ -105,7 +112,6 @@ DARK = Theme(
     accent=(88, 101, 242),
     accent_text=(255, 255, 255),
     path_line=(244, 150, 36),
-    captured=(236, 64, 72),
     move_tint=(130, 165, 35),
     # on Discord's dark page a dark banner would vanish: a light band with dark words
     banner=(228, 222, 210),

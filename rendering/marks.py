@@ -47,7 +47,7 @@ def tint_square(draw: ImageDraw.ImageDraw, lay: Layout, theme: Theme, sq: Square
 #: The check ring's bands as shares of the square: the coloured band, each near-black outline
 #: and the light halo outside them.
 _CHECK_BAND = 0.05
-_CHECK_OUTLINE = 0.02
+_CHECK_OUTLINE = 0.025
 _CHECK_HALO = 0.02
 
 
@@ -132,7 +132,7 @@ def _outlined_cross(
     halo: RGB,
 ) -> None:
     """A ✕ of ``width`` px arms in ``core``, inside an ``outline`` band and a ``halo`` band."""
-    rim = max(1.5, width * _TAKEN_OUTLINE)
+    rim = max(2.0, width * _TAKEN_OUTLINE)
     light = max(1.0, width * _TAKEN_HALO)
     for fill, w in ((halo, width + 2 * (rim + light)), (outline, width + 2 * rim), (core, width)):
         cross(draw, centre, radius, round(w), fill, fill, edged=False)
@@ -140,7 +140,7 @@ def _outlined_cross(
 
 #: The ✕ of a piece taken: each near-black outline and the light halo outside it, as shares of
 #: the arms' width.
-_TAKEN_OUTLINE = 0.3
+_TAKEN_OUTLINE = 0.35
 _TAKEN_HALO = 0.2
 
 

@@ -44,7 +44,7 @@ from .backgammon_sprites import (
     side_colours,
 )
 from .caption import Caption, PlayerRow, chip_size, draw_caption_strip, row_name, who
-from .marks import arrow, cross
+from .marks import arrow, taken_mark
 from .palette import register, tag
 from .render import encode_png
 from .sprites import side_chip
@@ -387,7 +387,7 @@ def compose_backgammon(
         centre = lay.checker_centre(p, position.count(moved_by, p))
         _paste_centred(img, ghost_checker(victim, lay, pal), centre)
         w = max(3, round(lay.unit / 11))
-        cross(draw, centre, lay.checker * 0.26, w, pal.captured, pal.mark_edge)
+        taken_mark(img, centre, lay.checker * 0.26, w, pal)
 
     width = max(3.0, lay.unit * 0.1)
     for step in steps:

@@ -216,7 +216,7 @@ def render_chess(
 
     ``pieces`` maps square names to FEN letters (``{"e1": "K", "d8": "q"}``); ``last_move`` is
     the (from, to) squares of the move that led here, both tinted (for castling, the king's);
-    ``check`` is the square of the king in check, if any (a red glow and a ring); ``to_move``
+    ``check`` is the square of the king in check, if any (a glow and an outlined ring); ``to_move``
     is ``"white"``, ``"black"`` or ``None`` once the game is over; ``view`` is the side at the
     bottom; ``caption`` carries the players' names, the title and a status or result line.
     Raises ValueError for a bad square name, piece letter, side or theme.

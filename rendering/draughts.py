@@ -27,7 +27,7 @@ from rules.geometry import make_square
 from .board import board_background
 from .caption import Caption, draw_caption_strip, game_rows, game_status
 from .layout import DEFAULT_SQUARE, Layout, layout
-from .marks import cross, ghost, jump_arrows, landing_badges, tint_square
+from .marks import ghost, jump_arrows, landing_badges, taken_mark, tint_square
 from .palette import register, tag
 from .preview import mark_choices
 from .render import encode_png
@@ -156,7 +156,7 @@ def compose_draughts(
     for sq in taken_squares:
         centre = lay.square_center(sq)
         w = max(3, round(lay.square / 11))
-        cross(draw, centre, lay.square * 0.21, w, pal.capture_mark, pal.mark_edge)
+        taken_mark(img, centre, lay.square * 0.21, w, pal)
 
     for sq, side, king in placed:
         sprite = _sprite(side, king, lay.square, pal)

@@ -44,7 +44,7 @@ from .ludo_layout import (
     track_cell,
 )
 from .ludo_sprites import NAMES, TOKEN_COLOURS, ghost_token, knocked_token, token_sprite
-from .marks import arrow, badge, cross
+from .marks import arrow, badge, taken_mark
 from .palette import register, tag
 from .render import encode_png
 from .text import drawable
@@ -378,7 +378,7 @@ def compose_ludo(
         spot = knock_spot(lay, fld, ends[0] if ends is not None else None)
         if colour is not None:
             _paste(img, knocked_token(colour, size), spot)
-        cross(draw, spot, size * 0.3, max(3, round(lay.cell / 12)), pal.captured, pal.mark_edge)
+        taken_mark(img, spot, size * 0.3, max(3, round(lay.cell / 12)), pal)
 
     if ends is not None and ends[0] != ends[1]:
         a, b = ends

@@ -1,8 +1,16 @@
 """Marks drawn on the squares of the grid boards: move tints, arrows, check, ghosts, captures.
 
 Every mark that carries meaning has a shape of its own as well as a colour, so that players who
-cannot tell red from green still read it: a king in check gets a ring as well as a red glow, a
+cannot tell red from green still read it: a king in check gets a ring as well as a glow, a
 piece taken gets a cross over its ghost, a jump path is an arrow with numbered landings.
+
+One set of marks serves every game (issue 32): the ✕ over a piece taken (draughts, backgammon,
+ludo and Latrunculi alike, :func:`taken_mark`) and the ring of a king in check
+(:func:`check_mark`) are drawn in the theme's :attr:`~rendering.theme.Theme.capture_mark`, a
+bright vermilion that keeps a colour difference of ΔE ≥ 30 (CIE76) from every square, felt and
+point under deuteranopia and protanopia as well as to normal eyes (a red does not: the red ✕
+was ΔE 15 from the light theme's dark square for a deuteranope), inside a near-black outline and
+a thin light halo: a second lightness round the colour, so the shape reads on any ground.
 """
 
 from __future__ import annotations
@@ -36,12 +44,21 @@ def tint_square(draw: ImageDraw.ImageDraw, lay: Layout, theme: Theme, sq: Square
     draw.rectangle((x0, y0, x1 - 1, y1 - 1), fill=colour)
 
 
+#: The check ring's bands as shares of the square: the coloured band, each near-black outline
+#: and the light halo outside them.
+_CHECK_BAND = 0.05
+_CHECK_OUTLINE = 0.025
+_CHECK_HALO = 0.02
+
+
 @lru_cache(maxsize=8)
 def check_mark(size: int, theme: Theme) -> Image.Image:
-    """RGBA overlay for a king in check: a red glow under the king and a ring round it.
+    """RGBA overlay for a king in check: a glow under the king and a bold ring round it.
 
-    The glow is the familiar signal; the ring (red with a white edge) is the shape that still
-    says "check" to a colour-blind player, on a light square or a dark one.
+    The glow is the familiar signal; the ring is the shape that says "check" whatever colours
+    a player sees: a band of :attr:`Theme.check` between two near-black outlines, with a thin
+    light halo outside, like the ✕ of a piece taken (:func:`taken_mark`), on a light square or
+    a dark one.
     """
     big = size * SUPERSAMPLE
     img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
@@ -56,12 +73,18 @@ def check_mark(size: int, theme: Theme) -> Image.Image:
         alpha = round(60 + 195 * min(1.0, t * 1.5))
         gdraw.ellipse((c - r, c - r, c + r, c + r), fill=alpha)
     img.paste((*theme.check, 255), (0, 0), glow)
-    # the ring: a white band just inside the square's edge, clear of the king's silhouette,
-    # and a red band inside it
+    # the ring, just inside the square's edge and clear of the king's silhouette: the coloured
+    # band between two near-black outlines and two light halos, all centred on one circle
     draw = ImageDraw.Draw(img)
-    for colour, outer, width in ((theme.mark_edge, 0.495, 0.04), (theme.check, 0.455, 0.04)):
-        r = big * outer
-        draw.ellipse((c - r, c - r, c + r, c + r), outline=(*colour, 255), width=round(big * width))
+    total = _CHECK_BAND + 2 * (_CHECK_OUTLINE + _CHECK_HALO)
+    middle = big * (0.497 - total / 2)
+    for colour, share in (
+        (theme.mark_edge, total),
+        (theme.mark_shadow, _CHECK_BAND + 2 * _CHECK_OUTLINE),
+        (theme.check, _CHECK_BAND),
+    ):
+        r = middle + big * share / 2
+        draw.ellipse((c - r, c - r, c + r, c + r), outline=(*colour, 255), width=round(big * share))
     return downscale(img, size)
 
 
@@ -73,11 +96,20 @@ def ghost(sprite: Image.Image, opacity: float = 0.38) -> Image.Image:
 
 
 def cross(
-    draw: ImageDraw.ImageDraw, centre: Point, radius: float, width: int, colour: RGB, edge: RGB
+    draw: ImageDraw.ImageDraw,
+    centre: Point,
+    radius: float,
+    width: int,
+    colour: RGB,
+    edge: RGB,
+    *,
+    edged: bool = True,
 ) -> None:
-    """A bold ✕ with a light edge, centred on ``centre``: "taken" on any square colour."""
+    """A bold ✕ with a light edge (none with ``edged=False``), centred on ``centre``, drawn
+    straight onto ``draw`` (the marks of a piece taken are :func:`taken_mark`)."""
     cx, cy = centre
-    for fill, w in ((edge, width + max(2, width // 2)), (colour, width)):
+    bands = ((edge, width + max(2, width // 2)), (colour, width)) if edged else ((colour, width),)
+    for fill, w in bands:
         for dx in (-radius, radius):
             draw.line((cx - dx, cy - radius, cx + dx, cy + radius), fill=fill, width=w)
         for px, py in (
@@ -88,6 +120,66 @@ def cross(
         ):
             r = w / 2
             draw.ellipse((px - r, py - r, px + r, py + r), fill=fill)
+
+
+def _outlined_cross(
+    draw: ImageDraw.ImageDraw,
+    centre: Point,
+    radius: float,
+    width: float,
+    core: RGB,
+    outline: RGB,
+    halo: RGB,
+) -> None:
+    """A ✕ of ``width`` px arms in ``core``, inside an ``outline`` band and a ``halo`` band."""
+    rim = max(2.0, width * _TAKEN_OUTLINE)
+    light = max(1.0, width * _TAKEN_HALO)
+    for fill, w in ((halo, width + 2 * (rim + light)), (outline, width + 2 * rim), (core, width)):
+        cross(draw, centre, radius, round(w), fill, fill, edged=False)
+
+
+#: The ✕ of a piece taken: each near-black outline and the light halo outside it, as shares of
+#: the arms' width.
+_TAKEN_OUTLINE = 0.35
+_TAKEN_HALO = 0.2
+
+
+@lru_cache(maxsize=64)
+def taken_sprite(radius: float, width: float, theme: Theme, halo: RGB) -> Image.Image:
+    """The RGBA ✕ of :func:`taken_mark` on a transparent square, drawn supersampled."""
+    reach = radius + width / 2 * (1 + 2 * (_TAKEN_OUTLINE + _TAKEN_HALO)) + 2
+    size = 2 * math.ceil(reach)
+    big = size * SUPERSAMPLE
+    img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    s = SUPERSAMPLE
+    _outlined_cross(
+        ImageDraw.Draw(img),
+        (big / 2, big / 2),
+        radius * s,
+        width * s,
+        theme.capture_mark,
+        theme.mark_shadow,
+        halo,
+    )
+    return downscale(img, size)
+
+
+def taken_mark(
+    img: Image.Image,
+    centre: Point,
+    radius: float,
+    width: float,
+    theme: Theme,
+    halo: RGB | None = None,
+) -> None:
+    """The ✕ over a piece taken, the same in every game: arms ``radius`` px from ``centre`` to
+    each corner, ``width`` px wide, in the theme's capture colour inside a near-black outline
+    and a thin light halo (``halo``: the theme's light mark edge unless said otherwise)."""
+    edge = theme.mark_edge if halo is None else halo
+    sprite = taken_sprite(round(radius * 4) / 4, round(width * 4) / 4, theme, edge)
+    x = round(centre[0] - sprite.width / 2)
+    y = round(centre[1] - sprite.height / 2)
+    img.paste(sprite, (x, y), sprite)
 
 
 def _arrow_polygon(a: Point, b: Point, width: float, head: float) -> list[Point]:
@@ -277,12 +369,15 @@ def release_ring(size: int, theme: Theme, edge: RGB) -> Image.Image:
 
 @lru_cache(maxsize=16)
 def removed_cross(size: int, theme: Theme, edge: RGB) -> Image.Image:
-    """RGBA overlay of a ``size`` px square: a ✕ where a captured piece was taken off."""
+    """RGBA overlay of a ``size`` px square: a ✕ where a captured piece was taken off (the ✕
+    of :func:`taken_mark`, its halo ``edge``: the light or dark edge that suits the square)."""
     big = size * SUPERSAMPLE
     img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(img)
-    width = round(big * 0.085)
-    cross(draw, (big / 2, big / 2), big * 0.2, width, theme.capture_mark, edge)
+    c = (big / 2, big / 2)
+    width = big * 0.085
+    _outlined_cross(
+        ImageDraw.Draw(img), c, big * 0.2, width, theme.capture_mark, theme.mark_shadow, edge
+    )
     return downscale(img, size)
 
 
@@ -295,9 +390,11 @@ def lost_mark(size: int, theme: Theme, edge: RGB) -> Image.Image:
     """
     big = size * SUPERSAMPLE
     img = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(img)
-    width = round(big * 0.12)
-    cross(draw, (big / 2, big / 2), big * 0.33, width, theme.capture_mark, edge)
+    c = (big / 2, big / 2)
+    width = big * 0.12
+    _outlined_cross(
+        ImageDraw.Draw(img), c, big * 0.33, width, theme.capture_mark, theme.mark_shadow, edge
+    )
     return downscale(img, size)
 
 

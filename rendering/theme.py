@@ -47,17 +47,18 @@ class Theme:
     # only their hue
     move_tint: RGB = (180, 190, 40)
     move_tint_strength: float = 0.6
-    check: RGB = (222, 28, 36)  # the glow and ring round a king in check
+    # a king in check: the glow and ring (the ring also outlined, see rendering.marks), in the
+    # colour of a capture, for the reason given there
+    check: RGB = (250, 120, 20)
     mark_edge: RGB = (255, 255, 255)  # the light edge round marks, so they read on any square
-    # a piece captured, in every game (Latrunculi's dashed frame and ✕ where it was removed,
-    # the ✕ over a piece taken in draughts, backgammon and ludo: one red, the red of a held
-    # captive's ✕ too, and apart from the orange of move paths and arrows; Latrunculi had a
-    # vermilion of its own, close to that orange) and a Latrunculi captive released (solid
-    # ring, Okabe–Ito blue: apart from the red for red-green colour-blind eyes too, as they
-    # differ in blue-yellow). Each mark also has a shape of its own and an edge of white or
-    # near-black, whichever contrasts more with the square, so it stands out at >= 3:1 on
-    # light and dark squares
-    capture_mark: RGB = (214, 36, 48)
+    # a piece taken in every game (the ✕ over it; Latrunculi's dashed frame too) and a captive
+    # released in Latrunculi (solid ring). A bright vermilion and Okabe–Ito blue: apart for
+    # red-green colour-blind eyes too (they differ in blue-yellow, which deuteranopes and
+    # protanopes see). The vermilion is lighter than Okabe–Ito's (213, 94, 0) so that it stays
+    # ΔE >= 30 from the light theme's dark square for a protanope (that one: 26; a red: 15-17);
+    # each mark also has a shape of its own and a near-black or white edge round it, so it
+    # stands out at >= 3:1 on light and dark squares
+    capture_mark: RGB = (250, 120, 20)
     release_mark: RGB = (0, 114, 178)
     mark_shadow: RGB = (30, 24, 20)  # the dark edge round arrows
     # a finished game: the result banner (the status line on a dark band, both themes), the
@@ -78,8 +79,7 @@ class Theme:
 
     @property
     def captured(self) -> RGB:
-        """The ✕ over a piece taken: the one capture colour of every game,
-        :attr:`capture_mark` (draughts, backgammon and ludo had a red of their own)."""
+        """The ✕ over a piece taken (draughts, backgammon, ludo): the capture colour."""
         return self.capture_mark
 
 

@@ -477,7 +477,7 @@ def test_steps_in_blacks_numbering_and_a_hit_from_the_bar() -> None:
     orange = LIGHT.path_line
     assert on_segment(img, LAY.bar_centre(1, 0), LAY.checker_centre(3, 0), orange) > 0.6
     assert on_segment(img, LAY.checker_centre(12, 4), LAY.checker_centre(16, 0), orange) > 0.6
-    # the blot that was hit: a red cross beside the checker that hit it, White on the bar
+    # the blot that was hit: a ✕ beside the checker that hit it, White on the bar
     mark = around(img, LAY.checker_centre(3, 1), round(LAY.checker * 0.3))
     assert share(mark, LIGHT.captured, 40) > 0.05
     assert checker_at(img, LAY.bar_centre(0, 0), LIGHT) == "white"

@@ -196,31 +196,50 @@ def test_last_move_tints_a_light_and_a_dark_square_alike(theme: str) -> None:
 
 
 @pytest.mark.parametrize("king", ["e8", "e1"])  # a light square and a dark one
-def test_check_is_a_red_glow_and_a_ring_round_the_king(king: str) -> None:
+def test_check_is_a_glow_and_an_outlined_ring_round_the_king(king: str) -> None:
     lay = layout(8, 8)
     pieces = dict(MATE)
     pieces["e8"], pieces["e1"] = pieces[king], pieces["e1" if king == "e8" else "e8"]
     img = decode(render_chess(pieces, check=king, to_move=None))
     plain = decode(render_chess(pieces, to_move=None))
     sq = chess_square(king)
-    # the glow: the corner of the square turns red
+    # the glow: the corner of the square turns the check colour (an orange-red)
     corner = corner_pixel(img, lay, sq)
-    assert corner[0] > corner[1] + 60 and corner[0] > corner[2] + 60
-    # the ring: a red circle round the king with a white circle outside it
-    red = _ring(img, lay, king, 0.435)
-    assert share(red, LIGHT.check, 40) > 0.6
-    assert share(_ring(plain, lay, king, 0.435), LIGHT.check, 40) == 0
-    white = _ring(img, lay, king, 0.477)
-    assert share(white, LIGHT.mark_edge, 30) > 0.9
-    # a shape that reads without colour: in grey the white circle stands out from the glow
+    assert corner[0] > corner[1] + 60 and corner[0] > corner[2] + 120
+    # the ring: a band of the check colour round the king ...
+    band = _ring(img, lay, king, 0.432)
+    assert share(band, LIGHT.check, 40) > 0.6
+    assert share(_ring(plain, lay, king, 0.432), LIGHT.check, 40) == 0
+    # ... with a near-black circle on either side of it and a light one outside: a shape that
+    # reads without colour (in grey, darker and lighter than the glow round it)
     grey = img.convert("L")
     base = grey.getpixel(corner_pixel_xy(lay, sq))
-    lighter = [p for p in white if sum(p) / 3 > base + 40]  # type: ignore[operator]
-    assert len(lighter) >= 0.9 * len(white), base
+    assert isinstance(base, int)
+    # (the king's silhouette hides some of the inner circle)
+    for r0, r1, seen in ((0.385, 0.41, 20), (0.455, 0.48, 31)):
+        darkest = [min(_ray(grey, lay, king, i, r0, r1)) for i in range(32)]
+        assert sum(d < min(80, base - 60) for d in darkest) >= seen, (r0, darkest)
+    lightest = [max(_ray(grey, lay, king, i, 0.475, 0.5)) for i in range(32)]
+    assert sum(v > base + 25 for v in lightest) >= 28, (base, lightest)
     # the king itself is still drawn on top; no other square is marked
     assert piece_colour(img, lay, king, LIGHT) == "black"
     other = chess_square("d8")
     assert corner_pixel(img, lay, other) == corner_pixel(plain, lay, other)
+
+
+def _ray(grey: Image.Image, lay: Layout, name: str, i: int, r0: float, r1: float) -> list[int]:
+    """Grey pixels along the ``i``-th of 32 rays from the centre of square ``name``, from
+    ``r0`` to ``r1`` (shares of the square) in steps of a third of a pixel."""
+    cx, cy = lay.square_center(chess_square(name))
+    a = 2 * math.pi * i / 32
+    steps = max(2, round((r1 - r0) * lay.square * 3))
+    out = []
+    for k in range(steps + 1):
+        r = lay.square * (r0 + (r1 - r0) * k / steps)
+        v = grey.getpixel((round(cx + r * math.cos(a)), round(cy + r * math.sin(a))))
+        assert isinstance(v, int)
+        out.append(v)
+    return out
 
 
 def _ring(img: Image.Image, lay: Layout, name: str, radius: float) -> list[tuple[int, int, int]]:

@@ -195,7 +195,7 @@ def test_multi_jump_draws_arrows_numbered_landings_and_ghosts(theme: str) -> Non
     # the piece that moved stands on 31, crowned
     assert occupant(img, lay, draughts_square(31), pal) == "other"  # its crown in the middle
     assert share(patch(img, lay, draughts_square(31), 0.3), pal.black_fill) > 0.3
-    # the jumped squares: a red cross over a faint ghost of the piece taken
+    # the jumped squares: a ✕ over a faint ghost of the piece taken
     for n in (19, 27):
         sq = draughts_square(n)
         assert share(patch(img, lay, sq, 0.2), pal.captured, 40) > 0.1, n

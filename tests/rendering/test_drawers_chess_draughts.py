@@ -183,7 +183,7 @@ def test_draughts_multi_jump_marks_the_path_and_ghosts_the_pieces_taken(theme: s
     tint = mix(pal.dark_square, pal.move_tint, pal.move_tint_strength)
     for n in (15, 24):
         assert close(side_pixel(img, lay, n), tint, 3), n
-    # a red cross over each square jumped, over a ghost of the piece taken
+    # a ✕ over each square jumped, over a ghost of the piece taken
     for n in (19, 27):
         sq = draughts_square(n)
         assert share(patch(img, lay, sq, 0.2), pal.captured, 40) > 0.1, n

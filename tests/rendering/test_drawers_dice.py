@@ -65,7 +65,7 @@ def test_a_turn_entering_from_the_bar_with_a_hit(theme: str) -> None:
     assert on_segment(img, LAY.bar_centre(1, 0), LAY.checker_centre(3, 0), pal.path_line) > 0.6
     from_13, to_9 = LAY.checker_centre(12, 4), LAY.checker_centre(16, 0)
     assert on_segment(img, from_13, to_9, pal.path_line) > 0.6
-    # the hit's mark: a red cross beside the checker that hit
+    # the hit's mark: a ✕ beside the checker that hit
     assert sum(close(p, pal.captured, 40) for p in around(img, LAY.checker_centre(3, 1), 12)) > 20
     # without the effects, no arrows and no cross
     bare = picture(Scene(view, Caption(players=("Ann", "Bo")), (), PLAYERS, theme=theme))

@@ -178,7 +178,7 @@ def test_last_move_is_ringed_at_both_ends_and_knocked_token_crossed() -> None:
 @pytest.mark.parametrize("theme_name", ["light", "dark"])
 def test_a_knocked_tokens_ghost_is_nearly_a_token_and_crossed_out(theme_name: str) -> None:
     """The ghost of a knocked token beside the token that knocked it: about a token across,
-    clear of the knocker and of the move's arrow, in the knocked colour, with a red cross."""
+    clear of the knocker and of the move's arrow, in the knocked colour, with a ✕."""
     lay = ludo_layout(rows=4)
     theme = get_theme(theme_name)
     pos = four()
@@ -205,7 +205,7 @@ def test_a_knocked_tokens_ghost_is_nearly_a_token_and_crossed_out(theme_name: st
     width, height = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
     assert width >= lay.token * 0.85 and height >= lay.token * 0.85, (width, height, lay.token)
     assert len(changed) >= 0.6 * 3.14 * (lay.token * 0.45) ** 2  # a disc, not a ring or a dot
-    # the knocked colour shows (paled), and the red cross over it
+    # the knocked colour shows (paled), and the ✕ over it
     tinted: list[Colour] = [marked.getpixel(p) for p in changed]  # type: ignore[misc]
     yellowish = sum(1 for red, green, blue in tinted if red > blue + 60 and green > blue + 40)
     assert yellowish > len(changed) * 0.25

@@ -4,14 +4,27 @@ and its rematch starts from the new setup."""
 
 from __future__ import annotations
 
-from rendering import render_board
-from rules import parse_position, start_position
+from bot.presenters import BoardView, presenter_for
+from rules import start_position
 from storage.replay import verify_game
 
 from .helpers import button_labels, game_at, last_board
 
 NEW_START = "lat:vbvbvbvbvbv/5q5/11/11/11/11/5Q5/VBVBVBVBVBV w"
 OLD_START = "lat:vbvbvqvbvbv/5b5/11/11/11/11/5B5/VBVBVQVBVBV w"
+
+
+def _start_png(position: str) -> bytes:
+    """``position`` drawn as ``/rules`` draws a start: the seats named by their colours, the
+    caption saying it is the start, the side that moves first marked."""
+    presenter = presenter_for("lat")
+    board = BoardView(
+        position,
+        {"white": "White", "black": "Black"},
+        status="Start position",
+        show_turn=True,
+    )
+    return presenter.picture(board)
 
 
 async def test_rules_shows_the_new_lat_setup(arena):
@@ -22,9 +35,8 @@ async def test_rules_shows_the_new_lat_setup(arena):
     assert "and also to two once either side is down to three pieces" in embed.description
     [att] = r.response.attachments
     png = await att.read()
-    shown = dict(players=("White", "Black"), status="Start position")
-    assert png == render_board(parse_position(NEW_START), **shown)
-    assert png != render_board(parse_position(OLD_START), **shown)
+    assert png == _start_png(NEW_START)  # the new setup, drawn as /rules draws a start
+    assert png != _start_png(OLD_START)
 
 
 async def test_an_old_setup_lat_game_is_continued_and_rematched_from_the_new_one(arena):

@@ -63,7 +63,10 @@ ROWS: list[tuple[str, str]] = [
 #: The matches of each row: (first player, second player); the first is the one measured.
 PAIRS: list[tuple[str, str]] = [("hard", "greedy"), ("hard", "random"), ("medium", "easy")]
 #: Rows with more matches than :data:`PAIRS`.
-EXTRA_PAIRS: dict[str, list[tuple[str, str]]] = {"backgammon": [("hard", "easy")]}
+EXTRA_PAIRS: dict[str, list[tuple[str, str]]] = {
+    "backgammon": [("hard", "easy")],
+    "ludo": [("hard", "medium")],
+}
 #: Ply limits by game id when ``--max-plies`` is not given.
 MAX_PLIES = {"chess": 400, "backgammon": 1_000, "ludo": 3_000}
 DEFAULT_MAX_PLIES = 300
@@ -178,9 +181,7 @@ def main(argv: list[str] | None = None) -> None:
     for label, start in rows:
         game_id = start.split(":")[0]
         row_pairs = pairs + [
-            p
-            for p in EXTRA_PAIRS.get(game_id, [])
-            if not args.pairs or f"{p[0]}-{p[1]}" in wanted
+            p for p in EXTRA_PAIRS.get(game_id, []) if not args.pairs or f"{p[0]}-{p[1]}" in wanted
         ]
         max_plies = args.max_plies or MAX_PLIES.get(game_id, DEFAULT_MAX_PLIES)
         for a, b in row_pairs:

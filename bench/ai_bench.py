@@ -10,7 +10,9 @@ lat) it plays, with colours alternating and fixed seeds (game *i* uses seed ``--
 The classic games join with rows of their own (issue 16): chess, draughts, backgammon (plus
 hard vs easy, the issue's 200-game row: ``--only backgammon --pairs hard-easy --games 200``; its
 points won per game with the cube are shown too) and ludo for 2 and for 4 players (seats
-alternate between the two players of a match, so a 4-player game is two seats each). Dice are
+alternate between the two players of a match, so a 4-player game is two seats each; plus hard vs
+medium, issue 37's 1,000-game row: ``--only "ludo 2p" --pairs hard-medium --games 1000``, goal
+≥ 55 %). Dice are
 thrown by the game's own ``roll`` with the game's seeded generator whenever a player answers
 ``roll``.
 

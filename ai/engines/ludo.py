@@ -12,8 +12,9 @@ Each legal move is played on a copy of the position and the result scored for th
   value times the chance of being hit;
 * entering on a 1 or 6 and running the leader home follow from the above.
 
-Hard plays the best score; medium and easy draw among the moves with noise
-(:func:`ai.engines.choice.pick`), easy so much that it often plays a plain move.
+Medium and easy draw among the moves by this score with noise
+(:func:`ai.engines.choice.pick`), easy so much that it often plays a plain move. Hard has an
+evaluation and a look ahead of its own (:mod:`.ludo_search`, issue 37).
 """
 
 from __future__ import annotations

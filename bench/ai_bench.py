@@ -10,7 +10,9 @@ lat) it plays, with colours alternating and fixed seeds (game *i* uses seed ``--
 The classic games join with rows of their own (issue 16): chess, draughts, backgammon (plus
 hard vs easy, the issue's 200-game row: ``--only backgammon --pairs hard-easy --games 200``; its
 points won per game with the cube are shown too) and ludo for 2 and for 4 players (seats
-alternate between the two players of a match, so a 4-player game is two seats each). Dice are
+alternate between the two players of a match, so a 4-player game is two seats each; plus hard vs
+medium, issue 37's 1,000-game row: ``--only "ludo 2p" --pairs hard-medium --games 1000``, goal
+≥ 55 %). Dice are
 thrown by the game's own ``roll`` with the game's seeded generator whenever a player answers
 ``roll``.
 
@@ -63,7 +65,10 @@ ROWS: list[tuple[str, str]] = [
 #: The matches of each row: (first player, second player); the first is the one measured.
 PAIRS: list[tuple[str, str]] = [("hard", "greedy"), ("hard", "random"), ("medium", "easy")]
 #: Rows with more matches than :data:`PAIRS`.
-EXTRA_PAIRS: dict[str, list[tuple[str, str]]] = {"backgammon": [("hard", "easy")]}
+EXTRA_PAIRS: dict[str, list[tuple[str, str]]] = {
+    "backgammon": [("hard", "easy")],
+    "ludo": [("hard", "medium")],
+}
 #: Ply limits by game id when ``--max-plies`` is not given.
 MAX_PLIES = {"chess": 400, "backgammon": 1_000, "ludo": 3_000}
 DEFAULT_MAX_PLIES = 300
@@ -178,9 +183,7 @@ def main(argv: list[str] | None = None) -> None:
     for label, start in rows:
         game_id = start.split(":")[0]
         row_pairs = pairs + [
-            p
-            for p in EXTRA_PAIRS.get(game_id, [])
-            if not args.pairs or f"{p[0]}-{p[1]}" in wanted
+            p for p in EXTRA_PAIRS.get(game_id, []) if not args.pairs or f"{p[0]}-{p[1]}" in wanted
         ]
         max_plies = args.max_plies or MAX_PLIES.get(game_id, DEFAULT_MAX_PLIES)
         for a, b in row_pairs:

@@ -39,6 +39,21 @@ QUIESCENCE_PLIES = 6
 CLOCK_EVERY = 64
 #: Entries kept before the table is cleared (memory stays bounded in a long-lived worker).
 TABLE_LIMIT = 400_000
+#: Rügen's fifty-move rule: a draw after this many plies without a capture.
+FIFTY_MOVE_PLIES = 100
+#: From this clock on, a Rügen evaluation is scaled towards the draw the rule will bring: at
+#: 50 plies it counts fully, at 100 not at all, so a capture (which resets the clock) gains.
+FIFTY_SCALE_FROM = 50
+#: The contempt (when enabled): a draw costs the side to move at the root this much when the
+#: material is level, plus a quarter of its material lead, at most :data:`CONTEMPT_MAX`; a side
+#: behind by more than four times :data:`CONTEMPT_BASE` scores a draw as 0.
+CONTEMPT_BASE = 15
+CONTEMPT_MAX = 150
+#: Late-move reductions: at a remaining depth of at least this, quiet moves after the first
+#: :data:`LMR_AFTER` are searched one ply shallower first (and again at full depth if they
+#: beat alpha).
+LMR_DEPTH = 3
+LMR_AFTER = 3
 
 EXACT, LOWER, UPPER = 0, 1, 2
 
@@ -77,6 +92,9 @@ class Searcher:
         noise: int = 0,
         rng: random.Random | None = None,
         quiescence: bool = True,
+        contempt: bool = False,
+        material: Evaluator | None = None,
+        reductions: bool = False,
     ) -> None:
         self.game = game
         self.state = game.state
@@ -94,6 +112,18 @@ class Searcher:
         self.history: dict[Move, int] = {}
         self.nodes = 0
         self.root_ply = game.ply
+        self.root_side = game.turn
+        self.reductions = reductions
+        #: The clock counts towards a draw (Rügen's fifty-move rule).
+        self.fifty = game.variant.id == "rugen"
+        #: What a draw is worth to the side to move at the root (≤ 0: it plays for a win).
+        self.root_draw = 0
+        if contempt:
+            lead = 0
+            if material is not None:
+                lead = material(self.state)
+                lead = lead if self.root_side is Side.WHITE else -lead
+            self.root_draw = -max(0, min(CONTEMPT_MAX, CONTEMPT_BASE + lead // 4))
 
     # ----- driver -----------------------------------------------------------------------------
 
@@ -168,7 +198,7 @@ class Searcher:
         if outcome is None:
             return None
         if outcome.winner is None:
-            return 0
+            return self._draw()
         return MATE - ply if outcome.winner is self.state.turn else -(MATE - ply)
 
     def _negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
@@ -178,7 +208,7 @@ class Searcher:
         if end is not None:
             return end
         if game.occurrences() >= 2:  # seen before in the game or on the search path
-            return 0
+            return self._draw()
         if depth <= 0:
             return (
                 self._quiesce(alpha, beta, ply, QUIESCENCE_PLIES)
@@ -200,14 +230,25 @@ class Searcher:
                     return score
         alpha_start = alpha
         best_score, best_move = -INF, None
+        reduce = self.reductions and depth >= LMR_DEPTH
+        killers = self.killers.get(ply, ())
+        state = self.state
         for i, move in enumerate(self._ordered(game.legal_moves(), table_move, ply)):
+            late = (
+                reduce and i >= LMR_AFTER and move not in killers and not self.tactical(state, move)
+            )
             game.push(move)
             if i == 0:
                 score = -self._negamax(depth - 1, -beta, -alpha, ply + 1)
             else:
-                score = -self._negamax(depth - 1, -alpha - 1, -alpha, ply + 1)
-                if alpha < score < beta:
-                    score = -self._negamax(depth - 1, -beta, -alpha, ply + 1)
+                if late:  # a late quiet move: a shallower look first
+                    score = -self._negamax(depth - 2, -alpha - 1, -alpha, ply + 1)
+                else:
+                    score = alpha + 1
+                if score > alpha:
+                    score = -self._negamax(depth - 1, -alpha - 1, -alpha, ply + 1)
+                    if alpha < score < beta:
+                        score = -self._negamax(depth - 1, -beta, -alpha, ply + 1)
             game.pop()
             if score > best_score:
                 best_score, best_move = score, move
@@ -252,9 +293,22 @@ class Searcher:
         return best
 
     def _static(self) -> int:
-        """The evaluation for the side to move."""
-        score = self.evaluate_white(self.state)
-        return score if self.state.turn is Side.WHITE else -score
+        """The evaluation for the side to move; in Rügen, drawn towards the draw's value as the
+        fifty-move clock runs out."""
+        state = self.state
+        score = self.evaluate_white(state)
+        if state.turn is not Side.WHITE:
+            score = -score
+        if self.fifty and state.clock > FIFTY_SCALE_FROM:
+            draw = self._draw()
+            left = max(0, FIFTY_MOVE_PLIES - state.clock)
+            score = draw + (score - draw) * left // (FIFTY_MOVE_PLIES - FIFTY_SCALE_FROM)
+        return score
+
+    def _draw(self) -> int:
+        """A draw's score for the side to move: the contempt of the root's side, or its
+        opposite for the other side."""
+        return self.root_draw if self.state.turn is self.root_side else -self.root_draw
 
     # ----- ordering and the table ------------------------------------------------------------
 
@@ -287,7 +341,7 @@ class Searcher:
 
     def _key(self) -> object:
         state = self.state
-        clock = state.clock if state.clock >= 80 else 0
+        clock = state.clock if state.clock > FIFTY_SCALE_FROM else 0
         return (self.game.position_key(), clock, state.passes)
 
     def _store(

@@ -209,7 +209,16 @@ def main(argv: list[str] | None = None) -> None:
                     tally.wins += 1
                 else:
                     tally.losses += 1
-            log.info("%s: %s vs %s done", label, a, b)
+            log.info(
+                "%s: %s vs %s done: %d won, %d drawn, %d lost, median %s plies",
+                label,
+                a,
+                b,
+                tally.wins,
+                tally.draws,
+                tally.losses,
+                statistics.median(tally.plies) if tally.plies else 0,
+            )
             results.append((label, a, b, tally))
 
     limit = args.max_plies or f"{DEFAULT_MAX_PLIES} (chess 400, backgammon 1000, ludo 3000)"

@@ -110,10 +110,21 @@ def _pressure(
     return w.pressure * close // 2 + w.confinement * (MOBILITY_CAP - min(mobility, MOBILITY_CAP))
 
 
-def _advance(sq: Square, side: Side, height: int) -> int:
-    """Ranks ``sq`` lies beyond ``side``'s back rank, up to the middle of the board."""
-    rank = sq // 16 if side is WHITE else height - 1 - sq // 16
-    return min(rank, height // 2 - 1)
+#: Per board size: for White and for Black, per square, the ranks it lies beyond the side's
+#: back rank, up to the middle of the board.
+_ADVANCE: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
+
+
+def _advance_tables(geo: Geometry) -> tuple[list[int], list[int]]:
+    tables = _ADVANCE.get((geo.width, geo.height))
+    if tables is None:
+        top = geo.height // 2 - 1
+        white, black = [0] * geo.size, [0] * geo.size
+        for sq in geo.squares:
+            white[sq] = min(sq // 16, top)
+            black[sq] = min(geo.height - 1 - sq // 16, top)
+        tables = _ADVANCE[(geo.width, geo.height)] = (white, black)
+    return tables
 
 
 def _threat_penalty(count: int, value: int = 100) -> int:
@@ -154,7 +165,8 @@ CAPTIVE = 100
 def evaluate_classic(state: State) -> int:
     cells, geo = state.cells, state.geometry
     neighbours = geo.neighbours
-    advance, height = WEIGHTS.advance, geo.height
+    advance = WEIGHTS.advance
+    ahead_white, ahead_black = _advance_tables(geo)
     to_move = state.turn
     score = 0
     threatened = 0
@@ -173,7 +185,7 @@ def evaluate_classic(state: State) -> int:
         for n in neighbours[sq]:
             if cells[n] is None:
                 score += sign * 2
-        score += sign * advance * _advance(sq, p.side, height)
+        score += advance * (ahead_white[sq] if sign > 0 else -ahead_black[sq])
         if p.side is to_move and _classic_threatened(cells, geo, sq, p.side):
             threatened += 1
     for sq, eagle in eagles:
@@ -249,7 +261,8 @@ _RUGEN_STEPPERS = frozenset({"E"})
 def evaluate_rugen(state: State) -> int:
     cells, geo = state.cells, state.geometry
     neighbours = geo.neighbours
-    advance, height = WEIGHTS.advance, geo.height
+    advance = WEIGHTS.advance
+    ahead_white, ahead_black = _advance_tables(geo)
     to_move = state.turn
     score = 0
     threatened = 0
@@ -266,7 +279,7 @@ def evaluate_rugen(state: State) -> int:
         for n in neighbours[sq]:
             if cells[n] is None:
                 score += sign * 2
-        score += sign * advance * _advance(sq, p.side, height)
+        score += advance * (ahead_white[sq] if sign > 0 else -ahead_black[sq])
         if p.side is to_move and _rugen_threatened(cells, geo, sq, p.side):
             threatened += 1
     for sq, eagle in eagles:
@@ -388,7 +401,8 @@ _BQ = frozenset({"B", "Q"})
 def evaluate_lat(state: State) -> int:
     cells, geo = state.cells, state.geometry
     neighbours = geo.neighbours
-    advance, height = WEIGHTS.advance, geo.height
+    advance = WEIGHTS.advance
+    ahead_white, ahead_black = _advance_tables(geo)
     to_move = state.turn
     score = 0
     threatened_value = 0
@@ -407,7 +421,7 @@ def evaluate_lat(state: State) -> int:
         for n in neighbours[sq]:
             if cells[n] is None:
                 score += sign * 2
-        score += sign * advance * _advance(sq, p.side, height)
+        score += advance * (ahead_white[sq] if sign > 0 else -ahead_black[sq])
         if p.side is to_move and _lat_threatened(cells, geo, sq, p):
             threatened_value += LAT_VALUES[p.kind]
     weakened = min(counts.values()) <= 3

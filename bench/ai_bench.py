@@ -201,6 +201,15 @@ def main(argv: list[str] | None = None) -> None:
                     max_plies,
                 )
                 tally.plies.append(plies)
+                log.info(
+                    "%s: %s vs %s game %d: %s after %d plies",
+                    label,
+                    a,
+                    b,
+                    i + 1,
+                    f"{winner} won" if winner else "drawn",
+                    plies,
+                )
                 if points is not None:
                     tally.points.append(points if winner == a else -points)
                 if winner is None:

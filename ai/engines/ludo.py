@@ -12,8 +12,9 @@ Each legal move is played on a copy of the position and the result scored for th
   value times the chance of being hit;
 * entering on a 1 or 6 and running the leader home follow from the above.
 
-Hard plays the best score; medium and easy draw among the moves with noise
-(:func:`ai.engines.choice.pick`), easy so much that it often plays a plain move.
+Medium and easy draw among the moves by this score with noise
+(:func:`ai.engines.choice.pick`), easy so much that it often plays a plain move. Hard has an
+evaluation and a look ahead of its own (:mod:`.ludo_search`, issue 37).
 """
 
 from __future__ import annotations
@@ -28,13 +29,14 @@ from rules.games.ludo.position import START_FIELD, TRACK, State
 
 from ..levels import Level
 from .choice import pick
+from .ludo_search import choose_move
 
 ROLL = "roll"
 #: Worth of a token out of the base beyond its progress, on the home line, at the finish.
 OUT_BONUS, HOME_BONUS, FINISH_BONUS = 10.0, 15.0, 20.0
 #: How much the other colours' progress counts against the mover's own.
 OTHERS_WEIGHT = 0.9
-_TEMPERATURE = {Level.EASY: 12.0, Level.MEDIUM: 2.0, Level.HARD: 0.0}
+_TEMPERATURE = {Level.EASY: 12.0, Level.MEDIUM: 2.0}
 
 
 def token_value(progress: int) -> float:
@@ -116,9 +118,23 @@ class LudoEngine:
         assert isinstance(session, LudoSession)
         if session.chance_due:
             return ROLL
+        if Level(level) is Level.HARD:
+            return session.format(self._hard(session, deadline))
         scored = move_scores(session)
         scored.sort(key=lambda item: str(item[1]))  # the same order for the same seed
         return session.format(pick(scored, _TEMPERATURE[Level(level)], rng))
+
+    @staticmethod
+    def _hard(session: LudoSession, deadline: float) -> LudoAction:
+        """Hard: the race evaluation with knock chances, one ply at once and every answer to
+        every die while the deadline allows (:mod:`.ludo_search`)."""
+        state = session.state
+        actions = session.legal_moves()
+        moves = [a.move for a in actions if a.move is not None]
+        if len(moves) != len(actions) or state.die is None:
+            return actions[0]  # a pass
+        best, _ = choose_move(state.tokens, state.to_move, state.die, moves, state.active, deadline)
+        return actions[moves.index(best)]
 
 
 def _register() -> None:

@@ -1,4 +1,5 @@
-"""The ludo opponent (issue 16): a heuristic player for any colour, up to three bot seats."""
+"""The ludo opponent (issue 16): a heuristic player for any colour, up to three bot seats;
+hard's evaluation and look at the answers (issue 37)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ import pytest
 
 from ai import Level, choose_action
 from ai.engines import engine_for
+from ai.engines.ludo_search import choose_move, knock_losses, worth
 from rules.games import find_game, open_session
+from rules.games.ludo import BASE
 
 
 def random_positions(players: int, count: int, seed: int) -> list[str]:
@@ -66,9 +69,11 @@ def test_a_far_advanced_enemy_token_is_knocked(level: Level) -> None:
 
 def test_hard_knocks_for_every_colour() -> None:
     # The same knock, seen from each colour of a four-player game: the mover's token on 6 rolls
-    # a 4 onto the previous colour's token halfway round (its 20 is the mover's 10).
+    # a 4 onto the previous colour's token halfway round (its 20 is the mover's 10). The other
+    # two colours have every token on their home lines: with tokens in their bases, the
+    # mover's 10 and 20 would be their start fields, where an entering token knocks.
     for mover, victim in (("R", "G"), ("B", "R"), ("Y", "B"), ("G", "Y")):
-        seats = {"R": "B,B,B,B", "B": "B,B,B,B", "Y": "B,B,B,B", "G": "B,B,B,B"}
+        seats = dict.fromkeys("RBYG", "43,42,41,40")
         seats[mover] = "20,6,B,B"
         seats[victim] = "20,B,B,B"
         position = "ludo:" + "/".join(f"{c}:{t}" for c, t in seats.items()) + f" {mover} 4"
@@ -85,14 +90,71 @@ def test_hard_brings_two_tokens_out_on_a_six() -> None:
     assert choose_action(position, Level.HARD, seed=1) == "BB-0"
 
 
-def test_hard_runs_a_threatened_token_out_of_reach() -> None:
-    # Red's token on 12 has yellow's token two fields behind it (yellow's 32 is red's 12 − 2);
-    # red rolled 5. Moving 12-17 leaves yellow 7 behind (out of one die's reach); moving the
-    # other token (3-8) leaves the one on 12 to be hit.
+def test_hard_does_not_stop_one_field_ahead_of_an_enemy() -> None:
+    # Red rolled 4. 5-9 would stop one field ahead of yellow's token on red's 8 (yellow's 28);
+    # 30-34 is out of every yellow token's reach.
+    position = "ludo:R:30,5,B,B/Y:28,0,B,B R 4"
+    assert sorted(open_session(position).legal_actions()) == ["30-34", "5-9"]
+    assert choose_action(position, Level.HARD, seed=1) == "30-34"
+
+
+def test_hard_knocks_the_token_about_to_finish_rather_than_finish_its_own() -> None:
+    # Red rolled 3: 41-F finishes a token, 15-18 knocks yellow's token two fields before its
+    # home line (yellow's 38 is red's 18), sending 48 fields of progress back to base.
+    position = "ludo:R:41,15,B,B/Y:38,B,B,B R 3"
+    assert sorted(open_session(position).legal_actions()) == ["15-18", "41-F"]
+    assert choose_action(position, Level.HARD, seed=1) == "15-18"
+
+
+def test_hard_enters_a_token_on_a_one() -> None:
+    position = "ludo:R:12,B,B,B/Y:B,B,B,B R 1"
+    assert sorted(open_session(position).legal_actions()) == ["12-13", "B-0"]
+    assert choose_action(position, Level.HARD, seed=1) == "B-0"
+
+
+def test_hard_lets_a_token_pass_by_rather_than_run_ahead_of_it() -> None:
+    # Yellow's only token out (yellow's 30, red's 10) must move; red's token on 12 stands two
+    # ahead of it, red rolled 5. Running 12-17 keeps red's tokens ahead of yellow's, where it
+    # can catch them again next turn; 3-8 risks the token on 12 for a turn but puts two red
+    # tokens behind yellow's, which has to run past them. Measured (3,000 playouts with
+    # common dice each): red wins 48 % after 3-8, 41 % after 12-17. One ply sees only the
+    # risk; the look at yellow's answers sees the rest.
     position = "ludo:R:12,3,B,B/Y:30,B,B,B R 5"
     session = open_session(position)
-    assert sorted(session.legal_actions()) == ["12-17", "3-8"]
-    assert choose_action(position, Level.HARD, seed=1) == "12-17"
+    state = session.state
+    moves = [a.move for a in session.legal_moves() if a.move is not None]
+    deep, _ = choose_move(state.tokens, "R", 5, moves, state.active, time.monotonic() + 60, depth=2)
+    shallow, _ = choose_move(
+        state.tokens, "R", 5, moves, state.active, time.monotonic() + 60, depth=1
+    )
+    assert (str(shallow), str(deep)) == ("12-17", "3-8")
+    assert choose_action(position, Level.HARD, seed=1) == "3-8"
+
+
+def test_hard_answers_at_once_when_the_deadline_has_passed() -> None:
+    # With no time left the one-ply scores decide (never a late answer, never nothing).
+    session = open_session("ludo:R:12,3,B,B/Y:30,B,B,B R 5")
+    engine = engine_for("ludo")
+    assert engine.choose(session, Level.HARD, time.monotonic() - 1, random.Random(1)) == "12-17"
+    assert session.position_text() == "ludo:R:12,3,B,B/Y:30,B,B,B R 5"
+
+
+def test_one_die_knocks_one_field_and_a_six_rolls_again() -> None:
+    # Yellow (to roll) has a token on red's 10; red's tokens stand 3 ahead (13) and 3 + 6
+    # ahead (19, a 6 and then a 3). Yellow's base tokens enter on red's 20 and 25: red's 20
+    # is knocked by a 1 or 6, red's 25 by a 6 (B-5).
+    tokens = {"R": [13, 19, 20, 25], "Y": [30, BASE, BASE, BASE]}
+    table = {p: worth(p) for p in (13, 19, 20, 25)}
+    losses = knock_losses(tokens, "Y", "RY")
+    # die 1: 20; die 3: 13; die 6: 25 or 20 entering (the better, 25), then another die:
+    # 1 → 20, 3 → 13, 6 + 3 = 9 → 19 (better than the 3 → 13), 6 → 25
+    first = (table[20] + table[13] + table[25]) / 6
+    again = (table[20] + table[19] + table[25]) / 36
+    later = knock_losses({"R": [13, 19, 20, 25], "Y": [30, BASE, BASE, BASE]}, "R", "RY")
+    assert losses["R"] == pytest.approx(first + again)
+    assert losses["Y"] == 0
+    # Rolling after red, yellow's chances count half (red may move first).
+    assert later["R"] == pytest.approx(0.5 * (first + again))
 
 
 def test_a_table_with_three_bot_seats_plays_to_the_end() -> None:

@@ -4,7 +4,8 @@ game, with an evaluation per rule set (:mod:`.evaluation`).
 
 The levels differ in depth, time and deliberate imperfection (docs/ai.md):
 
-* **hard** searches as deep as its time allows, with quiescence, and plays the best move;
+* **hard** searches as deep as its time allows (late quiet moves reduced), with quiescence,
+  plays the best move and plays for a win (a contempt: a draw scores below 0 for it);
 * **medium** searches two plies with quiescence and a random bonus of up to ±30 (a third of a
   soldier) per move, so it plays sound moves but not always the best;
 * **easy** looks one ply ahead without quiescence, with up to ±80 of noise, and one move in
@@ -20,7 +21,7 @@ from typing import Any
 from rules.games import LatrunculiSession, Session
 
 from ...levels import Level
-from .evaluation import EVALUATORS
+from .evaluation import EVALUATORS, MATERIAL
 from .search import Searcher
 
 #: The Latrunculi game ids this engine plays.
@@ -35,12 +36,23 @@ class Style:
     quiescence: bool
     noise: int
     random_move: float
+    #: Plays for a win: a draw scores below 0 for it, the more the further ahead it is.
+    contempt: bool = False
+    #: Late-move reductions (a deeper search in the same time).
+    reductions: bool = False
 
 
 STYLES: dict[Level, Style] = {
     Level.EASY: Style(max_depth=1, quiescence=False, noise=80, random_move=0.25),
     Level.MEDIUM: Style(max_depth=2, quiescence=True, noise=30, random_move=0.0),
-    Level.HARD: Style(max_depth=64, quiescence=True, noise=0, random_move=0.0),
+    Level.HARD: Style(
+        max_depth=64,
+        quiescence=True,
+        noise=0,
+        random_move=0.0,
+        contempt=True,
+        reductions=True,
+    ),
 }
 
 
@@ -64,6 +76,9 @@ class LatrunculiEngine:
             noise=style.noise,
             rng=rng,
             quiescence=style.quiescence,
+            contempt=style.contempt,
+            material=MATERIAL[session.rules.id],
+            reductions=style.reductions,
         )
         return str(searcher.run().move)
 

@@ -13,12 +13,18 @@ counter or Valkyrie is 100); the search negates it for Black. What each one coun
   empty one can be reached by the enemy (one move from losing the game);
 * **mobility** — empty neighbours of free pieces, a cheap stand-in for counting moves;
 * **safe squares** (``schadler``) — empty squares flanked by two of one's counters, where the
-  enemy may land only if it traps (rule 7): they shape the placement phase.
+  enemy may land only if it traps (rule 7): they shape the placement phase;
+* **progress** (issue 37: a search that only counts material and safety goes round in circles
+  against an equal defence) — the pressure on the eagle / Queen (enemy pieces within two
+  squares of it, how few squares it can still move to), and the advance of soldiers towards
+  the middle of the board (contact is where captures come from). The weights live in
+  :data:`WEIGHTS`, which ``tools/latrunculi_tuner.py`` varies.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from rules.geometry import Geometry, Square
 from rules.model import Piece, Side
@@ -34,6 +40,91 @@ _AXES = ((0, 1), (2, 3))
 #: What the side to move loses per threatened piece: a little for each, most of a piece for
 #: each beyond the first (it can save one).
 THREAT_EACH, THREAT_EXTRA = 12, 70
+
+
+@dataclass(slots=True)
+class Weights:
+    """The progress terms' weights (hundredths of a soldier)."""
+
+    #: Per enemy piece next to the eagle / Queen (two squares away: half of it).
+    pressure: int = 6
+    #: Per square the eagle / Queen cannot move to, out of :data:`MOBILITY_CAP`.
+    confinement: int = 3
+    #: Per rank a soldier stands closer to the middle than its starting rank.
+    advance: int = 2
+
+
+#: The weights the evaluators read (one set per process; the tuner swaps them between moves).
+WEIGHTS = Weights()
+#: Squares of eagle / Queen mobility counted (a freer one is as free as this).
+MOBILITY_CAP = 8
+
+#: Per board size: for each square, the squares one and two steps away (Manhattan distance).
+_NEAR: dict[tuple[int, int], list[tuple[tuple[Square, ...], tuple[Square, ...]]]] = {}
+
+
+def _near(geo: Geometry) -> list[tuple[tuple[Square, ...], tuple[Square, ...]]]:
+    table = _NEAR.get((geo.width, geo.height))
+    if table is None:
+        table = [((), ())] * geo.size
+        for sq in geo.squares:
+            f, r = sq % 16, sq // 16
+            one, two = [], []
+            for other in geo.squares:
+                d = abs(other % 16 - f) + abs(other // 16 - r)
+                if d == 1:
+                    one.append(other)
+                elif d == 2:
+                    two.append(other)
+            table[sq] = (tuple(one), tuple(two))
+        _NEAR[(geo.width, geo.height)] = table
+    return table
+
+
+def _pressure(
+    cells: list[Piece | None], geo: Geometry, sq: Square, side: Side, stepper: bool
+) -> int:
+    """The progress term against the eagle / Queen of ``side`` on ``sq``: enemy pieces close to
+    it, and the squares it can no longer move to (a stepper's are its empty neighbours)."""
+    w = WEIGHTS
+    enemy = side.other
+    one, two = _near(geo)[sq]
+    close = 0
+    for n in one:
+        p = cells[n]
+        if p is not None and p.side is enemy and not p.held:
+            close += 2
+    for n in two:
+        p = cells[n]
+        if p is not None and p.side is enemy and not p.held:
+            close += 1
+    if stepper:
+        mobility = 2 * sum(1 for n in geo.neighbours[sq] if cells[n] is None)
+    else:
+        mobility = 0
+        for ray in geo.rays[sq]:
+            for n in ray:
+                if cells[n] is not None:
+                    break
+                mobility += 1
+    return w.pressure * close // 2 + w.confinement * (MOBILITY_CAP - min(mobility, MOBILITY_CAP))
+
+
+#: Per board size: for White and for Black, per square, the ranks it lies beyond the side's
+#: back rank, up to the middle of the board.
+_ADVANCE: dict[tuple[int, int], tuple[list[int], list[int]]] = {}
+
+
+def _advance_tables(geo: Geometry) -> tuple[list[int], list[int]]:
+    tables = _ADVANCE.get((geo.width, geo.height))
+    if tables is None:
+        top = geo.height // 2 - 1
+        white, black = [0] * geo.size, [0] * geo.size
+        for sq in geo.squares:
+            white[sq] = min(sq // 16, top)
+            black[sq] = min(geo.height - 1 - sq // 16, top)
+        tables = _ADVANCE[(geo.width, geo.height)] = (white, black)
+    return tables
 
 
 def _threat_penalty(count: int, value: int = 100) -> int:
@@ -74,6 +165,8 @@ CAPTIVE = 100
 def evaluate_classic(state: State) -> int:
     cells, geo = state.cells, state.geometry
     neighbours = geo.neighbours
+    advance = WEIGHTS.advance
+    ahead_white, ahead_black = _advance_tables(geo)
     to_move = state.turn
     score = 0
     threatened = 0
@@ -92,6 +185,7 @@ def evaluate_classic(state: State) -> int:
         for n in neighbours[sq]:
             if cells[n] is None:
                 score += sign * 2
+        score += advance * (ahead_white[sq] if sign > 0 else -ahead_black[sq])
         if p.side is to_move and _classic_threatened(cells, geo, sq, p.side):
             threatened += 1
     for sq, eagle in eagles:
@@ -99,6 +193,7 @@ def evaluate_classic(state: State) -> int:
         score -= sign * _eagle_danger(
             cells, geo, sq, eagle.side, eagle.side is to_move, lambda q: q is not None
         )
+        score -= sign * _pressure(cells, geo, sq, eagle.side, False)
     sign_to_move = 1 if to_move is WHITE else -1
     return score - sign_to_move * _threat_penalty(threatened)
 
@@ -166,6 +261,8 @@ _RUGEN_STEPPERS = frozenset({"E"})
 def evaluate_rugen(state: State) -> int:
     cells, geo = state.cells, state.geometry
     neighbours = geo.neighbours
+    advance = WEIGHTS.advance
+    ahead_white, ahead_black = _advance_tables(geo)
     to_move = state.turn
     score = 0
     threatened = 0
@@ -182,11 +279,13 @@ def evaluate_rugen(state: State) -> int:
         for n in neighbours[sq]:
             if cells[n] is None:
                 score += sign * 2
+        score += advance * (ahead_white[sq] if sign > 0 else -ahead_black[sq])
         if p.side is to_move and _rugen_threatened(cells, geo, sq, p.side):
             threatened += 1
     for sq, eagle in eagles:
         sign = 1 if eagle.side is WHITE else -1
         enemy = eagle.side.other
+        score -= sign * _pressure(cells, geo, sq, eagle.side, True)
         if any(cells[n] is not None and cells[n].side is eagle.side for n in neighbours[sq]):  # type: ignore[union-attr]
             score -= sign * 4 * (4 - len(neighbours[sq]))  # one of its own blocks enclosure
             continue
@@ -302,6 +401,8 @@ _BQ = frozenset({"B", "Q"})
 def evaluate_lat(state: State) -> int:
     cells, geo = state.cells, state.geometry
     neighbours = geo.neighbours
+    advance = WEIGHTS.advance
+    ahead_white, ahead_black = _advance_tables(geo)
     to_move = state.turn
     score = 0
     threatened_value = 0
@@ -320,6 +421,7 @@ def evaluate_lat(state: State) -> int:
         for n in neighbours[sq]:
             if cells[n] is None:
                 score += sign * 2
+        score += advance * (ahead_white[sq] if sign > 0 else -ahead_black[sq])
         if p.side is to_move and _lat_threatened(cells, geo, sq, p):
             threatened_value += LAT_VALUES[p.kind]
     weakened = min(counts.values()) <= 3
@@ -330,7 +432,7 @@ def evaluate_lat(state: State) -> int:
         )
         if weakened and _valkyrie_threatened(cells, geo, sq, queen.side):
             danger += 150 if queen.side is to_move else 60
-        score -= sign * danger
+        score -= sign * (danger + _pressure(cells, geo, sq, queen.side, False))
     sign_to_move = 1 if to_move is WHITE else -1
     if threatened_value:
         # Scale the count-based penalty by the average value of the threatened pieces.
@@ -389,4 +491,52 @@ EVALUATORS: dict[str, Evaluator] = {
     "rugen": evaluate_rugen,
     "schadler": evaluate_schadler,
     "lat": evaluate_lat,
+}
+
+
+# ----- material (for the contempt) -------------------------------------------------------------
+
+
+def material_classic(state: State) -> int:
+    """White's material lead in classic: nothing is ever removed, so it is the captives (each
+    one a soldier its owner cannot use)."""
+    score = 0
+    for p in state.cells:
+        if p is not None and p.held:
+            score += -CAPTIVE if p.side is WHITE else CAPTIVE
+    return score
+
+
+def material_rugen(state: State) -> int:
+    score = 0
+    for p in state.cells:
+        if p is not None and p.kind != "E":
+            score += SOLDIER if p.side is WHITE else -SOLDIER
+    return score
+
+
+def material_schadler(state: State) -> int:
+    score = COUNTER * (state.hand[0] - state.hand[1])
+    for p in state.cells:
+        if p is not None:
+            value = COUNTER - (ALLIGATUS if p.held else 0)
+            score += value if p.side is WHITE else -value
+    return score
+
+
+def material_lat(state: State) -> int:
+    score = 0
+    for p in state.cells:
+        if p is not None:
+            value = LAT_VALUES[p.kind]
+            score += value if p.side is WHITE else -value
+    return score
+
+
+#: White's material lead per rule set, in the evaluation's units: what the contempt scales by.
+MATERIAL: dict[str, Evaluator] = {
+    "classic": material_classic,
+    "rugen": material_rugen,
+    "schadler": material_schadler,
+    "lat": material_lat,
 }

@@ -39,6 +39,29 @@ QUIESCENCE_PLIES = 6
 CLOCK_EVERY = 64
 #: Entries kept before the table is cleared (memory stays bounded in a long-lived worker).
 TABLE_LIMIT = 400_000
+#: Rügen's fifty-move rule: a draw after this many plies without a capture.
+FIFTY_MOVE_PLIES = 100
+#: From this clock on, a Rügen evaluation is scaled towards the draw the rule will bring: at
+#: 50 plies it counts fully, at 100 not at all, so a capture (which resets the clock) gains.
+FIFTY_SCALE_FROM = 50
+#: The contempt (when enabled): a draw costs the side to move at the root this much when the
+#: material is level, plus a quarter of its material lead, at most :data:`CONTEMPT_MAX`; a side
+#: behind by more than four times :data:`CONTEMPT_BASE` scores a draw as 0.
+CONTEMPT_BASE = 15
+CONTEMPT_MAX = 150
+#: Late-move reductions: at a remaining depth of at least this, quiet moves after the first
+#: :data:`LMR_AFTER` are searched one ply shallower first (and again at full depth if they
+#: beat alpha).
+LMR_DEPTH = 2
+LMR_AFTER = 4
+#: Futility pruning (with the reductions): one ply from the horizon, a quiet move is not
+#: searched when the static evaluation plus this margin cannot reach alpha (a quiet move
+#: gains less: the most it does is save one threatened piece).
+FUTILITY_MARGIN = 90
+#: Late-move pruning (with the reductions): this close to the horizon, only so many quiet
+#: moves are searched (in order: table move, killers, history); captures and wins always are.
+#: An all-node near the horizon is where a search of 60–110 moves a position spends its time.
+LMP_COUNTS = {1: 10, 2: 24}
 
 EXACT, LOWER, UPPER = 0, 1, 2
 
@@ -77,6 +100,9 @@ class Searcher:
         noise: int = 0,
         rng: random.Random | None = None,
         quiescence: bool = True,
+        contempt: bool = False,
+        material: Evaluator | None = None,
+        reductions: bool = False,
     ) -> None:
         self.game = game
         self.state = game.state
@@ -94,6 +120,18 @@ class Searcher:
         self.history: dict[Move, int] = {}
         self.nodes = 0
         self.root_ply = game.ply
+        self.root_side = game.turn
+        self.reductions = reductions
+        #: The clock counts towards a draw (Rügen's fifty-move rule).
+        self.fifty = game.variant.id == "rugen"
+        #: What a draw is worth to the side to move at the root (≤ 0: it plays for a win).
+        self.root_draw = 0
+        if contempt:
+            lead = 0
+            if material is not None:
+                lead = material(self.state)
+                lead = lead if self.root_side is Side.WHITE else -lead
+            self.root_draw = -max(0, min(CONTEMPT_MAX, CONTEMPT_BASE + lead // 4))
 
     # ----- driver -----------------------------------------------------------------------------
 
@@ -168,7 +206,7 @@ class Searcher:
         if outcome is None:
             return None
         if outcome.winner is None:
-            return 0
+            return self._draw()
         return MATE - ply if outcome.winner is self.state.turn else -(MATE - ply)
 
     def _negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
@@ -178,7 +216,7 @@ class Searcher:
         if end is not None:
             return end
         if game.occurrences() >= 2:  # seen before in the game or on the search path
-            return 0
+            return self._draw()
         if depth <= 0:
             return (
                 self._quiesce(alpha, beta, ply, QUIESCENCE_PLIES)
@@ -200,14 +238,38 @@ class Searcher:
                     return score
         alpha_start = alpha
         best_score, best_move = -INF, None
-        for i, move in enumerate(self._ordered(game.legal_moves(), table_move, ply)):
+        reduce = self.reductions and depth >= LMR_DEPTH
+        futile = (
+            self.reductions
+            and depth == 1
+            and alpha > -MATE_BOUND
+            and self._static() + FUTILITY_MARGIN <= alpha
+        )
+        killers = self.killers.get(ply, ())
+        quiet_left = LMP_COUNTS.get(depth, INF) if self.reductions else INF
+        for i, (move, tactical) in enumerate(
+            self._ordered_with(game.legal_moves(), table_move, ply)
+        ):
+            quiet = not tactical and move not in killers
+            if quiet and i > 0:
+                if futile:
+                    continue  # cannot reach alpha: left to the first move's score
+                quiet_left -= 1
+                if quiet_left < 0:
+                    continue  # late quiet moves this near the horizon are not searched
+            late = reduce and i >= LMR_AFTER and quiet
             game.push(move)
             if i == 0:
                 score = -self._negamax(depth - 1, -beta, -alpha, ply + 1)
             else:
-                score = -self._negamax(depth - 1, -alpha - 1, -alpha, ply + 1)
-                if alpha < score < beta:
-                    score = -self._negamax(depth - 1, -beta, -alpha, ply + 1)
+                if late:  # a late quiet move: a shallower look first
+                    score = -self._negamax(depth - 2, -alpha - 1, -alpha, ply + 1)
+                else:
+                    score = alpha + 1
+                if score > alpha:
+                    score = -self._negamax(depth - 1, -alpha - 1, -alpha, ply + 1)
+                    if alpha < score < beta:
+                        score = -self._negamax(depth - 1, -beta, -alpha, ply + 1)
             game.pop()
             if score > best_score:
                 best_score, best_move = score, move
@@ -252,28 +314,50 @@ class Searcher:
         return best
 
     def _static(self) -> int:
-        """The evaluation for the side to move."""
-        score = self.evaluate_white(self.state)
-        return score if self.state.turn is Side.WHITE else -score
+        """The evaluation for the side to move; in Rügen, drawn towards the draw's value as the
+        fifty-move clock runs out."""
+        state = self.state
+        score = self.evaluate_white(state)
+        if state.turn is not Side.WHITE:
+            score = -score
+        if self.fifty and state.clock > FIFTY_SCALE_FROM:
+            draw = self._draw()
+            left = max(0, FIFTY_MOVE_PLIES - state.clock)
+            score = draw + (score - draw) * left // (FIFTY_MOVE_PLIES - FIFTY_SCALE_FROM)
+        return score
+
+    def _draw(self) -> int:
+        """A draw's score for the side to move: the contempt of the root's side, or its
+        opposite for the other side."""
+        return self.root_draw if self.state.turn is self.root_side else -self.root_draw
 
     # ----- ordering and the table ------------------------------------------------------------
 
     def _ordered(self, moves: list[Move], first: Move | None, ply: int) -> list[Move]:
+        return [move for move, _ in self._ordered_with(moves, first, ply)]
+
+    def _ordered_with(
+        self, moves: list[Move], first: Move | None, ply: int
+    ) -> list[tuple[Move, int]]:
+        """The moves in search order, each with its predicted capture score."""
         state = self.state
+        tactical = self.tactical
         killers = self.killers.get(ply, ())
         history = self.history
-
-        def key(move: Move) -> int:
+        keyed = []
+        for move in moves:
+            gain = tactical(state, move)
             if move == first:
-                return -10 * INF
-            tactical = self.tactical(state, move)
-            if tactical:
-                return -INF - tactical
-            if move in killers:
-                return -INF // 2
-            return -history.get(move, 0)
-
-        return sorted(moves, key=key)
+                key = -10 * INF
+            elif gain:
+                key = -INF - gain
+            elif move in killers:
+                key = -INF // 2
+            else:
+                key = -history.get(move, 0)
+            keyed.append((key, move, gain))
+        keyed.sort(key=lambda k: k[0])
+        return [(move, gain) for _, move, gain in keyed]
 
     def _reward(self, move: Move, depth: int, ply: int) -> None:
         """A move that cut off: remember it as a killer of this ply and in the history."""
@@ -287,7 +371,7 @@ class Searcher:
 
     def _key(self) -> object:
         state = self.state
-        clock = state.clock if state.clock >= 80 else 0
+        clock = state.clock if state.clock > FIFTY_SCALE_FROM else 0
         return (self.game.position_key(), clock, state.passes)
 
     def _store(

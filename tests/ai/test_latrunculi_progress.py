@@ -1,0 +1,128 @@
+"""Issue 37's search terms on positions with a known answer: the contempt (the side ahead
+avoids a repetition and the fifty-move draw), the fifty-move scaling, the pressure on an
+eagle, and late-move reductions that still find what the full search finds. Fixed depths, no
+clock: every search here has a deadline far away and stops at its depth."""
+
+from __future__ import annotations
+
+import random
+
+from ai.engines.latrunculi.evaluation import EVALUATORS, MATERIAL, evaluate_rugen
+from ai.engines.latrunculi.search import Searcher
+from rules.game import Game
+from rules.position import State
+
+FAR = 1e18  # a deadline that never comes: the depth ends every search here
+
+
+def _searcher(game: Game, depth: int, **kwargs: object) -> Searcher:
+    return Searcher(
+        game,
+        kwargs.pop("evaluate", EVALUATORS[game.variant.id]),  # type: ignore[arg-type]
+        FAR,
+        depth,
+        rng=random.Random(0),
+        **kwargs,  # type: ignore[arg-type]
+    )
+
+
+def _shuffled() -> Game:
+    """White (three soldiers to one, so ahead) and Black have each gone there and back once:
+    the start position has occurred twice, and White's h1-h2 would bring back the position
+    after the first move, which the search scores as a draw."""
+    game = Game("rugen:s3e3/8/8/8/8/8/8/S2E2SS w")
+    for text in ("h1-h2", "a8-a7", "h2-h1", "a7-a8"):
+        game.play(text)
+    assert game.occurrences() == 2
+    return game
+
+
+def _slightly_worse(state: State) -> int:
+    """Every position a little worse for White than a draw (White's view)."""
+    return -10
+
+
+def test_without_contempt_a_repetition_beats_a_slightly_worse_position() -> None:
+    game = _shuffled()
+    result = _searcher(game, 1, evaluate=_slightly_worse, quiescence=False).run()
+    assert str(result.move) == "h1-h2" and result.score == 0
+
+
+def test_the_side_ahead_avoids_a_repetition_draw() -> None:
+    game = _shuffled()
+    result = _searcher(
+        game,
+        1,
+        evaluate=_slightly_worse,
+        quiescence=False,
+        contempt=True,
+        material=MATERIAL["rugen"],
+    ).run()
+    assert str(result.move) != "h1-h2"
+    assert result.score == -10
+    assert game.ply == 4  # the game is left as found
+
+
+def test_the_contempt_grows_with_the_lead_and_vanishes_when_behind() -> None:
+    ahead = Game("rugen:s3e3/8/8/8/8/8/8/S2E2SS w")  # White leads by two soldiers
+    level = Game("rugen:s3e3/8/8/8/8/8/8/S2E4 w")
+    draws = [
+        _searcher(g, 1, contempt=True, material=MATERIAL["rugen"]).root_draw for g in (ahead, level)
+    ]
+    assert draws[0] < draws[1] < 0
+    losing = Game("rugen:ss2e3/8/8/8/8/8/8/S2E4 w")  # White is a soldier down
+    assert _searcher(losing, 1, contempt=True, material=MATERIAL["rugen"]).root_draw == 0
+    assert _searcher(ahead, 1).root_draw == 0  # no contempt unless asked
+
+
+def test_on_the_fifty_move_clock_the_side_ahead_captures() -> None:
+    """Clock 99: every move but a capture ends the game drawn at once. a2-a3 takes b3
+    (flanked with c3) and keeps the game and White's lead alive."""
+    position = "rugen:4e3/6s1/8/8/8/1sS5/S7/3E3S w clock=99"
+    game = Game(position)
+    result = _searcher(game, 2, contempt=True, material=MATERIAL["rugen"]).run()
+    assert str(result.move) == "a2-a3"
+    assert result.score > 0
+
+
+def test_a_forced_fifty_move_draw_scores_below_zero_for_the_side_ahead() -> None:
+    position = "rugen:4e3/6s1/8/8/8/8/S7/3E3S w clock=99"  # no capture in sight
+    plain = _searcher(Game(position), 1).run()
+    keen = _searcher(Game(position), 1, contempt=True, material=MATERIAL["rugen"]).run()
+    assert plain.score == 0
+    assert keen.score < 0
+
+
+def test_the_evaluation_fades_towards_the_draw_as_the_clock_runs_out() -> None:
+    scores = []
+    for clock in (0, 50, 75, 99):
+        game = Game(f"rugen:4e3/6s1/8/8/8/8/S7/3E3S w clock={clock}")
+        scores.append(_searcher(game, 1)._static())
+    assert scores[0] == scores[1] > scores[2] > scores[3] >= 0
+
+
+def test_an_enemy_soldier_close_to_the_eagle_is_pressure() -> None:
+    """The same soldier two squares from the Black eagle rather than far from it, on the same
+    rank (same advance, same free neighbours): better for White."""
+    near = evaluate_rugen(Game("rugen:8/3s4/8/4e3/8/2S5/8/3E4 w").state)
+    far = evaluate_rugen(Game("rugen:8/3s4/8/4e3/8/8/8/S2E4 w").state)
+    close = evaluate_rugen(Game("rugen:8/3s4/8/4e3/8/4S3/8/3E4 w").state)
+    assert close > far
+    assert near >= far
+
+
+def test_reductions_find_what_the_full_search_finds() -> None:
+    """Black threatens to shut the White eagle in the a1 corner (the parry test of the engine
+    tests); a reduced search at depth 3 parries it as the full one does."""
+    position = "classic:1s2e3/7S/8/2S5/5S2/8/S7/E5s1 w"
+    for reductions in (False, True):
+        game = Game(position)
+        move = _searcher(game, 3, reductions=reductions).run().move
+        game.push(move)
+        threats = []
+        for reply in game.legal_moves():
+            game.push(reply)
+            if game.outcome is not None and game.outcome.winner is not None:
+                threats.append(reply)
+            game.pop()
+        assert not threats, (reductions, move, threats)

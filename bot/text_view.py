@@ -383,9 +383,6 @@ async def board_in_words(
     text = fit_lines(head, MAX_CONTENT - 100, language=language)  # the position first
     if not record.is_active:
         return text
-    try:
-        actions = session.action_views()
-    except NotImplementedError:
-        return text
+    actions = session.action_views()
     room = MAX_CONTENT - len(text) - 1
     return "\n".join([text, *moves_in_words(view, actions, language, room=room)])

@@ -475,12 +475,8 @@ class GamePresenter(ABC):
         own picker (the Latrunculi menus with placements and paging).
 
         By default they come from the rules' :meth:`~rules.games.Session.action_views`: a
-        move's piece by its cell, then the move; any other action in one step. ``None`` for a
-        game whose rules have no action views."""
-        try:
-            views = session.action_views()
-        except NotImplementedError:
-            return None
+        move's piece by its cell, then the move; any other action in one step."""
+        views = session.action_views()
         return [
             PickPath((v.source, v.text) if v.kind == "move" and v.source else (v.text,), v.text)
             for v in views

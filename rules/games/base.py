@@ -410,15 +410,15 @@ class Session(ABC, Generic[A]):
 
     # ----- the position and the legal actions as data (for drawing and web boards) ----------
 
+    @abstractmethod
     def view(self) -> PositionView:
         """The current position as a :class:`~rules.games.view.PositionView`, with the marks
         of the last action pushed in this session (none at the position it was opened at)."""
-        raise NotImplementedError(f"{self.rules.id} has no position view yet")
 
+    @abstractmethod
     def action_views(self) -> list[ActionView]:
         """Every legal action now as an :class:`~rules.games.view.ActionView`, in the order
         of :meth:`legal_actions`."""
-        raise NotImplementedError(f"{self.rules.id} has no action views yet")
 
     def roll(self, rng: random.Random) -> str:
         """The chance action for the dice ``rng`` throws (``roll:5-2``), when one is due.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 
 from PIL import Image
 
@@ -106,3 +107,46 @@ def banner_share(img: Image.Image, lay: object, theme: Theme) -> float:
     mid = (top + bottom) // 2
     line = [img.getpixel((x, mid)) for x in range(left + 3, left + 16)]
     return share(line, theme.banner, 10)  # type: ignore[arg-type]
+
+
+#: CIELAB (L*, a*, b*), D65.
+Lab = tuple[float, float, float]
+#: Machado, Oliveira & Fernandes (2009), colour-vision deficiencies at severity 1, on linear RGB.
+DEUTERANOPIA = (
+    (0.367322, 0.860646, -0.227968),
+    (0.280085, 0.672501, 0.047413),
+    (-0.011820, 0.042940, 0.968881),
+)
+PROTANOPIA = (
+    (0.152286, 1.052583, -0.204868),
+    (0.114503, 0.786281, 0.099216),
+    (-0.003882, -0.048116, 1.051998),
+)
+NORMAL_VISION = ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))
+
+
+def linear(v: float) -> float:
+    """An sRGB channel (0-255) as linear light (0-1)."""
+    s = v / 255
+    return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
+
+
+def lab(rgb: tuple[float, float, float]) -> Lab:
+    """CIELAB (D65) of linear RGB."""
+    r, g, b = rgb
+    xyz = (
+        (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047,
+        0.2126 * r + 0.7152 * g + 0.0722 * b,
+        (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883,
+    )
+    fx, fy, fz = (t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in xyz)
+    return (116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz))
+
+
+def seen(c: Colour, matrix: Sequence[Sequence[float]] = NORMAL_VISION) -> Lab:
+    """CIELAB (D65) of sRGB ``c`` as an eye with ``matrix`` (one of the above) sees it."""
+    lin = [linear(v) for v in c]
+    r, g, b = (
+        max(0.0, min(1.0, sum(m * v for m, v in zip(row, lin, strict=True)))) for row in matrix
+    )
+    return lab((r, g, b))

@@ -14,7 +14,7 @@ from rendering import THEMES, layout, render_board
 from rendering.board import square_colour
 from rules import Move, MoveKind, MoveResult, Side, parse_square
 
-from .render_pixels import Colour, close, contrast, decode
+from .render_pixels import DEUTERANOPIA, Colour, Lab, close, contrast, decode, seen
 
 # soldiers on c3 / c5 (dark squares) and d3 / d5 (light squares); Black's a8-a7 is the move
 POSITION = rules.parse_position("classic:s7/8/8/2ss4/8/2ss4/8/3e3E w")
@@ -109,38 +109,8 @@ def test_marks_stand_out_at_3_to_1_on_light_and_dark_squares(theme: str, mark: s
         assert strong / len(pixels) >= 0.4, (theme, mark, name)
 
 
-# Machado, Oliveira & Fernandes (2009), deuteranopia at severity 1, on linear RGB
-_DEUTERANOPIA = (
-    (0.367322, 0.860646, -0.227968),
-    (0.280085, 0.672501, 0.047413),
-    (-0.011820, 0.042940, 0.968881),
-)
-
-
-def _linear(v: float) -> float:
-    s = v / 255
-    return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
-
-
-def _lab(rgb: tuple[float, float, float]) -> tuple[float, float, float]:
-    """CIELAB (D65) of linear RGB."""
-    r, g, b = rgb
-    xyz = (
-        (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047,
-        0.2126 * r + 0.7152 * g + 0.0722 * b,
-        (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883,
-    )
-    fx, fy, fz = (t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in xyz)
-    return (116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz))
-
-
-def _seen_by_deuteranope(c: Colour) -> tuple[float, float, float]:
-    lin = [_linear(v) for v in c]
-    sim = [
-        max(0.0, min(1.0, sum(m * v for m, v in zip(row, lin, strict=True))))
-        for row in _DEUTERANOPIA
-    ]
-    return _lab((sim[0], sim[1], sim[2]))
+def _seen_by_deuteranope(c: Colour) -> Lab:
+    return seen(c, DEUTERANOPIA)
 
 
 def _core_colour(img: Image.Image, name: str) -> Colour:
@@ -163,7 +133,7 @@ def test_the_old_red_green_pair_would_not_pass() -> None:
 
 
 def _lightness(c: Colour) -> float:
-    return _lab((_linear(c[0]), _linear(c[1]), _linear(c[2])))[0]
+    return seen(c)[0]
 
 
 @pytest.mark.parametrize("theme", sorted(THEMES))

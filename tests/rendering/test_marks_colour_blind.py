@@ -46,49 +46,23 @@ from rules.games import find_game
 from rules.games.effects import Effect
 from rules.games.view import PositionView
 
-from .render_pixels import Colour, decode
+from .render_pixels import (
+    DEUTERANOPIA,
+    NORMAL_VISION,
+    PROTANOPIA,
+    Colour,
+    decode,
+    seen,
+)
 from .test_drawers_dice import entering_with_a_hit
 
-Lab = tuple[float, float, float]
 Point = tuple[float, float]
 
 #: ΔE (CIE76) a mark's core keeps from the square under it, and the drop in L* to its outline.
 MIN_DELTA_E = 30.0
 MIN_OUTLINE_DROP = 30.0
 
-# Machado, Oliveira & Fernandes (2009), severity 1, on linear RGB
-DEUTERANOPIA = (
-    (0.367322, 0.860646, -0.227968),
-    (0.280085, 0.672501, 0.047413),
-    (-0.011820, 0.042940, 0.968881),
-)
-PROTANOPIA = (
-    (0.152286, 1.052583, -0.204868),
-    (0.114503, 0.786281, 0.099216),
-    (-0.003882, -0.048116, 1.051998),
-)
-NORMAL = ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))
-VISION = {"normal": NORMAL, "deuteranopia": DEUTERANOPIA, "protanopia": PROTANOPIA}
-
-
-def _linear(v: int) -> float:
-    s = v / 255
-    return s / 12.92 if s <= 0.04045 else ((s + 0.055) / 1.055) ** 2.4
-
-
-def seen(c: Colour, matrix: Sequence[Sequence[float]]) -> Lab:
-    """CIELAB (D65) of sRGB ``c`` as an eye with ``matrix`` sees it."""
-    lin = [_linear(v) for v in c]
-    r, g, b = (
-        max(0.0, min(1.0, sum(m * v for m, v in zip(row, lin, strict=True)))) for row in matrix
-    )
-    xyz = (
-        (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047,
-        0.2126 * r + 0.7152 * g + 0.0722 * b,
-        (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883,
-    )
-    fx, fy, fz = (t ** (1 / 3) if t > 0.008856 else 7.787 * t + 16 / 116 for t in xyz)
-    return (116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz))
+VISION = {"normal": NORMAL_VISION, "deuteranopia": DEUTERANOPIA, "protanopia": PROTANOPIA}
 
 
 def delta_e(a: Colour, b: Colour, matrix: Sequence[Sequence[float]]) -> float:

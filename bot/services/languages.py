@@ -40,8 +40,7 @@ async def game_language(db: Database, record: GameRecord) -> str:
     """The language of the messages about ``record`` that everyone in its server reads (see
     :func:`server_language`), from the settings read with the game when it has them."""
     if record.settings is not None:
-        chosen = record.settings.guild_language
-        return chosen if chosen is not None and chosen in LANGUAGES else DEFAULT_LANGUAGE
+        return _spoken(record.settings.guild_language)
     return await server_language(db, record.guild_id)
 
 
@@ -49,5 +48,9 @@ async def server_language(db: Database, guild_id: int | None) -> str:
     """The language of messages that everyone in a server reads -- a game's boards and
     announcements in its thread, a challenge posted in a channel: the server's default
     (``/language server:``), else English. A player's own choice is for what only they see."""
-    chosen = await db.guilds.language(guild_id) if guild_id else None
+    return _spoken(await db.guilds.language(guild_id) if guild_id else None)
+
+
+def _spoken(chosen: str | None) -> str:
+    """A server's chosen language when the bot speaks it, else English."""
     return chosen if chosen is not None and chosen in LANGUAGES else DEFAULT_LANGUAGE

@@ -29,7 +29,7 @@ import discord
 from storage import GameRecord
 
 from ..errors import answer_language, message_for, refuse_deferred
-from ..i18n import mark, translate
+from ..i18n import DEFAULT_LANGUAGE, mark, translate
 from ..limits import MAX_CONTENT, cut
 from ..links import message_link
 from .announce import board_payload, home_channel_id, not_posted, post_board, publish, tell_stood
@@ -108,7 +108,7 @@ async def play_by(
                     interaction, refusal, public=surface is Surface.COMMAND and here
                 )
             return None
-    await announce_played(bot, played, interaction=interaction, surface=surface)
+    await announce_played(bot, played, interaction=interaction, surface=surface, language=language)
     return played
 
 
@@ -118,15 +118,17 @@ async def announce_played(
     *,
     interaction: discord.Interaction[GameBot] | None = None,
     surface: Surface | None = None,
+    language: str = DEFAULT_LANGUAGE,
 ) -> discord.Message | None:
     """Post the board after ``played`` (a person's action through ``interaction`` on
-    ``surface``, or the computer's without one), tell the person, take down the Move menus of
-    the earlier ply and close a draw offer that lapsed. The one ending of every move."""
+    ``surface``, or the computer's without one), tell the person (in ``language``, theirs),
+    take down the Move menus of the earlier ply and close a draw offer that lapsed. The one
+    ending of every move."""
     record = played.game
     payload = await board_payload(
         bot.db, record, played=played, move_timeout=bot.settings.move_timeout_seconds
     )
-    message = await _post(bot, record, played, payload, interaction, surface)
+    message = await _post(bot, record, played, payload, interaction, surface, language)
     await close_lapsed_offer(bot, record)
     return message
 
@@ -138,8 +140,9 @@ async def _post(
     payload: dict[str, Any],
     interaction: discord.Interaction[GameBot] | None,
     surface: Surface | None,
+    language: str,
 ) -> discord.Message | None:
-    """Send the board and answer the person who acted (if one did)."""
+    """Send the board and answer the person who acted (if one did), in ``language``."""
     done = f"`{played.moves[0].result.canonical}`"
     if interaction is None or surface is None:  # the computer: nobody to answer
         try:
@@ -147,7 +150,6 @@ async def _post(
         except discord.HTTPException as exc:  # the move stands; the catch-up posts the board
             log.warning("game %d: board post failed after ply %d: %s", record.id, record.ply, exc)
             return None
-    language = await answer_language(interaction, record)
     if surface is Surface.COMMAND:
         return await publish(
             interaction,

@@ -106,8 +106,6 @@ def game_from_row(row: Row, *, known: GameRecord | None = None) -> GameRecord:
     game whose seats and settings were ``known`` (a move changes neither)."""
     if known is not None:
         seats, places, settings = known.seats, known.places, known.settings
-        if "seats_json" in row.keys():
-            seats, places = _seats_from_json(row["seats_json"])
     else:
         seats, places = _seats_from_json(row["seats_json"])
         settings = _settings_from_row(row) if "players_json" in row.keys() else None

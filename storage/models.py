@@ -104,9 +104,6 @@ class PlayerSettings:
     play_only_turn: bool = False
     vacation_until: float | None = None
 
-    def on_vacation(self, now: float) -> bool:
-        return self.vacation_until is not None and self.vacation_until > now
-
 
 @dataclass(frozen=True, slots=True)
 class GameSettings:

@@ -44,26 +44,26 @@ from rules.games import find_game  # noqa: E402
 GUILD_ID = 1_100_000_000_000_000_001
 
 
-def two_seats(variant: str, first: int, second: int) -> tuple[str, list[tuple[str, int]]]:
+def two_seats(game_kind: str, first: int, second: int) -> tuple[str, list[tuple[str, int]]]:
     """The start and seats of a two-player game: White and Black, or a table game's first two
     colours (ludo: red and yellow, before the roll for the first player)."""
-    rules = find_game(variant)
+    rules = find_game(game_kind)
     if rules.table_seats is None:
         return rules.start(), [("white", first), ("black", second)]
     seating = rules.seating({}, 2)
     return seating.position, list(zip(seating.seats, (first, second), strict=True))
 
 
-async def seed_games(db, n: int, user_ids: list[int], now: float, variant: str = "rugen") -> None:
+async def seed_games(db, n: int, user_ids: list[int], now: float, game_kind: str = "rugen") -> None:
     rnd = random.Random(1)
     for i in range(n):
-        start, seats = two_seats(variant, *rnd.sample(user_ids, 2))
-        if find_game(variant).table_seats is None:  # turn order is the game's own
-            seats = [s for name in find_game(variant).seats for s in seats if s[0] == name]
+        start, seats = two_seats(game_kind, *rnd.sample(user_ids, 2))
+        if find_game(game_kind).table_seats is None:  # turn order is the game's own
+            seats = [s for name in find_game(game_kind).seats for s in seats if s[0] == name]
         await db.games.create_game(
             guild_id=GUILD_ID,
             channel_id=10_000 + i,
-            variant=variant,
+            game_kind=game_kind,
             seats=seats,
             start_position=start,
             now=now,
@@ -82,7 +82,7 @@ async def seed_crowd(db, n: int, channel_id: int, alice_id: int, now: float) -> 
             await db.games.create_game(
                 guild_id=GUILD_ID,
                 channel_id=channel_id,
-                variant="rugen",
+                game_kind="rugen",
                 white_id=white,
                 black_id=black,
                 start_position=lpn,
@@ -144,7 +144,7 @@ async def crowd(env, guild, alice, n: int, rounds: int) -> bool:
     return ok
 
 
-async def main(games: int, moves: int, crowd_games: int, rounds: int, variant: str) -> int:
+async def main(games: int, moves: int, crowd_games: int, rounds: int, game_kind: str) -> int:
     logging.basicConfig(level=logging.WARNING)
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(
@@ -165,7 +165,7 @@ async def main(games: int, moves: int, crowd_games: int, rounds: int, variant: s
             db = env.bot.db
             others = list(range(500_000, 500_200))
             # alice and bob have other games elsewhere too
-            await seed_games(db, games, [*others, alice.id, bob.id], time.time(), variant)
+            await seed_games(db, games, [*others, alice.id, bob.id], time.time(), game_kind)
             members = {alice.id: alice, bob.id: bob}
             rnd = random.Random(7)
             timings: list[float] = []
@@ -174,19 +174,19 @@ async def main(games: int, moves: int, crowd_games: int, rounds: int, variant: s
                 if record is None or not record.is_active:
                     for uid, name in ((alice.id, "Alice"), (bob.id, "Bob")):
                         await db.players.upsert_player(uid, name)
-                    start, seats = two_seats(variant, alice.id, bob.id)
-                    if find_game(variant).table_seats is None:
-                        seats = [s for n in find_game(variant).seats for s in seats if s[0] == n]
+                    start, seats = two_seats(game_kind, alice.id, bob.id)
+                    if find_game(game_kind).table_seats is None:
+                        seats = [s for n in find_game(game_kind).seats for s in seats if s[0] == n]
                     record = await db.games.create_game(
                         guild_id=GUILD_ID,
                         channel_id=channel.id,
-                        variant=variant,
+                        game_kind=game_kind,
                         seats=seats,
                         start_position=start,
                     )
                     opened = await env.bot.games.open(record)  # ludo: the bot's first rolls
                     record = opened.game if opened is not None else record
-                    session = find_game(variant).session(record.current_position)
+                    session = find_game(game_kind).session(record.current_position)
                 if session.chance_due:  # backgammon: the bot's dice (the player may double)
                     text = "roll"
                 elif "take" in session.legal_actions():
@@ -206,9 +206,9 @@ async def main(games: int, moves: int, crowd_games: int, rounds: int, variant: s
                 record = await db.games.load_game(record.id)
                 # from storage: the bot may have played after the move (rolls, passes); the
                 # history is not needed to choose the next move
-                session = find_game(variant).session(record.current_position)
+                session = find_game(game_kind).session(record.current_position)
             active = len(await db.games.active_games())
-            report_move(timings, active, variant)
+            report_move(timings, active, game_kind)
             if crowd_games:
                 await crowd(env, guild, alice, crowd_games, rounds)
             await db.stop()
@@ -222,11 +222,13 @@ def move_ok(timings: list[float]) -> bool:
     return statistics.median(timings) <= 40 and timings[int(0.95 * (len(timings) - 1))] <= 80
 
 
-def report_move(timings: list[float], active: int, variant: str) -> None:
+def report_move(timings: list[float], active: int, game_kind: str) -> None:
     timings = sorted(timings)
     median = statistics.median(timings)
     p95 = timings[int(0.95 * (len(timings) - 1))]
-    print(f"/move ({variant}) through simcord, {active} active games stored, {len(timings)} moves")
+    print(
+        f"/move ({game_kind}) through simcord, {active} active games stored, {len(timings)} moves"
+    )
     print(
         f"median {median:.1f} ms   p95 {p95:.1f} ms   mean {statistics.fmean(timings):.1f} ms   "
         f"min {timings[0]:.1f} ms   max {timings[-1]:.1f} ms"

@@ -49,16 +49,16 @@ async def seed(db: Any, n: int, alice: int, channel_ids: list[int], now: float) 
         for uid in others:
             await db.players.upsert_player(uid, f"Opponent {uid}")
         for i in range(n):
-            variant = VARIANTS[i % len(VARIANTS)]
+            game_kind = VARIANTS[i % len(VARIANTS)]
             other = others[i % OPPONENTS]
             white, black = (alice, other) if rnd.random() < 0.5 else (other, alice)
             await db.games.create_game(
                 guild_id=GUILD_ID,
                 channel_id=channel_ids[i % len(channel_ids)],
-                variant=variant,
+                game_kind=game_kind,
                 white_id=white,
                 black_id=black,
-                start_position=find_game(variant).start(),
+                start_position=find_game(game_kind).start(),
                 now=now - n + i,
             )
         await db.execute(

@@ -175,7 +175,7 @@ async def game_end(env: simcord.Env, channel: Any, members: dict[int, Any], plie
     record = await db.games.create_game(
         guild_id=GUILD_ID,
         channel_id=channel.id,
-        variant="classic",
+        game_kind="classic",
         white_id=alice.id,
         black_id=bob.id,
         start_position=start_position("classic").to_lpn(),
@@ -226,7 +226,7 @@ async def game_end(env: simcord.Env, channel: Any, members: dict[int, Any], plie
     # the GIF alone, in a process that has made nothing else: the same boards, pickled
     boards = await replay_boards(db, record)
     with tempfile.NamedTemporaryFile(suffix=".pickle") as f:
-        pickle.dump((record.variant, boards), f)
+        pickle.dump((record.game_kind, boards), f)
         f.flush()
         subprocess.run([sys.executable, __file__, "--gif-boards", f.name], check=True)
 
@@ -234,8 +234,8 @@ async def game_end(env: simcord.Env, channel: Any, members: dict[int, Any], plie
 def gif_alone(path: str) -> int:
     """Make the replay GIF of pickled boards in this fresh process and print its step line."""
     with open(path, "rb") as f:
-        variant, boards = pickle.load(f)
-    presenter = presenter_for(variant)
+        game_kind, boards = pickle.load(f)
+    presenter = presenter_for(game_kind)
     step = Step()
     gif = presenter.replay(boards)
     step.done("replay GIF, fresh process", gif_note(gif))
@@ -284,7 +284,7 @@ async def main(
                     record = await db.games.create_game(
                         guild_id=GUILD_ID,
                         channel_id=channel.id,
-                        variant="rugen",
+                        game_kind="rugen",
                         white_id=alice.id,
                         black_id=bob.id,
                         start_position=start_position("rugen").to_lpn(),

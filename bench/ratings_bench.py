@@ -36,7 +36,7 @@ async def _finished_games(db: Database, count: int, players: int, *, rated: bool
         game = await db.games.create_game(
             guild_id=GUILD,
             channel_id=CHANNEL,
-            variant="chess",
+            game_kind="chess",
             white_id=white,
             black_id=black,
             start_position="chess:start",

@@ -82,12 +82,12 @@ def _uncached_movegen(game: Game) -> Callable[[], object]:
     return run
 
 
-def _midgame(variant_id: str, options: dict[str, str] | None = None, plies: int = 40) -> Game:
+def _midgame(game_kind: str, options: dict[str, str] | None = None, plies: int = 40) -> Game:
     """A crowded position: a seeded random game of ``plies`` plies, or, where pieces start in
     hand, of just enough plies to place them all and move twice (a full board is the costly case
     for jump sequences)."""
     rng = random.Random(7)
-    game = Game.new(variant_id, options)
+    game = Game.new(game_kind, options)
     in_hand = sum(game.position.hand)
     target = in_hand + 2 if in_hand else plies
     for _ in range(target):

@@ -110,26 +110,26 @@ class UserError(Exception):
         return translate(self.text, language, **values)
 
 
-def game_over(game_id: int, variant: str | None, reason: str | None) -> Wording:
+def game_over(game_id: int, game_kind: str | None, reason: str | None) -> Wording:
     """ "Game #12 is over (checkmate)": why it ended, in the game's own words (its
     presenter's), so a chess game names its mate and a draughts game its forty moves; a
     clause for a refusal's template (``UserError(mark("{over}."), over=game_over(...))``)."""
-    words = _why(variant, reason)
+    words = _why(game_kind, reason)
     if words is None:
         return Wording(mark("Game #{game} is over"), game=game_id)
     return Wording(mark("Game #{game} is over ({why})"), game=game_id, why=Wording(words))
 
 
-def game_over_error(game_id: int, variant: str | None, reason: str | None) -> UserError:
+def game_over_error(game_id: int, game_kind: str | None, reason: str | None) -> UserError:
     """The refusal of an action in a finished game: "Game #12 is over (checkmate)."."""
-    return UserError(mark("{over}."), over=game_over(game_id, variant, reason))
+    return UserError(mark("{over}."), over=game_over(game_id, game_kind, reason))
 
 
-def _why(variant: str | None, reason: str | None) -> str | None:
-    if variant is None or reason is None:
+def _why(game_kind: str | None, reason: str | None) -> str | None:
+    if game_kind is None or reason is None:
         return None
     try:
-        return presenter_for(variant).reason_words(Reason(reason))
+        return presenter_for(game_kind).reason_words(Reason(reason))
     except (KeyError, ValueError):  # a game or reason this bot does not know: say nothing
         return None
 
@@ -193,7 +193,7 @@ def message_for(error: BaseException, language: str = DEFAULT_LANGUAGE) -> str |
         text = plain(in_language(error.wording, language))
         return text[:1].upper() + text[1:] + ("" if text.endswith(".") else ".")
     if isinstance(error, GameOver):
-        over = game_over(error.game_id, error.variant, error.reason)
+        over = game_over(error.game_id, error.game_kind, error.reason)
         return translate(
             mark("{over}: it ended before your action arrived, so nothing was changed."),
             language,

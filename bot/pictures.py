@@ -60,7 +60,7 @@ async def taken_in_game(
     those of ``session``, the game's replayed session when the caller holds it (a move's,
     so nothing is read), else of its stored moves replayed; ``None`` for a game whose pictures
     show no taken pieces (its moves are then not read)."""
-    presenter = presenter_for(record.variant)
+    presenter = presenter_for(record.game_kind)
     if presenter.taken_letters is None:
         return None
     if session is None or session.ply != record.ply:  # not a session of the whole game

@@ -352,9 +352,9 @@ async def board_in_words(
     from .services.announce import last_move, result_words
     from .services.games import position_session
     from .services.names import display_names, names_for_text
-    from .texts import variant_title
+    from .texts import game_title
 
-    presenter = presenter_for(record.variant)
+    presenter = presenter_for(record.game_kind)
     session = position_session(record)
     view = session.view()
     names = names_for_text(await display_names(db, record))
@@ -368,7 +368,7 @@ async def board_in_words(
         for seat, name in names.items()
     }
     game = translate("**Game #{game}**", language, game=record.id)
-    head = [f"{game} · {variant_title(record.variant, record.options, language)}"]
+    head = [f"{game} · {game_title(record.game_kind, record.options, language)}"]
     last = await last_move(db, record)
     if last is not None:
         seat = last.result.seat

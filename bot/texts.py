@@ -30,8 +30,8 @@ __all__ = [
     "option_words",
     "options_summary",
     "side_name",
-    "variant_line",
-    "variant_title",
+    "game_line",
+    "game_title",
     "versus",
 ]
 
@@ -145,14 +145,14 @@ def _game_words(game_id: str) -> tuple[str, str]:
     return presenter.name or game.name, presenter.description or game.description
 
 
-def game_name(variant_id: str, language: str = DEFAULT_LANGUAGE) -> str:
+def game_name(game_kind: str, language: str = DEFAULT_LANGUAGE) -> str:
     """A game's name in ``language`` (``Chess``, ``Τάβλι``); English where no catalog has it
     (a game from outside that brings no translations)."""
-    return translate(_game_words(variant_id)[0], language)
+    return translate(_game_words(game_kind)[0], language)
 
 
-def game_description(variant_id: str, language: str = DEFAULT_LANGUAGE) -> str:
-    return translate(_game_words(variant_id)[1], language)
+def game_description(game_kind: str, language: str = DEFAULT_LANGUAGE) -> str:
+    return translate(_game_words(game_kind)[1], language)
 
 
 _OPTION_LABELS: dict[str, str] = {
@@ -206,24 +206,24 @@ def options_summary(
     return ", ".join(parts)
 
 
-def variant_title(
-    variant_id: str, options: Mapping[str, str] | None = None, language: str = DEFAULT_LANGUAGE
+def game_title(
+    game_kind: str, options: Mapping[str, str] | None = None, language: str = DEFAULT_LANGUAGE
 ) -> str:
     """The variant as players know it, with its non-default options: "Latrunculi (classic)
     (board size: 12×8)" (built whole, never cut out of a longer line). Players never see the
     id (``rugen``)."""
-    game = find_game(variant_id)
+    game = find_game(game_kind)
     opts = options_summary(game.options, options or {}, language)
-    name = game_name(variant_id, language)
+    name = game_name(game_kind, language)
     return name + (f" ({opts})" if opts else "")
 
 
-def variant_line(
-    variant_id: str, options: Mapping[str, str] | None = None, language: str = DEFAULT_LANGUAGE
+def game_line(
+    game_kind: str, options: Mapping[str, str] | None = None, language: str = DEFAULT_LANGUAGE
 ) -> str:
     """The variant's name, its non-default options, and what kind of game it is."""
-    title = variant_title(variant_id, options, language)
-    return f"**{title}**: {game_description(variant_id, language)}"
+    title = game_title(game_kind, options, language)
+    return f"**{title}**: {game_description(game_kind, language)}"
 
 
 def join_words(parts: list[str], language: str = DEFAULT_LANGUAGE) -> str:
@@ -268,7 +268,7 @@ def _pieces(pieces: Sequence[Taken | Released], language: str) -> str:
 def describe_move(
     player: str,
     result: ActionResult,
-    variant: str,
+    game_kind: str,
     language: str = DEFAULT_LANGUAGE,
 ) -> str:
     """A Latrunculi action of rule set ``variant`` in words, from its effects: e.g. "Alice
@@ -283,7 +283,7 @@ def describe_move(
     placed = next((e for e in effects if isinstance(e, Placed)), None)
     if taken and placed is None and not any(isinstance(e, Moved) for e in effects):
         gone = taken[0]  # a Schädler removal: the one enemy alligatus taken off
-        held = find_variant(variant).held_word
+        held = find_variant(game_kind).held_word
         template = (
             mark("{who} ({seat}) removed the alligatus {piece} on {square} (`{move}`)")
             if held == "alligatus"
@@ -305,7 +305,7 @@ def describe_move(
     if removed:
         parts.append(translate("captured {pieces}", language, pieces=_pieces(removed, language)))
     if held_pieces:
-        word = find_variant(variant).held_word
+        word = find_variant(game_kind).held_word
         pieces = _pieces(held_pieces, language)
         if word == "alligatus":
             parts.append(translate("trapped {pieces} (alligatus)", language, pieces=pieces))

@@ -56,7 +56,7 @@ def challenge_from_row(row: Row) -> ChallengeRecord:
         message_id=row["message_id"],
         challenger_id=row["challenger_id"],
         challenged_id=row["challenged_id"],
-        variant=row["variant"],
+        game_kind=row["variant"],
         options=load_options(row["options"]),
         colour=cast(ColourChoice, row["colour"]),
         status=cast(ChallengeStatus, row["status"]),
@@ -108,7 +108,7 @@ class ChallengeRepository:
         guild_id: int | None,
         channel_id: int,
         challenger_id: int,
-        variant: str,
+        game_kind: str,
         challenged_id: int | None = None,
         options: Mapping[str, str] | None = None,
         colour: ColourChoice = "random",
@@ -160,7 +160,7 @@ class ChallengeRepository:
                         message_id,
                         challenger_id,
                         challenged_id,
-                        variant,
+                        game_kind,
                         dump_options(options),
                         colour,
                         now_ms,
@@ -181,7 +181,9 @@ class ChallengeRepository:
             raise RematchExists(rematch_of, existing) from exc
         assert row is not None
         challenge = challenge_from_row(row)
-        log.info("challenge %d: %d -> %s, %s", challenge.id, challenger_id, challenged_id, variant)
+        log.info(
+            "challenge %d: %d -> %s, %s", challenge.id, challenger_id, challenged_id, game_kind
+        )
         return challenge
 
     async def get_challenge(self, challenge_id: int) -> ChallengeRecord | None:
@@ -217,7 +219,7 @@ class ChallengeRepository:
         guild_id: int | None,
         channel_id: int,
         host_id: int,
-        variant: str,
+        game_kind: str,
         max_seats: int,
         options: Mapping[str, str] | None = None,
         invited: Sequence[int] = (),
@@ -267,7 +269,7 @@ class ChallengeRepository:
                             channel_id,
                             message_id,
                             host_id,
-                            variant,
+                            game_kind,
                             dump_options(options),
                             now_ms,
                             now_ms + round(expires_in * 1000),
@@ -296,7 +298,7 @@ class ChallengeRepository:
                     for seat, (player, level) in enumerate(zip(players, levels, strict=True))
                 ],
             )
-        log.info("table %d: %s by %d, %d seats", table_id, variant, host_id, max_seats)
+        log.info("table %d: %s by %d, %d seats", table_id, game_kind, host_id, max_seats)
         return await self._require(table_id)
 
     async def _pending_table(self, challenge_id: int, now_ms: int) -> ChallengeRecord:
@@ -399,7 +401,7 @@ class ChallengeRepository:
                 )
             if len(table.seated) != len(seat_names):
                 raise NotAllowed("the table changed just now: look at it again")
-            seats = game_seats(table.variant, zip(seat_names, table.seated, strict=True))
+            seats = game_seats(table.game_kind, zip(seat_names, table.seated, strict=True))
             levels = table.seated_levels or (None,) * len(seats)
             seats = tuple(
                 Seat(s.name, s.player_id, level) for s, level in zip(seats, levels, strict=True)
@@ -407,7 +409,7 @@ class ChallengeRepository:
             game = await self._db.games.insert_game(
                 guild_id=table.guild_id,
                 channel_id=table.channel_id,
-                variant=table.variant,
+                game_kind=table.game_kind,
                 options=options if options is not None else table.options,
                 seats=seats,
                 start_position=start_position,
@@ -523,7 +525,7 @@ class ChallengeRepository:
             else:
                 white_id, black_id = accepter_id, challenge.challenger_id
 
-            seats = game_seats(challenge.variant, white_id=white_id, black_id=black_id)
+            seats = game_seats(challenge.game_kind, white_id=white_id, black_id=black_id)
             if challenge.ai_level is not None:  # the computer accepts: its seat says so
                 level = challenge.ai_level
                 seats = tuple(
@@ -536,7 +538,7 @@ class ChallengeRepository:
                     guild_id=challenge.guild_id,
                     length=match_length,
                     seats=seats,
-                    game=challenge.variant,
+                    game=challenge.game_kind,
                     options=challenge.options,
                     now_ms=now_ms,
                 )
@@ -544,7 +546,7 @@ class ChallengeRepository:
             game = await self._db.games.insert_game(
                 guild_id=challenge.guild_id,
                 channel_id=challenge.channel_id,
-                variant=challenge.variant,
+                game_kind=challenge.game_kind,
                 options=challenge.options,
                 seats=seats,
                 start_position=start_position,

@@ -133,7 +133,7 @@ class GameOver(ConcurrencyError):
         expected_ply: int,
         actual_ply: int,
         reason: str | None,
-        variant: str | None = None,
+        game_kind: str | None = None,
     ) -> None:
         super().__init__(
             game_id,
@@ -144,7 +144,7 @@ class GameOver(ConcurrencyError):
         self.reason = reason
         #: The game's id in the rules' registry, so the refusal can name the reason in the
         #: game's own words (``None`` when unknown).
-        self.variant = variant
+        self.game_kind = game_kind
 
 
 class ChallengeNotPending(StorageError):

@@ -116,7 +116,7 @@ def game_from_row(row: Row, *, known: GameRecord | None = None) -> GameRecord:
         thread_id=row["thread_id"],
         board_channel_id=row["board_channel_id"],
         board_message_id=row["board_message_id"],
-        variant=row["variant"],
+        game_kind=row["variant"],
         options=load_options(row["options"]),
         seats=seats,
         status=cast(GameStatus, row["status"]),
@@ -169,7 +169,7 @@ class GameRepository:
         *,
         guild_id: int | None,
         channel_id: int,
-        variant: str,
+        game_kind: str,
         start_position: str,
         seats: Iterable[Seat | tuple[str, int]] | None = None,
         white_id: int | None = None,
@@ -190,12 +190,12 @@ class GameRepository:
         announced at its start (tests, tools); the bot's own starts -- accepting a challenge,
         starting a table, a match's next game -- wait for their first board.
         """
-        chosen = game_seats(variant, seats, white_id=white_id, black_id=black_id)
+        chosen = game_seats(game_kind, seats, white_id=white_id, black_id=black_id)
         async with self._db.transaction():
             return await self.insert_game(
                 guild_id=guild_id,
                 channel_id=channel_id,
-                variant=variant,
+                game_kind=game_kind,
                 options=options,
                 seats=chosen,
                 start_position=start_position,
@@ -209,7 +209,7 @@ class GameRepository:
         *,
         guild_id: int | None,
         channel_id: int,
-        variant: str,
+        game_kind: str,
         options: Mapping[str, str] | None,
         seats: Sequence[Seat],
         start_position: str,
@@ -242,7 +242,7 @@ class GameRepository:
                 guild_id,
                 channel_id,
                 thread_id,
-                variant,
+                game_kind,
                 dump_options(options),
                 start_position,
                 start_position,
@@ -267,7 +267,7 @@ class GameRepository:
         log.info(
             "game %d created: %s, %s",
             game.id,
-            variant,
+            game_kind,
             ", ".join(f"{s.name} {s.player_id}" for s in seats),
         )
         return game
@@ -384,7 +384,7 @@ class GameRepository:
         spectating: bool,
         active_only: bool,
         needle: str = "",
-        variants: Sequence[str] = (),
+        game_kinds: Sequence[str] = (),
         limit: int = 25,
     ) -> list[ListedGame]:
         """Games of ``guild_id`` to offer ``user_id`` by name, with every seat's player's name,
@@ -461,12 +461,12 @@ class GameRepository:
                     "WITH named AS (SELECT user_id FROM players"
                     " WHERE instr(lower(display_name), :needle) > 0) "
                 )
-            by_variant = ""
-            for i, variant in enumerate(variants):
-                params[f"variant{i}"] = variant
-            if variants:
-                listed = ", ".join(f":variant{i}" for i in range(len(variants)))
-                by_variant = f"games.variant IN ({listed}) OR "
+            by_game_kind = ""
+            for i, game_kind in enumerate(game_kinds):
+                params[f"variant{i}"] = game_kind
+            if game_kinds:
+                listed = ", ".join(f":variant{i}" for i in range(len(game_kinds)))
+                by_game_kind = f"games.variant IN ({listed}) OR "
             selects: list[str] = []
             for source, others, order in sources:
                 match = ""
@@ -475,7 +475,7 @@ class GameRepository:
                         f"EXISTS (SELECT 1 FROM game_seats AS o WHERE o.game_id = games.id"
                         f" AND {others} AND o.player_id IN (SELECT user_id FROM named))"
                     )
-                    match = f" AND ({by_variant}{by_name})"
+                    match = f" AND ({by_game_kind}{by_name})"
                 selects.append(
                     f"SELECT * FROM ({source}{match}"
                     f" AND +games.guild_id = :guild ORDER BY {order} DESC LIMIT :limit)"
@@ -1072,7 +1072,7 @@ class GameRepository:
             await self._db.lock("SELECT id FROM games WHERE id = ?", (game_id,))
             game = await self.require_game(game_id)
             if not game.is_active:
-                raise GameOver(game_id, at_ply, game.ply, game.reason, game.variant)
+                raise GameOver(game_id, at_ply, game.ply, game.reason, game.game_kind)
             if game.ply != at_ply:
                 raise ConcurrencyError(game_id, at_ply, game.ply)
             if game.seat_of(user_id) is None:

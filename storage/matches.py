@@ -176,7 +176,7 @@ class MatchRepository:
             game = await self._db.games.insert_game(
                 guild_id=match.guild_id,
                 channel_id=channel_id,
-                variant=match.game,
+                game_kind=match.game,
                 options=match.options,
                 seats=[Seat(s.name, s.player_id, computer.get(s.name)) for s in match.seats],
                 start_position=start_position,

@@ -128,7 +128,7 @@ class ChallengeRecord:
     challenger_id: int
     challenged_id: int | None
     """``None`` means anyone but the challenger may accept."""
-    variant: str
+    game_kind: str
     options: Mapping[str, str]
     colour: ColourChoice
     status: ChallengeStatus
@@ -178,7 +178,7 @@ class GameRecord:
     board_channel_id: int | None
     """Channel (or thread) holding the latest board message."""
     board_message_id: int | None
-    variant: str
+    game_kind: str
     """The game id in the rules core's registry (:func:`rules.games.find_game`): a Latrunculi
     rule set, ``chess``, ``draughts``, ..."""
     options: Mapping[str, str]
@@ -253,7 +253,7 @@ class GameRecord:
         for seat in self.seats:
             if seat.name == seat_name:
                 return seat
-        raise KeyError(f"game {self.id} ({self.variant}) has no seat {seat_name!r}")
+        raise KeyError(f"game {self.id} ({self.game_kind}) has no seat {seat_name!r}")
 
     @property
     def outcome(self) -> GameOutcome | None:
@@ -273,7 +273,7 @@ class GameRecord:
         for seat in self.seats:
             if seat.name == seat_name:
                 return seat.player_id
-        raise KeyError(f"game {self.id} ({self.variant}) has no seat {seat_name!r}")
+        raise KeyError(f"game {self.id} ({self.game_kind}) has no seat {seat_name!r}")
 
     def seat_of(self, user_id: int) -> str | None:
         """The first seat (in turn order) ``user_id`` holds, or ``None``."""

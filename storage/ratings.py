@@ -141,7 +141,7 @@ class RatingRepository:
         if game.match_id is not None:
             match = await self._db.matches.require_match(game.match_id)
             return [(s.player_id, 1.0 if s.name == match.winner else 0.0) for s in match.seats]
-        if uses_placed_model(game.variant):
+        if uses_placed_model(game.game_kind):
             return [
                 (game.player_at(name), float(place))
                 for place, name in enumerate(game.places, start=1)
@@ -169,12 +169,12 @@ class RatingRepository:
         )
         rows = await self._db.fetchall(
             f"SELECT * FROM ratings WHERE guild_id = ? AND game = ? AND player_id IN ({marks})",
-            (game.guild_id, game.variant, *players),
+            (game.guild_id, game.game_kind, *players),
         )
         known = {row["player_id"]: _rating_from_row(row) for row in rows}
         before: dict[int, tuple[float, float]] = {}
         after: dict[int, tuple[float, float, float | None]] = {}
-        if uses_placed_model(game.variant):
+        if uses_placed_model(game.game_kind):
             ordered = [
                 (known[p].rating, known[p].rd) if p in known else (DEFAULT_RATING, DEFAULT_RD)
                 for p in players
@@ -221,7 +221,7 @@ class RatingRepository:
                 """,
                 {
                     "guild": game.guild_id,
-                    "game": game.variant,
+                    "game": game.game_kind,
                     "player": player,
                     "rating": rating,
                     "rd": rd,
@@ -239,7 +239,7 @@ class RatingRepository:
                     game.id,
                     player,
                     game.guild_id,
-                    game.variant,
+                    game.game_kind,
                     *before[player],
                     rating,
                     rd,

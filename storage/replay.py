@@ -64,8 +64,8 @@ def replay_game(game: GameRecord, moves: Sequence[MoveRecord]) -> ReplayReport:
     except RulesError as exc:
         problems.append(f"start position does not parse: {exc}")
         return report(None, None, 0)
-    if rules_id != game.variant:
-        problems.append(f"start position is for {rules_id!r}, game says {game.variant!r}")
+    if rules_id != game.game_kind:
+        problems.append(f"start position is for {rules_id!r}, game says {game.game_kind!r}")
     seat_names = set(game.seat_names)
     for seat in session.seats:
         if seat not in seat_names:

@@ -41,7 +41,7 @@ def _short(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-def variant_choices() -> list[app_commands.Choice[str]]:
+def game_choices() -> list[app_commands.Choice[str]]:
     """Every variant, named with its one-line summary (a choice has no separate description)."""
     return [
         app_commands.Choice(name=_short(f"{g.name} — {g.description.rstrip('.')}", 100), value=g.id)
@@ -90,21 +90,21 @@ def _suggestion(option: GameOption, value: str, language: str) -> str:
 
 
 def option_choices(
-    variant_id: str | None, typed: str, language: str = DEFAULT_LANGUAGE
+    game_kind: str | None, typed: str, language: str = DEFAULT_LANGUAGE
 ) -> list[app_commands.Choice[str]]:
-    """Options of the chosen variant (none offered for a variant without options, nor those
+    """Options of the chosen game (none offered for a game without options, nor those
     a table decides by its seats: ludo's ``players``), named in ``language`` (the reader's:
     only they see the suggestions)."""
-    if not variant_id:
+    if not game_kind:
         return []
     try:
-        variant = find_game(variant_id)
+        game_rules = find_game(game_kind)
     except ValueError:
         return []
     typed = typed.strip().lower()
-    seated = variant.seated_options  # decided by the table's seats
+    seated = game_rules.seated_options  # decided by the table's seats
     out = []
-    for opt in variant.options:
+    for opt in game_rules.options:
         if opt.key in seated:
             continue
         for value, _ in opt.choices:
@@ -116,10 +116,10 @@ def option_choices(
     return out[:25]
 
 
-def challenge_options(variant: str, options: str | None, position: str | None) -> dict[str, str]:
+def challenge_options(game_kind: str, options: str | None, position: str | None) -> dict[str, str]:
     """The challenge's checked options, with the start ``position`` a player gave (kept as
     the option :data:`storage.CUSTOM_POSITION`)."""
-    resolved = parse_options(variant, options)
+    resolved = parse_options(game_kind, options)
     if position is not None and position.strip():
         if options:
             raise UserError(
@@ -128,7 +128,7 @@ def challenge_options(variant: str, options: str | None, position: str | None) -
                     "about the board. No challenge was made."
                 )
             )
-        resolved[CUSTOM_POSITION] = parse_position(variant, position)
+        resolved[CUSTOM_POSITION] = parse_position(game_kind, position)
     return resolved
 
 
@@ -209,7 +209,7 @@ class Challenges(commands.Cog):
     )
     @app_commands.guild_only()
     @app_commands.describe(
-        variant="Which game (or Latrunculi rule set) to play",
+        game_kind="Which game (or Latrunculi rule set) to play",
         opponent="Who you challenge; leave empty for an open challenge anyone may accept",
         colour="The colour you want to play (random by default)",
         options="The variant's options, e.g. size=12x8 for classic or rows=1 for rugen",
@@ -218,11 +218,12 @@ class Challenges(commands.Cog):
         players="Ludo: the players you invite to your table, e.g. @Bob @Carol (up to three)",
         level="Against me (opponent: this bot): how strong I play (medium by default)",
     )
-    @app_commands.choices(variant=variant_choices(), colour=COLOUR_CHOICES, level=LEVEL_CHOICES)
+    @app_commands.rename(game_kind="variant")  # the option players type (spec)
+    @app_commands.choices(game_kind=game_choices(), colour=COLOUR_CHOICES, level=LEVEL_CHOICES)
     async def challenge(
         self,
         interaction: Interaction,
-        variant: str,
+        game_kind: str,
         opponent: discord.Member | None = None,
         colour: str = "random",
         options: str | None = None,
@@ -233,7 +234,7 @@ class Challenges(commands.Cog):
     ) -> None:
         async with user_errors(interaction):
             user = interaction.user
-            if is_table_game(variant):
+            if is_table_game(game_kind):
                 if position:
                     raise UserError(
                         mark(
@@ -242,7 +243,7 @@ class Challenges(commands.Cog):
                         )
                     )
                 await self.open_table(
-                    interaction, variant, opponent, colour, options, players, rated, level
+                    interaction, game_kind, opponent, colour, options, players, rated, level
                 )
                 return
             if players:
@@ -251,12 +252,12 @@ class Challenges(commands.Cog):
                         "`players` invites players to a ludo table; to challenge one person to "
                         "{game}, use `opponent`."
                     ),
-                    game=Wording(find_game(variant).name),
+                    game=Wording(find_game(game_kind).name),
                 )
             me = self.bot.user
             if opponent is not None and me is not None and opponent.id == me.id:
-                resolved = challenge_options(variant, options, position)
-                await self._challenge_computer(interaction, variant, colour, resolved, level)
+                resolved = challenge_options(game_kind, options, position)
+                await self._challenge_computer(interaction, game_kind, colour, resolved, level)
                 return
             if level is not None:
                 raise UserError(
@@ -283,7 +284,7 @@ class Challenges(commands.Cog):
                         player=opponent.mention,
                         bot=me.id if me else 0,
                     )
-            resolved = challenge_options(variant, options, position)
+            resolved = challenge_options(game_kind, options, position)
             bot = self.bot
             now = bot.now()
             await bot.db.players.upsert_player(user.id, user.display_name, now=now)
@@ -294,7 +295,7 @@ class Challenges(commands.Cog):
                 channel_id=interaction.channel_id or 0,
                 challenger_id=user.id,
                 challenged_id=opponent.id if opponent else None,
-                variant=variant,
+                game_kind=game_kind,
                 options=resolved,
                 colour=colour,  # type: ignore[arg-type]
                 expires_in=bot.settings.challenge_ttl_seconds,
@@ -309,7 +310,7 @@ class Challenges(commands.Cog):
     async def open_table(
         self,
         interaction: Interaction,
-        variant: str,
+        game_kind: str,
         opponent: discord.Member | None,
         colour: str,
         options: str | None,
@@ -329,7 +330,7 @@ class Challenges(commands.Cog):
                     "leave `colour` empty."
                 )
             )
-        most = find_game(variant).table_seats or 4
+        most = find_game(game_kind).table_seats or 4
         invited = invited_ids(players, user.id, most)
         me = self.bot.user
         assert interaction.guild is not None  # /challenge is guild_only
@@ -337,10 +338,10 @@ class Challenges(commands.Cog):
         seated: list[int] | None = None
         levels: list[AILevel | None] | None = None
         if opponent is not None and me is not None and opponent.id == me.id:
-            if variant not in computer_games():  # pragma: no cover - the bot plays ludo
+            if game_kind not in computer_games():  # pragma: no cover - the bot plays ludo
                 raise UserError(
                     mark("I can't play {game} myself yet; challenge a person to it."),
-                    game=Wording(find_game(variant).name),
+                    game=Wording(find_game(game_kind).name),
                 )
             seated, levels = [user.id, me.id], [None, cast(AILevel, level or DEFAULT_LEVEL)]
             opponent = None
@@ -366,7 +367,7 @@ class Challenges(commands.Cog):
                 seats=most,
                 most=most - 1,
             )
-        resolved = parse_options(variant, options)
+        resolved = parse_options(game_kind, options)
         bot = self.bot
         now = bot.now()
         await bot.db.players.upsert_player(user.id, user.display_name, now=now)
@@ -376,7 +377,7 @@ class Challenges(commands.Cog):
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id or 0,
             host_id=user.id,
-            variant=variant,
+            game_kind=game_kind,
             max_seats=most,
             options=resolved,
             invited=invited,
@@ -391,7 +392,7 @@ class Challenges(commands.Cog):
     async def _challenge_computer(
         self,
         interaction: Interaction,
-        variant: str,
+        game_kind: str,
         colour: str,
         resolved: dict[str, str],
         level: str | None,
@@ -401,18 +402,18 @@ class Challenges(commands.Cog):
         bot = self.bot
         me = bot.user
         assert me is not None
-        if variant not in computer_games():
+        if game_kind not in computer_games():
             language = await answer_language(interaction)  # the refusal is the player's
             playable = [g.id for g in playable_games() if g.id in computer_games()]
             mine = join_words([game_name(g, language) for g in playable], language)
             if not playable:  # pragma: no cover - the bot plays the Latrunculi rule sets
                 raise UserError(
                     mark("I can't play {game} myself yet; challenge a person to it."),
-                    game=Wording(find_game(variant).name),
+                    game=Wording(find_game(game_kind).name),
                 )
             raise UserError(
                 mark("I can't play {game} myself yet; challenge a person to it. I play {games}."),
-                game=Wording(find_game(variant).name),
+                game=Wording(find_game(game_kind).name),
                 games=mine,
             )
         user = interaction.user
@@ -424,7 +425,7 @@ class Challenges(commands.Cog):
             channel_id=interaction.channel_id or 0,
             challenger_id=user.id,
             challenged_id=me.id,
-            variant=variant,
+            game_kind=game_kind,
             options=resolved,
             colour=colour,  # type: ignore[arg-type]
             expires_in=bot.settings.challenge_ttl_seconds,
@@ -455,5 +456,5 @@ __all__ = [
     "option_choices",
     "send_ephemeral",
     "setup",
-    "variant_choices",
+    "game_choices",
 ]

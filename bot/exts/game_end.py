@@ -326,7 +326,7 @@ class GameEnd(commands.Cog):
             )
             if not record.is_active:
                 raise UserError(ALREADY_OVER, game=record.id)
-            presenter = presenter_for(record.variant)
+            presenter = presenter_for(record.game_kind)
             if not presenter.rules.draws_by_agreement:  # the rules decide; the presenter words
                 raise UserError(
                     mark("Game #{game}: {reason}"),

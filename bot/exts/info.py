@@ -34,7 +34,7 @@ from ..services.languages import language_for
 from ..services.names import shown_name
 from ..services.rules_texts import rules_messages
 from ..translator import as_client_names, command_mention
-from .challenges import variant_choices
+from .challenges import game_choices
 
 log = logging.getLogger(__name__)
 
@@ -138,15 +138,16 @@ class Info(commands.Cog):
         name="rules", description="The rules of a game (or Latrunculi variant), with its start"
     )
     @app_commands.guild_only()
-    @app_commands.describe(variant="Which game or rule set")
-    @app_commands.choices(variant=variant_choices())
-    async def rules(self, interaction: Interaction, variant: str) -> None:
+    @app_commands.rename(game_kind="variant")  # the option players type (spec)
+    @app_commands.describe(game_kind="Which game or rule set")
+    @app_commands.choices(game_kind=game_choices())
+    async def rules(self, interaction: Interaction, game_kind: str) -> None:
         """The game's rules in the reader's language -- its sheet's own text where the sheet
         has that language, then the house decisions (:mod:`bot.services.rules_texts`) -- with
         the start position's picture. Only the reader sees it: it is in their language, and
         several messages long for the longer sheets."""
         async with user_errors(interaction):
-            game = find_game(variant)
+            game = find_game(game_kind)
             presenter = presenter_for(game.id)
             language = await language_for(self.bot.db, interaction)
             await interaction.response.defer(ephemeral=True, thinking=True)

@@ -45,7 +45,7 @@ from ..services.names import display_names, names_for_text, player_name
 from ..services.pipeline import Surface, play_by
 from ..services.replays import replay_file
 from ..text_view import board_in_words
-from ..texts import one_line, turn_words, variant_title
+from ..texts import game_title, one_line, turn_words
 
 log = logging.getLogger(__name__)
 
@@ -100,7 +100,7 @@ async def _game_choices(
         spectating=spectating,
         active_only=active_only,
         needle=needle,
-        variants=[g.id for g in playable_games() if needle in g.id or needle in g.name.lower()],
+        game_kinds=[g.id for g in playable_games() if needle in g.id or needle in g.name.lower()],
     )
     return [
         app_commands.Choice(name=listed_label(g, uid, language), value=str(g.game.id))
@@ -143,7 +143,7 @@ class MoveButton(
         session = await bot.games.session(record)
         bot.games.check_turn(record, session, interaction.user.id)
         language = await answer_language(interaction, record)
-        menu = presenter_for(record.variant).menu(record.id, session, picker.FIRST, language)
+        menu = presenter_for(record.game_kind).menu(record.id, session, picker.FIRST, language)
         preview = await preview_file(bot, record, session, menu, interaction.user.id, language)
         if preview is not None:
             menu = numbered(menu)
@@ -242,7 +242,7 @@ class ActionButton(
         svc = bot.games
         record = await svc.load_here(self.game_id, interaction.guild_id)
         if not record.is_active:
-            raise game_over_error(record.id, record.variant, record.reason)
+            raise game_over_error(record.id, record.game_kind, record.reason)
         if record.ply != self.ply:
             raise UserError(
                 mark(
@@ -272,7 +272,7 @@ async def pick(interaction: Interaction, game_id: int, ply: int, value: str) -> 
         await play_from_menu(interaction, record, value.removeprefix("play:"), language)
         return
     key, _, at = value.partition("@")  # "<menu key>@<offset>": another page of that menu
-    menu = presenter_for(record.variant).menu(record.id, session, key, language)
+    menu = presenter_for(record.game_kind).menu(record.id, session, key, language)
     preview = await preview_file(bot, record, session, menu, interaction.user.id, language)
     if preview is not None:
         menu = numbered(menu)
@@ -304,7 +304,7 @@ async def preview_file(
     """The private preview of a piece's menu (``preview.png``, drawn in a worker thread and
     seen from the player's side, its words in the player's ``language``), or ``None`` for a
     menu without one."""
-    presenter = presenter_for(record.variant)
+    presenter = presenter_for(record.game_kind)
     if presenter.menu_squares(session, menu) is None:
         return None
     names = await display_names(bot.db, record)
@@ -383,7 +383,7 @@ class Play(commands.Cog):
             return [hint(exc.in_language(language))]
         session = await svc.session(record)
         to_move = player_for(record, session.to_move)
-        title = presenter_for(record.variant).seat_title(session.to_move, language)
+        title = presenter_for(record.game_kind).seat_title(session.to_move, language)
         if to_move != uid:
             name = one_line(await player_name(self.bot.db, to_move), 32)
             text = translate(
@@ -394,7 +394,7 @@ class Play(commands.Cog):
                 game=record.id,
             )
             return [hint(text)]
-        suggested = presenter_for(record.variant).suggestions(session, current, language=language)
+        suggested = presenter_for(record.game_kind).suggestions(session, current, language=language)
         return [app_commands.Choice(name=c.name, value=c.value) for c in suggested]
 
     move.autocomplete("game")(game_autocomplete)
@@ -491,8 +491,8 @@ class Play(commands.Cog):
             moves = await self.bot.db.games.game_moves(record.id)
             raw_names = await display_names(self.bot.db, record)
             names = names_for_text(raw_names)
-            presenter = presenter_for(record.variant)
-            first = find_game(record.variant).first_mover(
+            presenter = presenter_for(record.game_kind)
+            first = find_game(record.game_kind).first_mover(
                 record.start_position, [m.move for m in moves]
             )
             rows: list[str] = []
@@ -531,10 +531,10 @@ class Play(commands.Cog):
                 players = ", ".join(seated)
             parts = [
                 translate(mark("**Game #{game}**"), language, game=record.id),
-                variant_title(record.variant, record.options, language),
+                game_title(record.game_kind, record.options, language),
                 players,
             ]
-            if not find_game(record.variant).first_by_roll and first is not None:
+            if not find_game(record.game_kind).first_by_roll and first is not None:
                 seat_title = presenter.seat_title(first, language)
                 parts.append(translate(mark("{seat} moved first"), language, seat=seat_title))
             parts.append(state)
@@ -555,7 +555,7 @@ class Play(commands.Cog):
             info = RecordInfo(
                 earlier_games=tuple(earlier),
                 game_number=record.id,
-                title=variant_title(record.variant, record.options),
+                title=game_title(record.game_kind, record.options),
                 players=raw_names,
                 start=record.start_position,
                 position=record.current_position,

@@ -27,8 +27,8 @@ from ..i18n import mark, translate, translate_plural
 from ..limits import MAX_CONTENT, fit_lines
 from ..services.languages import language_for, server_language
 from ..services.ratings import leaderboard_page, rating_chart_file, rating_words
-from ..texts import variant_title
-from .challenges import variant_choices
+from ..texts import game_title
+from .challenges import game_choices
 
 __all__ = ["RankingPageButton", "Stats", "setup"]
 
@@ -75,7 +75,7 @@ class Stats(commands.Cog):
         game="Ratings for this game (default: the top ten by wins over every game)",
         private="Show it only to you (default: no)",
     )
-    @app_commands.choices(game=variant_choices())
+    @app_commands.choices(game=game_choices())
     async def leaderboard(
         self, interaction: Interaction, game: str | None = None, private: bool = False
     ) -> None:
@@ -132,7 +132,7 @@ class Stats(commands.Cog):
         game="Whose rating chart to draw (default: the game they have most rated results in)",
         private="Show it only to you (default: no)",
     )
-    @app_commands.choices(game=variant_choices())
+    @app_commands.choices(game=game_choices())
     async def stats(
         self,
         interaction: Interaction,
@@ -194,7 +194,7 @@ class Stats(commands.Cog):
             ratings = {r.game: r for r in await db.ratings.player_ratings(guild_id, target.id)}
             tallies = {t.game: t for t in await db.players.game_records(guild_id, target.id)}
             now = self.bot.now()
-            for game_id in sorted(set(ratings) | set(tallies), key=variant_title):
+            for game_id in sorted(set(ratings) | set(tallies), key=game_title):
                 lines.append(
                     _game_line(game_id, ratings.get(game_id), tallies.get(game_id), now, language)
                 )
@@ -204,7 +204,7 @@ class Stats(commands.Cog):
                 title = translate(
                     "{game} rating of {player}",
                     language,
-                    game=variant_title(chart_game, language=language),
+                    game=game_title(chart_game, language=language),
                     player=target.display_name,
                 )
                 file = await rating_chart_file(
@@ -215,7 +215,7 @@ class Stats(commands.Cog):
                         translate(
                             "No rated {game} results here yet.",
                             language,
-                            game=variant_title(chart_game, language=language),
+                            game=game_title(chart_game, language=language),
                         )
                     )
             content = fit_lines(lines, MAX_CONTENT, keep_head=1)
@@ -229,7 +229,7 @@ def _game_line(
     game: str, rating: RatingRecord | None, tally: GameTally | None, now: float, language: str
 ) -> str:
     """ "• Chess: rating **1741?** (± 397, 1 rated result); 1 won, 0 lost, 0 drawn"."""
-    name = variant_title(game, language=language)
+    name = game_title(game, language=language)
     if rating is None:
         if tally is None:  # pragma: no cover - a game is listed for a rating or a record
             return translate("• {game}: not rated yet", language, game=name)

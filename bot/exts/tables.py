@@ -124,7 +124,7 @@ class TableButton(
         me = bot.user
         assert me is not None
         host = ch.challenger_id
-        if ch.variant not in computer_games():  # pragma: no cover - no button is shown
+        if ch.game_kind not in computer_games():  # pragma: no cover - no button is shown
             raise UserError(mark("I can't play this game myself; invite people instead."))
         if interaction.user.id != host:
             if self.action == "unbot":

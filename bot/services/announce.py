@@ -25,10 +25,10 @@ from ..presenters import BoardView, GamePresenter, Ply, presenter_for
 from ..texts import (
     describe_result,
     full_moves,
+    game_title,
     moves_words,
     record_words,
     turn_words,
-    variant_title,
 )
 from .games import Played, bot_made, player_for, position_session
 from .languages import game_language
@@ -66,7 +66,7 @@ async def last_move(db: Database, record: GameRecord) -> Ply | None:
     for i in range(len(moves) - 1, -1, -1):
         if not bot_made(moves[i].move):
             before = moves[i - 1].position_after if i else record.start_position
-            result = find_game(record.variant).session(before).play(moves[i].move)
+            result = find_game(record.game_kind).session(before).play(moves[i].move)
             return Ply(result, before, moves[i].position_after)
     return None
 
@@ -88,7 +88,7 @@ async def vacations(db: Database, record: GameRecord) -> dict[int, float]:
 def move_number(record: GameRecord) -> int | None:
     """The full move being played (as ``/history`` numbers them), or the full moves made
     once the game is over; ``None`` for a game whose plies are no count of moves."""
-    if not find_game(record.variant).numbered_moves:
+    if not find_game(record.game_kind).numbered_moves:
         return None
     return record.ply // 2 + 1 if record.is_active else full_moves(record.ply)
 
@@ -291,7 +291,7 @@ async def board_payload(
     """
     if language is None:
         language = await game_language(db, record)
-    presenter = presenter_for(record.variant)
+    presenter = presenter_for(record.game_kind)
     session = played.session if played and played.session else position_session(record)
     seat = session.to_move
     seat_title = presenter.seat_title(seat, language)
@@ -404,7 +404,7 @@ async def board_payload(
             taken=await taken_in_game(db, record, session),
         ),
     )
-    name = variant_title(record.variant, record.options, language)
+    name = game_title(record.game_kind, record.options, language)
     if not record.is_active:
         count = moves_words(record.ply, language) if presenter.rules.numbered_moves else ""
     elif presenter.rules.numbered_moves:
@@ -460,8 +460,8 @@ async def records_line(db: Database, record: GameRecord, language: str = DEFAULT
 
 
 def start_line(record: GameRecord, language: str = DEFAULT_LANGUAGE) -> str:
-    presenter = presenter_for(record.variant)
-    if len(record.seats) != 2 or find_game(record.variant).first_by_roll:
+    presenter = presenter_for(record.game_kind)
+    if len(record.seats) != 2 or find_game(record.game_kind).first_by_roll:
         seated = ", ".join(
             translate(
                 "{player} plays **{seat}**",

@@ -37,7 +37,7 @@ from storage import ChallengeRecord, GameRecord
 
 from ..i18n import DEFAULT_LANGUAGE, mark, translate, translate_plural
 from ..presenters import Ply, presenter_for
-from ..texts import variant_line
+from ..texts import game_line
 from .announce import board_payload, home_channel, post_board, start_line
 from .challenges import link_from_old_game, thread_title
 from .languages import server_language
@@ -95,7 +95,7 @@ async def missed_lines(
     if record.announced_ply >= record.ply:
         return []
     moves = await bot.db.games.game_moves(record.id)
-    presenter = presenter_for(record.variant)
+    presenter = presenter_for(record.game_kind)
     lines: list[str] = []
     first = max(record.announced_ply, record.ply - MAX_LINES)
     if first > record.announced_ply:
@@ -112,7 +112,7 @@ async def missed_lines(
         stored = moves[index]
         before = moves[index - 1].position_after if index else record.start_position
         try:
-            result = find_game(record.variant).session(before).play(stored.move)
+            result = find_game(record.game_kind).session(before).play(stored.move)
         except Exception:  # pragma: no cover - stored moves were checked by the rules core
             log.exception("game %d: cannot describe ply %d", record.id, stored.ply)
             lines.append(
@@ -260,7 +260,7 @@ async def _start_words(bot: GameBot, game: GameRecord, language: str) -> str:
         "**Game #{game} begins.** {variant}",
         language,
         game=game.id,
-        variant=variant_line(game.variant, game.options, language),
+        variant=game_line(game.game_kind, game.options, language),
     )
     if game.custom_start:
         words += " " + translate("Started from a custom position: a casual game.", language)

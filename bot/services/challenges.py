@@ -19,7 +19,7 @@ from ..i18n import mark, translate
 from ..links import message_link, server_channel
 from ..mentions import ping_only, rationed_ping, rationed_pings
 from ..presenters import presenter_for
-from ..texts import code, game_name, variant_line, versus
+from ..texts import code, game_line, game_name, versus
 from .announce import board_payload, home_channel, post_board, start_line
 from .languages import server_language
 from .names import display_names
@@ -61,9 +61,9 @@ LEVEL_WORDS = {"easy": mark("easy"), "medium": mark("medium"), "hard": mark("har
 """The computer's levels as a challenge names them."""
 
 
-def parse_options(variant_id: str, text: str | None) -> dict[str, str]:
+def parse_options(game_kind: str, text: str | None) -> dict[str, str]:
     """``"size=12x8, rows=1"`` → checked options of the variant (errors name the choices)."""
-    variant = find_game(variant_id)
+    game_rules = find_game(game_kind)
     if text is not None and len(text) > MAX_OPTIONS_TEXT:
         raise UserError(
             mark(
@@ -71,29 +71,29 @@ def parse_options(variant_id: str, text: str | None) -> dict[str, str]:
                 "No challenge was made."
             ),
             length=len(text),
-            example=_example(variant_id) or "size=12x8",
+            example=_example(game_kind) or "size=12x8",
         )
     parts = [p.strip() for p in (text or "").replace(";", ",").split(",") if p.strip()]
-    if parts and not variant.options:
+    if parts and not game_rules.options:
         raise UserError(
-            mark("{game} has no options; leave `options` empty."), game=Wording(variant.name)
+            mark("{game} has no options; leave `options` empty."), game=Wording(game_rules.name)
         )
     options: dict[str, str] = {}
     for part in parts:
         key, sep, value = (x.strip().lower() for x in part.partition("="))
-        if not sep and len(variant.options) == 1:  # "12x8" for classic's only option
-            key, value = variant.options[0].key, key
+        if not sep and len(game_rules.options) == 1:  # "12x8" for classic's only option
+            key, value = game_rules.options[0].key, key
         elif not sep or not key:
             raise UserError(
                 mark("Write options as `key=value`, e.g. `{example}`."),
-                example=_example(variant_id),
+                example=_example(game_kind),
             )
         if key in options:
             raise UserError(
                 mark("The option {option} is given twice; give it once."), option=code(key)
             )
         options[key] = value
-    seated = variant.seated_options
+    seated = game_rules.seated_options
     for key, value in options.items():
         if key in seated:
             raise UserError(
@@ -102,30 +102,30 @@ def parse_options(variant_id: str, text: str | None) -> dict[str, str]:
                     "leave {option} out of `options`; the host starts the game with 2 or more "
                     "seated. No table was opened."
                 ),
-                game=Wording(variant.name),
-                most=variant.table_seats or len(variant.seats),
+                game=Wording(game_rules.name),
+                most=game_rules.table_seats or len(game_rules.seats),
                 option=code(key),
             )
-        _check_option(variant, key, value)
-    return variant.resolve_options(options)
+        _check_option(game_rules, key, value)
+    return game_rules.resolve_options(options)
 
 
-def _check_option(variant: GameRules, key: str, value: str) -> None:
+def _check_option(game_kind: GameRules, key: str, value: str) -> None:
     """Refuse an option ``variant`` does not have, or a value it does not offer, naming the
     game as players know it (the rules core checks the same, naming its id, in
     ``resolve_options``)."""
-    option = next((o for o in variant.options if o.key == key), None)
+    option = next((o for o in game_kind.options if o.key == key), None)
     if option is None:
         raise UserError(
             mark("{game} has no option {option}; its options: {options}. No challenge was made."),
-            game=Wording(variant.name),
+            game=Wording(game_kind.name),
             option=code(key),
-            options=", ".join(code(o.key) for o in variant.options),
+            options=", ".join(code(o.key) for o in game_kind.options),
         )
     if value not in option.values and value != option.default:  # a default round-trips
         raise UserError(
             mark("{game}: {option} must be one of {values}, not {value}. No challenge was made."),
-            game=Wording(variant.name),
+            game=Wording(game_kind.name),
             option=code(key),
             values=", ".join(code(v) for v in option.values),
             value=code(value),
@@ -136,12 +136,12 @@ MAX_POSITION_TEXT = 200
 """Longer than any position of the games played (a 12×8 LPN, a FEN, an XGID)."""
 
 
-def parse_position(variant_id: str, text: str) -> str:
+def parse_position(game_kind: str, text: str) -> str:
     """A custom start position for ``/challenge`` (LPN, FEN, PDN FEN or XGID, with or without
     the game's ``id:`` prefix), checked by the rules core exactly as ``python -m rules`` checks
     it (its error words), and returned in canonical form. Refused too: a position of another
     game, one already decided, and a backgammon match position (a custom start is one game)."""
-    game = find_game(variant_id)
+    game = find_game(game_kind)
     shown = text.strip()
     if len(shown) > MAX_POSITION_TEXT:
         raise UserError(
@@ -152,7 +152,7 @@ def parse_position(variant_id: str, text: str) -> str:
             length=len(shown),
             game=Wording(game.name),
         )
-    full = shown if shown.lower().startswith(f"{variant_id}:") else f"{variant_id}:{shown}"
+    full = shown if shown.lower().startswith(f"{game_kind}:") else f"{game_kind}:{shown}"
     try:
         session = open_session(full)
     except (RulesError, ValueError) as exc:
@@ -169,7 +169,7 @@ def parse_position(variant_id: str, text: str) -> str:
             ),
             game=Wording(game.name),
             # the presenter's marked English words for it, translated with the refusal
-            reason=Wording(presenter_for(variant_id).reason_words(session.outcome.reason)),
+            reason=Wording(presenter_for(game_kind).reason_words(session.outcome.reason)),
         )
     refusal = session.custom_start_refusal()
     if refusal is not None:
@@ -178,18 +178,18 @@ def parse_position(variant_id: str, text: str) -> str:
     return canonical
 
 
-def start_position(variant_id: str, options: dict[str, str] | Any) -> str:
+def start_position(game_kind: str, options: dict[str, str] | Any) -> str:
     """A new game's start: the custom position the challenge carries, else the rules core's
     start for the options."""
     custom = options.get(CUSTOM_POSITION)
     if custom:
         return str(custom)
     rest = {k: v for k, v in options.items() if k != CUSTOM_POSITION}
-    return find_game(variant_id).start(rest)
+    return find_game(game_kind).start(rest)
 
 
-def _example(variant_id: str) -> str:
-    v = find_game(variant_id)
+def _example(game_kind: str) -> str:
+    v = find_game(game_kind)
     if not v.options:
         return ""
     o = v.options[0]
@@ -201,7 +201,7 @@ def _who_and_what(ch: ChallengeRecord, language: str) -> str:
     values: dict[str, object] = {
         "challenger": ch.challenger_id,
         "challenged": ch.challenged_id,
-        "game": game_name(ch.variant, language),
+        "game": game_name(ch.game_kind, language),
         "rematch": ch.rematch_of,
         "colour": translate(COLOUR_WORDS[ch.colour], language, player=ch.challenger_id),
     }
@@ -248,12 +248,12 @@ def challenge_content(ch: ChallengeRecord, language: str) -> str:
             computer=ch.challenged_id,
             level=translate(LEVEL_WORDS.get(ch.ai_level, ch.ai_level), language),
         )
-        return f"{first}\n{variant_line(ch.variant, ch.options, language)}\n{accepts}"
+        return f"{first}\n{game_line(ch.game_kind, ch.options, language)}\n{accepts}"
     if ch.rated:
         kind = translate("Rated.", language)
     else:
         kind = translate("Casual: no rating changes.", language)
-    lines = [f"{first} {kind}", variant_line(ch.variant, ch.options, language)]
+    lines = [f"{first} {kind}", game_line(ch.game_kind, ch.options, language)]
     custom = ch.options.get(CUSTOM_POSITION)
     if custom:
         lines.append(
@@ -377,7 +377,7 @@ async def launch_game(
     game in a thread made from ``message`` (or in ``channel`` when that is a thread already,
     or when no thread can be made) and post the first board."""
     await bot.db.players.upsert_player(accepter.id, accepter.display_name, now=bot.now())
-    lpn = start_position(ch.variant, dict(ch.options))
+    lpn = start_position(ch.game_kind, dict(ch.options))
     game = await bot.db.challenges.accept_challenge(
         ch.id,
         accepter.id,
@@ -452,7 +452,7 @@ async def open_game_in(
         "**Game #{game} begins.** {variant}",
         language,
         game=game.id,
-        variant=variant_line(game.variant, game.options, language),
+        variant=game_line(game.game_kind, game.options, language),
     )
     if game.custom_start:  # a line of its own: the rule set's summary may end without a stop
         intro += "\n" + translate("Started from a custom position: a casual game.", language)
@@ -480,7 +480,7 @@ async def link_from_old_game(
         return  # no thread of its own: the new thread hangs under the challenge right there
     link = message_link(game.guild_id, board.channel.id, board.id)
     language = await server_language(bot.db, old.guild_id)  # the old thread is everyone's
-    title = presenter_for(game.variant).seat_title
+    title = presenter_for(game.game_kind).seat_title
     players = versus(
         [
             f"<@{s.player_id}> ({title(s.name, language)})"

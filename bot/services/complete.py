@@ -123,9 +123,9 @@ def label(
         state = translate(mark("White to move"), language)
     else:
         state = translate(mark("Black to move"), language)
-    variant = game_name(record.variant, language)
+    title = game_name(record.game_kind, language)
     # the names get what the rest leaves (the variant's name can be 30 characters long)
-    fixed = len(f"#{record.id} {variant}  vs  ({state})")
+    fixed = len(f"#{record.id} {title}  vs  ({state})")
     room = max(8, min(LABEL_NAME, (MAX_CHOICE_NAME - fixed) // 2))
 
     def name(raw: str) -> str:
@@ -136,7 +136,7 @@ def label(
     else:
         other = name(black if opponent == record.black_id else white)
         who = translate(mark("vs {opponent}"), language, opponent=other)
-    text = f"#{record.id} {variant} {who} ({state})"
+    text = f"#{record.id} {title} {who} ({state})"
     return text if markdown else cut(text, MAX_CHOICE_NAME)
 
 
@@ -154,8 +154,8 @@ def _table_label(
     else:
         seat = seat_word(position_session(record).to_move)
         state = translate(mark("{seat} to move"), language, seat=in_language(seat, language))
-    variant = game_name(record.variant, language)
-    fixed = len(f"#{record.id} {variant} vs  ({state})")
+    title = game_name(record.game_kind, language)
+    fixed = len(f"#{record.id} {title} vs  ({state})")
     room = max(8, (MAX_CHOICE_NAME - fixed) // max(1, len(names)) - 2)
 
     def name(raw: str) -> str:
@@ -166,7 +166,7 @@ def _table_label(
         who = ", ".join(others)
     else:
         who = translate(mark("vs {opponent}"), language, opponent=", ".join(others))
-    text = f"#{record.id} {variant} {who} ({state})"
+    text = f"#{record.id} {title} {who} ({state})"
     return text if markdown else cut(text, MAX_CHOICE_NAME)
 
 

@@ -114,7 +114,7 @@ def changed_meanwhile(record: GameRecord, fresh: GameRecord | None) -> Exception
     if fresh is None:
         return GameNotFound(record.id)
     if not fresh.is_active:
-        return GameOver(record.id, record.ply, fresh.ply, fresh.reason, fresh.variant)
+        return GameOver(record.id, record.ply, fresh.ply, fresh.reason, fresh.game_kind)
     if fresh.ply < record.ply:
         return UserError(TAKEN_BACK_MEANWHILE, game=record.id)
     return ConcurrencyError(record.id, record.ply, fresh.ply)
@@ -139,7 +139,7 @@ def player_to_move(record: GameRecord) -> int:
 def position_session(record: GameRecord) -> Session[Any]:
     """A session at the stored current position, without its history: enough to read whose
     turn it is (never to judge repetitions; :meth:`GameService.session` replays for that)."""
-    return find_game(record.variant).session(record.current_position)
+    return find_game(record.game_kind).session(record.current_position)
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,7 +249,7 @@ class GameService:
                     guild_id=guild_id, channel_id=channel_id, user_id=user_id
                 )
                 if thread is not None and not thread.is_active and thread.seat_of(user_id):
-                    raise game_over_error(thread.id, thread.variant, thread.reason)
+                    raise game_over_error(thread.id, thread.game_kind, thread.reason)
             here = await self.db.games.active_games(
                 channel_id=channel_id, guild_id=guild_id, limit=5
             )
@@ -356,7 +356,7 @@ class GameService:
         """``record``'s start with its stored plies played, up to ``record.ply`` only: another
         process may have stored the next move since the record was read, and that move
         belongs to a later record -- this caller's move then loses the race cleanly."""
-        session = find_game(record.variant).session(record.start_position)
+        session = find_game(record.game_kind).session(record.start_position)
         if record.ply:
             for stored in (await self.db.games.game_moves(record.id))[: record.ply]:
                 session.play(stored.move)
@@ -389,7 +389,7 @@ class GameService:
 
     def check_turn(self, record: GameRecord, session: Session[Any], user_id: int) -> None:
         if not record.is_active:
-            raise game_over_error(record.id, record.variant, record.reason)
+            raise game_over_error(record.id, record.game_kind, record.reason)
         if record.seat_of(user_id) is None:
             raise UserError(
                 mark("You are not playing in game #{game}; only its players can move."),
@@ -397,7 +397,7 @@ class GameService:
             )
         to_move = session.to_move
         if player_for(record, to_move) != user_id and record.seat(to_move).is_computer:
-            title = presenter_for(record.variant).seat_title(to_move)
+            title = presenter_for(record.game_kind).seat_title(to_move)
             raise UserError(
                 mark(
                     "It is the bot's turn in game #{game}: {player} ({seat}) is thinking about "
@@ -408,7 +408,7 @@ class GameService:
                 seat=Wording(title),
             )
         if player_for(record, to_move) != user_id:
-            title = presenter_for(record.variant).seat_title(to_move)
+            title = presenter_for(record.game_kind).seat_title(to_move)
             raise UserError(
                 mark("It is not your turn in game #{game}: it is {player}'s move ({seat})."),
                 game=record.id,
@@ -450,7 +450,7 @@ class GameService:
                     "Nothing was played.",
                 ),
                 count=len(text),
-                hint=Wording(find_game(record.variant).move_hint),
+                hint=Wording(find_game(record.game_kind).move_hint),
             )
         record = await self.current(game)
         if expected_ply is not None and record.is_active and record.ply != expected_ply:
@@ -463,7 +463,7 @@ class GameService:
             )
         session = await self.session(record)
         self.check_turn(record, session, user_id)
-        rules = find_game(record.variant)
+        rules = find_game(record.game_kind)
         refuse_leaving(rules, text)
         text = self._player_text(session, text)
         move = session.parse(text)
@@ -514,7 +514,7 @@ class GameService:
 
     async def _only_turns(self, record: GameRecord) -> set[int]:
         """The game's players who opted in to having their only legal turn played."""
-        if not find_game(record.variant).has_only_plays:
+        if not find_game(record.game_kind).has_only_plays:
             return set()  # the game has no such turns: no need to ask storage
         if record.settings is not None:  # read with the game
             players = record.settings.players
@@ -636,7 +636,7 @@ class GameService:
         async with self.lock(seen.id):
             record = await self.load(seen.id)
             if not record.is_active:
-                raise game_over_error(record.id, record.variant, record.reason)
+                raise game_over_error(record.id, record.game_kind, record.reason)
             if record.ply != seen.ply:
                 raise UserError(
                     mark("Game #{game} moved on while the computer was thinking."), game=record.id
@@ -660,7 +660,7 @@ class GameService:
         others play on: a ply of its own (``resign:red``) and the bot's actions for the next
         player, in ONE transaction guarded by ``record``'s ply (a move landing first wins:
         :class:`storage.ConcurrencyError`). The last one left wins."""
-        rules = find_game(record.variant)
+        rules = find_game(record.game_kind)
         leaver = player_for(record, seat)
         async with self.lock(record.id):
             session = await self.session(record, take=True)
@@ -684,7 +684,7 @@ class GameService:
             )
         if not record.is_active:
             raise UserError(ALREADY_OVER, game=record.id)
-        if find_game(record.variant).seats_leave:  # the others play on
+        if find_game(record.game_kind).seats_leave:  # the others play on
             return (await self.leave(record, seat, Reason.RESIGNATION)).game
         outcome = position_session(record).conceded(seat, Reason.RESIGNATION)
         async with self.lock(record.id):
@@ -711,7 +711,7 @@ class GameService:
             )
         if not record.is_active:
             raise UserError(ALREADY_OVER, game=record.id)
-        enough = find_game(record.variant).own_moves_to_abort
+        enough = find_game(record.game_kind).own_moves_to_abort
         # fewer plies than that cannot hold that many seats' own moves: no replay needed
         if record.ply >= enough and not (await self.session(record)).may_abort():
             if enough == 1:

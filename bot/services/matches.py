@@ -65,7 +65,7 @@ def _next_start(record: GameRecord) -> str:
     outcome = record.outcome
     if outcome is None or outcome.winner is None:
         return record.start_position
-    start = find_game(record.variant).next_match_start(record.current_position, outcome)
+    start = find_game(record.game_kind).next_match_start(record.current_position, outcome)
     if start is None:
         raise ValueError(f"game {record.id}: the rules say its match is over")
     return start
@@ -122,7 +122,7 @@ def match_intro(match: MatchRecord, game: GameRecord, language: str = DEFAULT_LA
         white_points=match.scores["white"],
         black_points=match.scores["black"],
     )
-    start = find_game(game.variant).session(game.start_position).view()
+    start = find_game(game.game_kind).session(game.start_position).view()
     if start.extra.get("crawford"):  # the rules' view of the game's start says so
         intro += " " + translate("**Crawford game**: no doubling.", language)
     return intro

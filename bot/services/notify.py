@@ -122,7 +122,7 @@ async def digest_text(
         named = [plain(await player_name(bot.db, uid), 40) for uid in others]
         values = {
             "game": g.id,
-            "variant": game_name(g.variant, language),
+            "variant": game_name(g.game_kind, language),
             "opponents": ", ".join(named) or "—",
             "since": int(g.turn_since),
         }

@@ -21,7 +21,7 @@ from storage.rating_maths import is_provisional
 from ..i18n import DEFAULT_LANGUAGE, translate, translate_plural
 from ..limits import MAX_ALT_TEXT, MAX_CONTENT, paginate
 from ..presenters.words import RTL_LANGUAGES
-from ..texts import variant_title
+from ..texts import game_title
 from .languages import server_language
 
 __all__ = [
@@ -70,7 +70,7 @@ async def ratings_line(db: Database, record: GameRecord, language: str | None = 
         return translate(
             "Ratings ({game}): {changes}.",
             language,
-            game=variant_title(record.variant, language=language),
+            game=game_title(record.game_kind, language=language),
             changes=parts,
         )
     if not record.rated:
@@ -101,7 +101,7 @@ async def leaderboard_page(
     apart (their rating is still a guess). Returns the text and the number of pages; every
     page fits in one message."""
     ratings = await db.ratings.leaderboard(guild_id, game)
-    name = variant_title(game, language=language)
+    name = game_title(game, language=language)
     if not ratings:
         return translate("No rated {game} results in this server yet.", language, game=name), 1
     settled = [r for r in ratings if not r.is_provisional(now)]

@@ -54,7 +54,7 @@ async def offer_rematch(
 ) -> ChallengeRecord:
     """Store ``user_id``'s rematch challenge for finished game ``record`` (raises
     ``UserError`` when the caller may not, or one is already offered)."""
-    most = find_game(record.variant).table_seats
+    most = find_game(record.game_kind).table_seats
     if most is not None:  # a multi-seat game: the same players at a table
         return await _rematch_table(
             db,
@@ -91,7 +91,7 @@ async def offer_rematch(
             channel_id=channel_id,
             challenger_id=user_id,
             challenged_id=opponent,
-            variant=record.variant,
+            game_kind=record.game_kind,
             options=record.options,
             colour="black" if colour == "white" else "white",
             expires_in=expires_in,
@@ -136,7 +136,7 @@ async def _rematch_table(
             guild_id=guild_id,
             channel_id=channel_id,
             host_id=user_id,
-            variant=record.variant,
+            game_kind=record.game_kind,
             max_seats=most,
             options=record.options,
             seated=[user_id, *(seat.player_id for seat in others)],

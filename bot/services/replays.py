@@ -59,10 +59,10 @@ async def replay_boards(
     board posted after that ply showed them); only the last one carries the result (as the
     final board shows it). A game longer than :data:`MAX_REPLAY_PLIES` starts that many
     plies before its end."""
-    presenter = presenter_for(record.variant)
+    presenter = presenter_for(record.game_kind)
     names = await display_names(db, record)
     moves = await db.games.game_moves(record.id)
-    game = find_game(record.variant)
+    game = find_game(record.game_kind)
     numbered = game.numbered_moves
 
     def number(ply: int) -> int | None:  # the move being played after ``ply`` plies
@@ -134,7 +134,7 @@ async def replay_file(
     boards = await replay_boards(db, record, language)
     if len(boards) < 2:
         return None
-    presenter = presenter_for(record.variant)
+    presenter = presenter_for(record.game_kind)
     gif = await asyncio.to_thread(presenter.replay, boards)
     # alt text: where the replay ends, in words (the last board's, as the final board says it)
     alt = presenter.alt_text(boards[-1])

@@ -25,7 +25,7 @@ from ..errors import UserError, mark_plural
 from ..i18n import mark, translate
 from ..mentions import ping_users
 from ..presenters import presenter_for
-from ..texts import game_name, variant_line
+from ..texts import game_line, game_name
 from .computer import computer_games
 from .languages import server_language
 
@@ -59,9 +59,9 @@ COMPUTER_SEAT = {
 """How a seat the computer plays is marked in the table's list, by its level."""
 
 
-def is_table_game(variant: str) -> bool:
+def is_table_game(game_kind: str) -> bool:
     """Whether ``variant`` is played at a table players join (more than two seats)."""
-    return find_game(variant).table_seats is not None
+    return find_game(game_kind).table_seats is not None
 
 
 def invited_ids(text: str | None, host_id: int, max_seats: int) -> list[int]:
@@ -140,8 +140,8 @@ def seat_colours(ch: ChallengeRecord) -> tuple[str, ...]:
     """The seat names the players seated now would get if the game started now."""
     count = len(ch.seated)
     if count < 2:
-        return find_game(ch.variant).seating(ch.options, 2).seats[:count]
-    return find_game(ch.variant).seating(ch.options, count).seats
+        return find_game(ch.game_kind).seating(ch.options, 2).seats[:count]
+    return find_game(ch.game_kind).seating(ch.options, count).seats
 
 
 def seat_levels(ch: ChallengeRecord) -> tuple[str | None, ...]:
@@ -158,8 +158,8 @@ def _labels(language: str) -> dict[str, str]:
 def table_content(ch: ChallengeRecord, language: str) -> str:
     """The table's message in ``language`` (the server's: it is public): who opened it, who
     is invited, the seats with their colours, and how it starts and expires."""
-    presenter = presenter_for(ch.variant)
-    game = game_name(ch.variant, language)
+    presenter = presenter_for(ch.game_kind)
+    game = game_name(ch.game_kind, language)
     most = ch.max_seats or 4
     levels = seat_levels(ch)
     if any(levels):
@@ -205,7 +205,7 @@ def table_content(ch: ChallengeRecord, language: str) -> str:
         dot = _DOTS.get(seat, "•")
         lines.append(f"{i}. {dot} {presenter.seat_title(seat, language)} — <@{uid}>{who}")
     lines.append(
-        variant_line(ch.variant, {k: v for k, v in ch.options.items() if k != "players"}, language)
+        game_line(ch.game_kind, {k: v for k, v in ch.options.items() if k != "players"}, language)
     )
     labels = _labels(language)
     lines.append(
@@ -222,7 +222,7 @@ def table_content(ch: ChallengeRecord, language: str) -> str:
             expires=int(ch.expires_at),
         )
     )
-    if ch.variant in computer_games():
+    if ch.game_kind in computer_games():
         lines.append(
             translate(
                 "<@{host}> may seat me at a free seat with **{add}** (easy, medium or hard; up "
@@ -251,7 +251,7 @@ def table_payload(ch: ChallengeRecord, language: str) -> dict[str, Any]:
     return {
         "content": table_content(ch, language),
         "view": ui.table_view(
-            ch.id, computer=ch.variant in computer_games(), labels=_labels(language)
+            ch.id, computer=ch.game_kind in computer_games(), labels=_labels(language)
         ),
         "allowed_mentions": ping_users(),
     }
@@ -278,7 +278,7 @@ async def start_table_game(
         raise UserError(
             mark("A game needs at least 2 players at the table; wait for someone to join.")
         )
-    seating = find_game(ch.variant).seating(ch.options, count)
+    seating = find_game(ch.game_kind).seating(ch.options, count)
     game = await bot.db.challenges.start_table(
         ch.id,
         interaction.user.id,

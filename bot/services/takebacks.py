@@ -57,9 +57,9 @@ def takeback_for(record: GameRecord, moves: Sequence[MoveRecord], by: int) -> Ta
     if not record.is_active:
         raise UserError(
             mark("{over}: a finished game cannot be taken back."),
-            over=game_over(record.id, record.variant, record.reason),
+            over=game_over(record.id, record.game_kind, record.reason),
         )
-    rules = find_game(record.variant)
+    rules = find_game(record.game_kind)
     if not rules.takes_back(len(record.seats)):
         raise UserError(
             mark(

@@ -75,7 +75,7 @@ async def finish_on_time(bot: GameBot, record: GameRecord, timeout: float) -> bo
         return False
     loser_seat = position_session(record).to_move
     loser = player_for(record, loser_seat)
-    if find_game(record.variant).seats_leave:
+    if find_game(record.game_kind).seats_leave:
         return await leave_on_time(bot, record, timeout, loser_seat)
     outcome = position_session(record).conceded(loser_seat, Reason.TIMEOUT)
     before = record
@@ -121,7 +121,7 @@ async def leave_on_time(bot: GameBot, record: GameRecord, timeout: float, seat: 
         "⏰ Time is up: {player} ({seat}) did not move within {duration} and leaves the game.",
         language,
         player=f"<@{loser}>",
-        seat=presenter_for(record.variant).seat_title(seat, language),
+        seat=presenter_for(record.game_kind).seat_title(seat, language),
         duration=duration_words(timeout, language),
     )
     payload = await board_payload(

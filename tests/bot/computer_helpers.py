@@ -24,7 +24,7 @@ def the_bot(arena: Any) -> Any:
 
 async def challenge_the_bot(
     arena: Any,
-    variant: str = "rugen",
+    game_kind: str = "rugen",
     *,
     level: str | None = "easy",
     colour: str = "white",
@@ -33,7 +33,7 @@ async def challenge_the_bot(
 ) -> tuple[Any, Any, Any]:
     """``member`` (Alice) challenges the bot; returns (game record, its thread, the reply)."""
     member = member or arena.alice
-    kwargs: dict[str, Any] = {"variant": variant, "opponent": the_bot(arena), "colour": colour}
+    kwargs: dict[str, Any] = {"variant": game_kind, "opponent": the_bot(arena), "colour": colour}
     if level is not None:
         kwargs["level"] = level
     if options:

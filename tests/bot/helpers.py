@@ -13,7 +13,7 @@ from .conftest import open_png
 
 async def challenge_and_accept(
     arena: Any,
-    variant: str = "rugen",
+    game_kind: str = "rugen",
     *,
     challenger: Any = None,
     opponent: Any = None,
@@ -29,7 +29,7 @@ async def challenge_and_accept(
     challenger = challenger or arena.alice
     opponent = opponent or arena.bob
     channel = channel or arena.channel
-    kwargs: dict[str, Any] = {"variant": variant, "opponent": opponent, "colour": colour}
+    kwargs: dict[str, Any] = {"variant": game_kind, "opponent": opponent, "colour": colour}
     if options:
         kwargs["options"] = options
     if rated is not None:
@@ -167,7 +167,7 @@ async def game_at(arena: Any, lpn: str, *, channel: Any = None, now: float | Non
     return await arena.db.games.create_game(
         guild_id=arena.guild.id,
         channel_id=(channel or arena.channel).id,
-        variant=lpn.split(":")[0],
+        game_kind=lpn.split(":")[0],
         white_id=arena.alice.id,
         black_id=arena.bob.id,
         start_position=lpn,

@@ -35,10 +35,10 @@ async def test_a_chess_game_is_told_in_words_move_by_move_and_at_its_end(arena):
 
 
 @pytest.mark.parametrize(
-    "variant", ["rugen", "classic", "schadler", "lat", "draughts", "backgammon"]
+    "game_kind", ["rugen", "classic", "schadler", "lat", "draughts", "backgammon"]
 )
-async def test_every_games_first_board_has_alt_text(arena, variant):
-    game, where = await challenge_and_accept(arena, variant)
+async def test_every_games_first_board_has_alt_text(arena, game_kind):
+    game, where = await challenge_and_accept(arena, game_kind)
     said = _alt(last_board(where))
     record = await arena.db.games.load_game(game.id)
     assert said.endswith(".") and ("to move" in said or "to play" in said), said

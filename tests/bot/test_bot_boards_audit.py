@@ -221,8 +221,8 @@ async def test_latrunculi_draws_takebacks_boards_history_and_games_in_the_server
     alice, bob = arena.alice, arena.bob
     await foreign_server(arena, audit, language)
     games = []
-    for variant in ("classic", "rugen", "schadler", "lat"):
-        game, where = await challenge_and_accept(arena, variant)
+    for game_kind in ("classic", "rugen", "schadler", "lat"):
+        game, where = await challenge_and_accept(arena, game_kind)
         games.append((game, where))
         await play_suggested(arena, audit, where, game.id, 2)
         await play_by_menus(arena, audit, where, game.id)

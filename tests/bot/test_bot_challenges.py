@@ -24,7 +24,7 @@ async def test_challenge_accept_starts_game_in_thread(arena):
 
     await arena.bob.click(r.response, label="Accept")
     [game] = await arena.db.games.active_games(user_id=arena.alice.id)
-    assert game.variant == "rugen" and {game.white_id, game.black_id} == {
+    assert game.game_kind == "rugen" and {game.white_id, game.black_id} == {
         arena.alice.id,
         arena.bob.id,
     }

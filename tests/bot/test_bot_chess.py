@@ -66,7 +66,7 @@ async def test_fools_mate_through_move_and_the_move_button(arena):
     assert "**Chess**" in offer.content
     await alice.click(offer, label="Accept")
     [again] = await arena.db.games.active_games(user_id=alice.id)
-    assert again.variant == "chess" and again.white_id == bob.id
+    assert again.game_kind == "chess" and again.white_id == bob.id
     assert again.current_position == "chess:" + chess.STARTING_FEN
 
 

@@ -55,7 +55,7 @@ async def test_draughts_rematch_swaps_colours(arena):
     assert "a rematch" in r.response.content
     await arena.bob.click(rematch_challenge(arena.channel), label="Accept")
     [again] = await arena.db.games.active_games(user_id=arena.alice.id)
-    assert again.variant == "draughts" and again.white_id == arena.bob.id
+    assert again.game_kind == "draughts" and again.white_id == arena.bob.id
     assert again.current_position.startswith("draughts:B:W21,")
 
 

@@ -61,18 +61,18 @@ LATRUNCULI = [
 ]
 
 
-@pytest.mark.parametrize(("variant", "options", "level"), LATRUNCULI)
+@pytest.mark.parametrize(("game_kind", "options", "level"), LATRUNCULI)
 @pytest.mark.simcord(settle_timeout=30)  # the worker's turns overran 5 s under a load of 9
-async def test_a_full_latrunculi_game_against_the_bot(arena, variant, options, level):
+async def test_a_full_latrunculi_game_against_the_bot(arena, game_kind, options, level):
     game, thread, r = await challenge_the_bot(
-        arena, variant, level=level, colour="white", options=options
+        arena, game_kind, level=level, colour="white", options=options
     )
     bot_id = arena.bot.user.id
     assert f"challenges <@{bot_id}> (the computer)" in r.response.content
     assert game.seat("black").player_id == bot_id
     assert game.seat("black").ai_level == level and game.seat("white").ai_level is None
     assert "Game #" in thread.name
-    finished = await play_to_the_end(arena, game.id, thread, seed=len(variant))
+    finished = await play_to_the_end(arena, game.id, thread, seed=len(game_kind))
     moves = await arena.db.games.game_moves(game.id)
     assert {m.player_id for m in moves} == {arena.alice.id, bot_id}
     told = bot_lines(thread, bot_id)
@@ -202,9 +202,9 @@ async def test_a_level_needs_the_bot_as_opponent_and_a_game_it_plays(arena):
     )
     assert r.ephemeral and "`level` is for a game against me" in r.response.content
     unplayable = [g for g in ("chess", "draughts", "backgammon") if g not in engine_ids()]
-    for variant in unplayable[:1]:
+    for game_kind in unplayable[:1]:
         r = await arena.alice.slash(
-            arena.channel, "challenge", variant=variant, opponent=the_bot(arena)
+            arena.channel, "challenge", variant=game_kind, opponent=the_bot(arena)
         )
         assert r.ephemeral and "I can't play" in r.response.content
     assert await arena.db.challenges.pending_challenges(arena.guild.id, now=arena.bot.now()) == []
@@ -251,10 +251,10 @@ def _other_games() -> list[str]:
     )
 
 
-@pytest.mark.parametrize("variant", _other_games())
+@pytest.mark.parametrize("game_kind", _other_games())
 @pytest.mark.simcord(settle_timeout=30)  # the worker's turns overran 5 s under a load of 8
-async def test_a_full_game_of_the_classic_set_against_the_bot(arena, variant):
-    game, thread, _ = await challenge_the_bot(arena, variant, level="easy", colour="white")
+async def test_a_full_game_of_the_classic_set_against_the_bot(arena, game_kind):
+    game, thread, _ = await challenge_the_bot(arena, game_kind, level="easy", colour="white")
     finished = await play_to_the_end(arena, game.id, thread, seed=7)
     moves = await arena.db.games.game_moves(game.id)
     assert arena.bot.user.id in {m.player_id for m in moves}

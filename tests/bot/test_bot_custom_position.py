@@ -63,9 +63,9 @@ async def test_bad_positions_are_refused_with_the_command_line_words(arena):
             "match length must be 0",
         ),
     ]
-    for variant, position, words in cases:
+    for game_kind, position, words in cases:
         r = await arena.alice.slash(
-            arena.channel, "challenge", variant=variant, opponent=arena.bob, position=position
+            arena.channel, "challenge", variant=game_kind, opponent=arena.bob, position=position
         )
         assert r.ephemeral, r.response.content
         assert words in r.response.content and "No challenge was made." in r.response.content

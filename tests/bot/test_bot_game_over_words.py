@@ -10,7 +10,7 @@ from storage import GameOver
 
 
 @pytest.mark.parametrize(
-    ("variant", "reason", "words"),
+    ("game_kind", "reason", "words"),
     [
         ("chess", "checkmate", "checkmate"),
         ("chess", "insufficient_material", "insufficient material: neither side can mate"),
@@ -23,9 +23,9 @@ from storage import GameOver
     ],
 )
 def test_a_lost_race_names_the_reason_in_the_games_words(
-    variant: str, reason: str, words: str
+    game_kind: str, reason: str, words: str
 ) -> None:
-    text = message_for(GameOver(7, 3, 4, reason, variant))
+    text = message_for(GameOver(7, 3, 4, reason, game_kind))
     assert text == (
         f"Game #7 is over ({words}): it ended before your action arrived, so nothing was changed."
     )

@@ -14,12 +14,12 @@ CASES = [(v.id, None) for v in variants()] + [
 ]
 
 
-@pytest.mark.parametrize(("variant", "options"), CASES)
-async def test_board_header_is_whole_for_every_variant_and_option(arena, variant, options):
+@pytest.mark.parametrize(("game_kind", "options"), CASES)
+async def test_board_header_is_whole_for_every_variant_and_option(arena, game_kind, options):
     from rules import find_variant
 
-    v = find_variant(variant)
-    game, where = await challenge_and_accept(arena, variant, options=options)
+    v = find_variant(game_kind)
+    game, where = await challenge_and_accept(arena, game_kind, options=options)
     expected_name = v.name
     if options:
         key, value = options.split("=")

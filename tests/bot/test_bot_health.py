@@ -79,7 +79,7 @@ async def test_an_overdue_challenge_counts_as_sweep_lag(arena):
         guild_id=arena.guild.id,
         channel_id=arena.channel.id,
         challenger_id=arena.alice.id,
-        variant="rugen",
+        game_kind="rugen",
         expires_in=60,
         now=now,
     )

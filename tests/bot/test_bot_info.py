@@ -36,9 +36,9 @@ async def test_history_lists_moves_and_attaches_record(arena):
     assert '[Variant "rugen"]' in text and '[Start "rugen:' in text and "2. b2-b3" in text
 
 
-@pytest.mark.parametrize("variant", [v.id for v in variants()])
-async def test_rules_embed_with_start_picture(arena, variant):
-    r = await arena.alice.slash(arena.channel, "rules", variant=variant)
+@pytest.mark.parametrize("game_kind", [v.id for v in variants()])
+async def test_rules_embed_with_start_picture(arena, game_kind):
+    r = await arena.alice.slash(arena.channel, "rules", variant=game_kind)
     assert r.ephemeral
     embed = r.response.embeds[0]
     assert embed.title and len(embed.description) > 50
@@ -76,21 +76,21 @@ async def many_games(arena, n: int, latest: float) -> list[int]:
         for i in range(n):
             other = (arena.bob, arena.carol)[i % 2].id
             white, black = (arena.alice.id, other) if i % 3 else (other, arena.alice.id)
-            variant = variants_[i % 4]
+            game_kind = variants_[i % 4]
             game = await db.games.create_game(
                 guild_id=arena.guild.id,
                 channel_id=arena.channel.id,
-                variant=variant,
+                game_kind=game_kind,
                 white_id=white,
                 black_id=black,
-                start_position=find_game(variant).start(),
+                start_position=find_game(game_kind).start(),
                 now=now - n + i,
             )
             ids.append(game.id)
         await db.execute(
             "UPDATE games SET board_channel_id = channel_id, board_message_id = 800000 + id"
         )
-        kwargs = {"variant": "rugen", "start_position": find_game("rugen").start(), "now": now}
+        kwargs = {"game_kind": "rugen", "start_position": find_game("rugen").start(), "now": now}
         done = await db.games.create_game(
             guild_id=arena.guild.id,
             channel_id=arena.channel.id,

@@ -247,10 +247,10 @@ async def test_choices_whose_values_are_ids_keep_them_and_translate_only_their_n
 ) -> None:
     by_name = {c["name"]: c for c in _synced(arena)}
     challenge = {o["name"]: o for o in by_name["challenge"]["options"]}
-    variants = {c["value"]: c for c in challenge["variant"]["choices"]}
-    assert set(variants) == {g.id for g in playable_games()}
-    assert variants["backgammon"]["name_localizations"]["el"].startswith("Τάβλι")
-    assert variants["ludo"]["name_localizations"]["tr"].startswith("Kızma Birader")
+    game_kinds = {c["value"]: c for c in challenge["variant"]["choices"]}
+    assert set(game_kinds) == {g.id for g in playable_games()}
+    assert game_kinds["backgammon"]["name_localizations"]["el"].startswith("Τάβλι")
+    assert game_kinds["ludo"]["name_localizations"]["tr"].startswith("Kızma Birader")
     levels = {c["value"]: c for c in challenge["level"]["choices"]}
     assert set(levels) == {"easy", "medium", "hard"}
     assert levels["easy"]["name_localizations"]["bg"] == "Лесно — начинаещ може да спечели"

@@ -146,7 +146,7 @@ async def test_no_english_in_the_lobby(arena, language, tmp_path, monkeypatch) -
         dict(variant="ludo", position="x"),
         dict(variant="ludo", level="easy"),
         dict(
-            variant="ludo",
+            game_kind="ludo",
             players=f"{bob.mention} {carol.mention} {dora.mention} <@123456789012345678>",
         ),
         dict(variant="ludo", players="Bob"),  # nobody mentioned
@@ -284,7 +284,7 @@ async def test_no_english_in_the_lobby(arena, language, tmp_path, monkeypatch) -
     seen.add(await carol.click(table(), custom_id=tbl("leave")))
     seen.add(await bob.click(table(), custom_id=tbl("start")))  # only the host
     seen.add(await alice.click(table(), custom_id=tbl("start")))
-    [ludo] = [g for g in await arena.db.games.active_games(user_id=bob.id) if g.variant == "ludo"]
+    [ludo] = [g for g in await arena.db.games.active_games(user_id=bob.id) if g.game_kind == "ludo"]
     [ludo_where] = [t for t in channel.threads if t.id == ludo.thread_id]
     await _resign(bob, ludo_where, seen)  # two players: Alice wins
     final = last_board(ludo_where)

@@ -205,7 +205,7 @@ async def test_a_bounce_is_told_in_words(arena):
     record = await arena.db.games.create_game(
         guild_id=arena.guild.id,
         channel_id=arena.channel.id,
-        variant="ludo",
+        game_kind="ludo",
         seats=[("red", arena.alice.id), ("yellow", arena.bob.id)],
         start_position="ludo:R:43,20,B,B/Y:B,B,B,B R 3",
         now=arena.bot.now(),

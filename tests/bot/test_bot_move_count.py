@@ -29,7 +29,7 @@ async def caption_number(arena, game_id: int, png: bytes) -> int:
     record = await arena.db.games.load_game(game_id)
     names = await display_names(arena.db, record)
     last = await last_move(arena.db, record)
-    presenter = presenter_for(record.variant)
+    presenter = presenter_for(record.game_kind)
     taken = await taken_in_game(arena.db, record)
     for n in range(1, record.ply + 3):
         board = BoardView(

@@ -61,7 +61,7 @@ async def new_game(arena: Any, game_id: str) -> Any:
     record = await arena.db.games.create_game(
         guild_id=arena.guild.id,
         channel_id=arena.channel.id,
-        variant=game_id,
+        game_kind=game_id,
         seats=list(seats.items()),
         start_position=start,
         now=arena.bot.now(),

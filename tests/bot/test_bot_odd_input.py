@@ -81,7 +81,7 @@ async def test_game_numbers_that_do_not_exist_or_belong_to_others(arena):
 
 
 @pytest.mark.parametrize(
-    ("variant", "options", "expected"),
+    ("game_kind", "options", "expected"),
     [
         (
             "classic",
@@ -99,9 +99,9 @@ async def test_game_numbers_that_do_not_exist_or_belong_to_others(arena):
         ("classic", "size=12x8\u202e", "must be one of"),
     ],
 )
-async def test_malformed_challenge_options(arena, variant, options, expected):
+async def test_malformed_challenge_options(arena, game_kind, options, expected):
     r = await arena.alice.slash(
-        arena.channel, "challenge", variant=variant, opponent=arena.bob, options=options
+        arena.channel, "challenge", variant=game_kind, opponent=arena.bob, options=options
     )
     assert r.ephemeral, r.response.content
     assert expected in r.response.content, r.response.content

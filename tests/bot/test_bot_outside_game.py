@@ -122,7 +122,7 @@ async def test_a_win_history_record_and_rematch(arena):
     assert "a rematch" in r.response.content
     await arena.alice.click(rematch_challenge(arena.channel), label="Accept")
     [again] = await arena.db.games.active_games(user_id=arena.alice.id)
-    assert again.variant == GAME_ID and again.white_id == arena.bob.id
+    assert again.game_kind == GAME_ID and again.white_id == arena.bob.id
 
 
 async def test_its_own_translations_speak_the_servers_language(arena):

@@ -33,11 +33,11 @@ def reachable(game: Game) -> list[str]:
     return moves
 
 
-@pytest.mark.parametrize(("variant", "options"), VARIANTS)
-def test_every_legal_move_is_two_picks_away(variant, options):
+@pytest.mark.parametrize(("game_kind", "options"), VARIANTS)
+def test_every_legal_move_is_two_picks_away(game_kind, options):
     rnd = random.Random(13)
     for _ in range(2):
-        game = Game(start_position(variant, options or None).to_lpn())
+        game = Game(start_position(game_kind, options or None).to_lpn())
         for _ply in range(50):
             if game.outcome is not None:
                 break

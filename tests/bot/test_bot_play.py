@@ -31,10 +31,10 @@ def test_every_variant_has_a_full_game_line():
     assert set(LINES) == {v.id for v in variants()}
 
 
-@pytest.mark.parametrize("variant", sorted(LINES))
-async def test_full_game_to_the_end(arena, variant):
-    line, winner, reason = LINES[variant]
-    game, where = await challenge_and_accept(arena, variant)
+@pytest.mark.parametrize("game_kind", sorted(LINES))
+async def test_full_game_to_the_end(arena, game_kind):
+    line, winner, reason = LINES[game_kind]
+    game, where = await challenge_and_accept(arena, game_kind)
     first_board = last_board(where)
     previous = await board_image(first_board)
     moves = line.split()

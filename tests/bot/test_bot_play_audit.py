@@ -89,11 +89,11 @@ async def speak(arena: Arena, language: str) -> None:
         await member.slash(arena.channel, "language", language=language)
 
 
-async def start(arena: Arena, variant: str, seed: int = 3) -> tuple[Any, Any]:
+async def start(arena: Arena, game_kind: str, seed: int = 3) -> tuple[Any, Any]:
     arena.bot.games.dice = random.Random(seed)
-    if variant == "ludo":
+    if game_kind == "ludo":
         return await ludo_table(arena, [arena.alice, arena.bob])
-    return await challenge_and_accept(arena, variant)
+    return await challenge_and_accept(arena, game_kind)
 
 
 async def ludo_table(arena: Arena, members: list[Any]) -> tuple[Any, Any]:
@@ -211,7 +211,7 @@ async def move_paths(seen: Seen, arena: Arena, game_id: int, where: Any, seed: i
             await mover.slash(arena.channel, "move", move=legal[0] if legal else "x", game=bad_ref)
         )
     # malformed and illegal moves
-    for text in BAD_MOVES + ILLEGAL[record.variant]:
+    for text in BAD_MOVES + ILLEGAL[record.game_kind]:
         if text in legal:
             continue
         seen(await mover.slash(where, "move", move=text))
@@ -240,11 +240,11 @@ async def one_turn(seen: Seen, arena: Arena, game_id: int, where: Any, rng: rand
     return True
 
 
-@pytest.mark.parametrize("variant", GAMES)
-async def test_playing_shows_no_english(arena: Arena, variant: str, language: str) -> None:
+@pytest.mark.parametrize("game_kind", GAMES)
+async def test_playing_shows_no_english(arena: Arena, game_kind: str, language: str) -> None:
     seen = Seen()
     await speak(arena, language)
-    game, where = await start(arena, variant)
+    game, where = await start(arena, game_kind)
     n, ref = game.id, f"#{game.id}"
     rng = random.Random(7)
     alice, bob, carol = arena.alice, arena.bob, arena.carol
@@ -305,20 +305,20 @@ async def test_playing_shows_no_english(arena: Arena, variant: str, language: st
     assert seen.leaks(arena) == ""
 
 
-@pytest.mark.parametrize("variant", GAMES)
+@pytest.mark.parametrize("game_kind", GAMES)
 async def test_a_draw_agreed_and_an_abort_show_no_english(
-    arena: Arena, variant: str, language: str
+    arena: Arena, game_kind: str, language: str
 ) -> None:
     seen = Seen()
     await speak(arena, language)
-    game, where = await start(arena, variant, seed=5)
+    game, where = await start(arena, game_kind, seed=5)
     seen(await arena.alice.slash(where, "abort"))  # before both sides moved: called off
-    game, where = await start(arena, variant, seed=6)
+    game, where = await start(arena, game_kind, seed=6)
     rng = random.Random(2)
     for _ in range(2):
         await one_turn(seen, arena, game.id, where, rng)
     _, _, mover, other = await state(arena, game.id)
-    if variant in ("ludo", "backgammon"):
+    if game_kind in ("ludo", "backgammon"):
         seen(await other.slash(where, "draw"))  # no draws in these: refused
     else:
         r = seen(await other.slash(where, "draw"))
@@ -405,7 +405,7 @@ async def test_ludo_places_show_no_english(arena: Arena, language: str) -> None:
     record = await arena.db.games.create_game(
         guild_id=arena.guild.id,
         channel_id=arena.channel.id,
-        variant="ludo",
+        game_kind="ludo",
         seats=[("red", arena.alice.id), ("blue", arena.bob.id), ("yellow", arena.carol.id)],
         start_position="ludo:R:F,F,F,42/B:B,B,B,B/Y:B,B,B,B R 2",
         now=arena.bot.now(),
@@ -426,16 +426,16 @@ async def test_a_game_lost_on_time_shows_no_english(arena: Arena, language: str)
     assert seen.leaks(arena) == ""
 
 
-@pytest.mark.parametrize("variant", GAMES)
+@pytest.mark.parametrize("game_kind", GAMES)
 async def test_the_computers_turns_show_no_english(
-    arena: Arena, variant: str, language: str
+    arena: Arena, game_kind: str, language: str
 ) -> None:
     seen = Seen()
     await speak(arena, language)
     arena.bot.games.dice = random.Random(4)
-    if variant == "ludo":
+    if game_kind == "ludo":
         return await _ludo_against_the_bot(seen, arena)
-    game, where, r = await challenge_the_bot(arena, variant, level="easy", colour="white")
+    game, where, r = await challenge_the_bot(arena, game_kind, level="easy", colour="white")
     seen(r)
     rng = random.Random(1)
     for _ in range(4):
@@ -531,18 +531,18 @@ async def test_bad_custom_positions_are_refused_without_english(
 ) -> None:
     seen = Seen()
     await speak(arena, language)
-    for variant, positions in BAD_POSITIONS.items():
+    for game_kind, positions in BAD_POSITIONS.items():
         for position in positions:
             r = seen(
                 await arena.alice.slash(
                     arena.channel,
                     "challenge",
-                    variant=variant,
+                    variant=game_kind,
                     opponent=arena.bob,
                     position=position,
                 )
             )
-            assert r.ephemeral, (variant, position, r.response.content)
+            assert r.ephemeral, (game_kind, position, r.response.content)
     assert seen.leaks(arena) == ""
 
 

@@ -110,16 +110,16 @@ async def pair(shared: Database, shared_url: str) -> AsyncIterator[tuple[BotProc
         await asyncio.gather(a.stop(), b.stop())
 
 
-async def a_game(db: Database, ids: dict[str, Any], variant: str = "rugen") -> int:
+async def a_game(db: Database, ids: dict[str, Any], game_kind: str = "rugen") -> int:
     for name in ("alice", "bob"):
         await db.players.upsert_player(ids[name], name.title())
     game = await db.games.create_game(
         guild_id=ids["guild"],
         channel_id=ids["channel"],
-        variant=variant,
+        game_kind=game_kind,
         white_id=ids["alice"],
         black_id=ids["bob"],
-        start_position=find_game(variant).start(),
+        start_position=find_game(game_kind).start(),
         now=ids["now"],
     )
     return game.id

@@ -21,10 +21,10 @@ def _arrow(before: float, after: float) -> str:
     return f"{round(before)}? → {round(after)}? ({delta:+d})"
 
 
-async def _resigned(arena, variant, winner, loser, **kwargs):
+async def _resigned(arena, game_kind, winner, loser, **kwargs):
     """``loser`` challenges ``winner`` and resigns; the game's final board message."""
     game, where = await challenge_and_accept(
-        arena, variant, challenger=loser, opponent=winner, **kwargs
+        arena, game_kind, challenger=loser, opponent=winner, **kwargs
     )
     r = await loser.slash(where, "resign")
     assert not r.ephemeral, r.response.content

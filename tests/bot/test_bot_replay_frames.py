@@ -47,18 +47,18 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
 
 
 async def stored_game(
-    db: Database, variant: str, seats: Sequence[str], moves: Sequence[str] | int, seed: int = 1
+    db: Database, game_kind: str, seats: Sequence[str], moves: Sequence[str] | int, seed: int = 1
 ) -> GameRecord:
     """A ``variant`` game between Alice and Bob (``seats`` in order), stored ply by ply:
     ``moves`` as given, or that many plies chosen at random (dice rolled, no cube), the game
     finished when the rules end it."""
-    game = find_game(variant)
+    game = find_game(game_kind)
     session = game.session()
     ids = {seat: uid for uid, seat in enumerate(seats, start=1)}
     record = await db.games.create_game(
         guild_id=None,
         channel_id=9,
-        variant=variant,
+        game_kind=game_kind,
         start_position=session.position_text(),
         seats=list(ids.items()),
     )
@@ -89,9 +89,9 @@ def frames_of(gif: bytes) -> list[Image.Image]:
     return out
 
 
-def picture(variant: str, board: BoardView) -> Image.Image:
+def picture(game_kind: str, board: BoardView) -> Image.Image:
     """``board`` drawn alone, as the bot posts it (its PNG, decoded)."""
-    png = encode_png(presenter_for(variant).frame(board))
+    png = encode_png(presenter_for(game_kind).frame(board))
     return Image.open(io.BytesIO(png)).convert("RGB")
 
 
@@ -110,13 +110,13 @@ def counter_box(lay: CaptionGeometry) -> Rect:
 async def replay(db: Database, record: GameRecord) -> tuple[list[BoardView], list[Image.Image]]:
     record = await db.games.require_game(record.id)
     boards = await replay_boards(db, record)
-    frames = frames_of(presenter_for(record.variant).replay(boards))
+    frames = frames_of(presenter_for(record.game_kind).replay(boards))
     assert len(frames) == len(boards)
     return boards, frames
 
 
 def check_frames(
-    variant: str, boards: list[BoardView], frames: list[Image.Image], lay: CaptionGeometry
+    game_kind: str, boards: list[BoardView], frames: list[Image.Image], lay: CaptionGeometry
 ) -> None:
     """What every replay's frames share: each is its own board's picture with its number;
     its caption strip differs from the final one's but on the last frame; the number
@@ -128,7 +128,7 @@ def check_frames(
     counter = counter_box(lay)
     final = frames[-1]
     for number, (board, frame) in enumerate(zip(boards, frames, strict=True), start=1):
-        alone = picture(variant, dataclasses.replace(board, frame=(number, count)))
+        alone = picture(game_kind, dataclasses.replace(board, frame=(number, count)))
         assert same(frame, alone), number
         assert same(frame, final, strip) is (number == count), number
         if number > 1:

@@ -18,11 +18,11 @@ PROMOTION = "4k2r/6P1/8/8/8/8/8/4K3 w - - 0 1"
 DRAUGHTS_TEN = "draughts:B:W21,22,23,24,25,26,27,28,29,30:B1,2,3,4,5,6,7,8,9,10"
 
 
-async def _custom_game(arena, variant: str, position: str):
+async def _custom_game(arena, game_kind: str, position: str):
     r = await arena.alice.slash(
         arena.channel,
         "challenge",
-        variant=variant,
+        variant=game_kind,
         opponent=arena.bob,
         colour="white",
         position=position,

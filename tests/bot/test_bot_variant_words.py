@@ -38,12 +38,12 @@ async def test_challenge_choices_show_each_variant_with_its_whole_summary(arena)
     assert not any(name.startswith(("The museum-sheet", "classic")) for name in shown.values())
 
 
-@pytest.mark.parametrize("variant", [v.id for v in variants()])
-async def test_rules_is_titled_with_the_variants_name(arena, variant):
-    r = await arena.alice.slash(arena.channel, "rules", variant=variant)
+@pytest.mark.parametrize("game_kind", [v.id for v in variants()])
+async def test_rules_is_titled_with_the_variants_name(arena, game_kind):
+    r = await arena.alice.slash(arena.channel, "rules", variant=game_kind)
     [embed] = r.response.embeds
-    assert embed.title == find_variant(variant).name
-    assert embed.description == rules_text(variant, "en").body
+    assert embed.title == find_variant(game_kind).name
+    assert embed.description == rules_text(game_kind, "en").body
 
 
 async def test_challenge_names_the_variant_and_says_what_kind_of_game(arena):

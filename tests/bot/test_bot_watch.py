@@ -128,7 +128,7 @@ async def test_board_without_a_game_reads_a_few_rows_however_many_games(arena):
         mine = await arena.db.games.create_game(
             guild_id=arena.guild.id,
             channel_id=arena.channel.id,
-            variant="rugen",
+            game_kind="rugen",
             white_id=arena.carol.id,
             black_id=arena.carol.id,
             start_position=lpn,

@@ -227,7 +227,12 @@ async def _long_game(db: Database, plies: int) -> int:
         await db.players.upsert_player(uid, name)
     start = rules.start_position("classic").to_lpn()
     record = await db.games.create_game(
-        guild_id=None, channel_id=9, variant="classic", start_position=start, white_id=1, black_id=2
+        guild_id=None,
+        channel_id=9,
+        game_kind="classic",
+        start_position=start,
+        white_id=1,
+        black_id=2,
     )
     session = find_game("classic").session(start)
     rng = random.Random(38)

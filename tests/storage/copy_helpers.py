@@ -61,7 +61,7 @@ async def fill(db: Database) -> dict[str, int]:
         channel_id=CHANNEL,
         challenger_id=ALICE,
         challenged_id=BOB,
-        variant="chess",
+        game_kind="chess",
         colour="white",
         message_id=MESSAGE,
         now=1000.0,
@@ -90,7 +90,7 @@ async def fill(db: Database) -> dict[str, int]:
         channel_id=CHANNEL,
         challenger_id=BOB,
         challenged_id=ALICE,
-        variant="chess",
+        game_kind="chess",
         rematch_of=chess.id,
         now=1100.0,
     )
@@ -102,7 +102,7 @@ async def fill(db: Database) -> dict[str, int]:
     draughts = await db.games.create_game(
         guild_id=GUILD,
         channel_id=CHANNEL,
-        variant="draughts",
+        game_kind="draughts",
         white_id=ALICE,
         black_id=CAROL,
         start_position=find_game("draughts").start(),
@@ -115,7 +115,7 @@ async def fill(db: Database) -> dict[str, int]:
     classic = await db.games.create_game(
         guild_id=GUILD,
         channel_id=CHANNEL,
-        variant="classic",
+        game_kind="classic",
         white_id=BOB,
         black_id=DAVE,
         options={"size": "12x8"},
@@ -131,7 +131,7 @@ async def fill(db: Database) -> dict[str, int]:
         channel_id=CHANNEL,
         challenger_id=CAROL,
         challenged_id=ALICE,
-        variant="backgammon",
+        game_kind="backgammon",
         colour="white",
         now=1700.0,
     )
@@ -155,7 +155,7 @@ async def fill(db: Database) -> dict[str, int]:
         guild_id=GUILD,
         channel_id=CHANNEL,
         host_id=ALICE,
-        variant="ludo",
+        game_kind="ludo",
         max_seats=4,
         invited=[BOB, DAVE],
         now=1900.0,
@@ -175,7 +175,7 @@ async def fill(db: Database) -> dict[str, int]:
     await play_random(db, ludo, rng, 25, now=1904.0)
     # another table, still open
     await db.challenges.create_table(
-        guild_id=GUILD, channel_id=CHANNEL, host_id=CAROL, variant="ludo", max_seats=2, now=1950.0
+        guild_id=GUILD, channel_id=CHANNEL, host_id=CAROL, game_kind="ludo", max_seats=2, now=1950.0
     )
 
     # against the computer (recorded, never counted)
@@ -184,7 +184,7 @@ async def fill(db: Database) -> dict[str, int]:
         channel_id=CHANNEL,
         challenger_id=DAVE,
         challenged_id=BOT,
-        variant="lat",
+        game_kind="lat",
         colour="white",
         ai_level="hard",
         now=2000.0,
@@ -201,13 +201,13 @@ async def fill(db: Database) -> dict[str, int]:
             channel_id=CHANNEL,
             challenger_id=ALICE if challenged != ALICE else BOB,
             challenged_id=challenged,
-            variant="schadler",
+            game_kind="schadler",
             message_id=MESSAGE + 1 + offset,
             expires_in=600,
             now=2100.0 + offset,
         )
     pending = await db.challenges.pending_challenges(GUILD, now=2200.0)
-    schadler = sorted(c.id for c in pending if c.variant == "schadler")
+    schadler = sorted(c.id for c in pending if c.game_kind == "schadler")
     await db.challenges.decline_challenge(schadler[0], BOB, now=2201.0)
     await db.challenges.cancel_challenge(schadler[1], ALICE, now=2202.0)
     expired = await db.challenges.expire_challenges(now=2800.0)  # the open one and Dave's

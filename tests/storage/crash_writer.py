@@ -32,7 +32,7 @@ async def play_forever(db: Database, script: dict[str, Any], slot: int) -> None:
         game = await db.games.create_game(
             guild_id=1,
             channel_id=1000 + slot,
-            variant="rugen",
+            game_kind="rugen",
             white_id=WHITE,
             black_id=BLACK,
             start_position=script["start"],

@@ -25,7 +25,7 @@ async def make_game(
     *,
     guild: int | None = GUILD,
     channel: int = CHANNEL,
-    variant: str = "rugen",
+    game_kind: str = "rugen",
     start: str = "P0",
     now: float | None = 1000.0,
 ) -> GameRecord:
@@ -33,7 +33,7 @@ async def make_game(
     return await db.games.create_game(
         guild_id=guild,
         channel_id=channel,
-        variant=variant,
+        game_kind=game_kind,
         white_id=white,
         black_id=black,
         start_position=start,
@@ -55,9 +55,9 @@ class ScriptedGame:
     outcome: tuple[str | None, str] | None  # (winner, reason) after the last ply, if over
 
 
-def random_game(seed: int, max_plies: int, variant: str = "rugen") -> ScriptedGame:
+def random_game(seed: int, max_plies: int, game_kind: str = "rugen") -> ScriptedGame:
     rng = random.Random(seed)
-    game = Game(start_position(variant))
+    game = Game(start_position(game_kind))
     start = game.position.to_lpn()
     plies: list[Ply] = []
     while len(plies) < max_plies and game.outcome is None:
@@ -78,11 +78,11 @@ async def store_game(
     white: int = ALICE,
     black: int = BOB,
     *,
-    variant: str = "rugen",
+    game_kind: str = "rugen",
     now: float = 1000.0,
 ) -> GameRecord:
     """Create a game at ``scripted.start`` and record every ply (finishing it if it ended)."""
-    game = await make_game(db, white, black, variant=variant, start=scripted.start, now=now)
+    game = await make_game(db, white, black, game_kind=game_kind, start=scripted.start, now=now)
     last = len(scripted.plies) - 1
     for index, ply in enumerate(scripted.plies):
         game = await db.games.record_move(

@@ -34,7 +34,7 @@ async def challenge(
         channel_id=channel,
         challenger_id=ALICE,
         challenged_id=challenged,
-        variant="classic",
+        game_kind="classic",
         options={"size": "12x8"},
         colour=colour,  # type: ignore[arg-type]
         expires_in=expires_in,
@@ -63,7 +63,7 @@ async def test_create_rejects_nonsense(db: Database) -> None:
             channel_id=CHANNEL,
             challenger_id=ALICE,
             challenged_id=ALICE,
-            variant="rugen",
+            game_kind="rugen",
         )
     with pytest.raises(ValueError):
         await challenge(db, colour="green")
@@ -82,7 +82,7 @@ async def test_accept_creates_game_with_chosen_colours(
         created.id, BOB, start_position="START", thread_id=31, now=T0 + 5
     )
     assert (game.white_id, game.black_id) == (white, black)
-    assert (game.variant, game.options, game.guild_id, game.channel_id, game.thread_id) == (
+    assert (game.game_kind, game.options, game.guild_id, game.channel_id, game.thread_id) == (
         "classic",
         {"size": "12x8"},
         GUILD,

@@ -112,20 +112,20 @@ async def test_every_row_of_every_table_is_copied_with_its_ids_and_every_game_re
         assert await db.players.leaderboard(GUILD) == board
         assert await db.ratings.leaderboard(GUILD, "chess") == chess
         active = await db.games.active_games(user_id=CAROL)
-        [draughts] = [g for g in active if g.variant == "draughts"]
+        [draughts] = [g for g in active if g.game_kind == "draughts"]
         assert draughts.draw_offer_by == ALICE
         # the copy is a database the bot goes on with: new rows get the next free ids
         fresh = await db.games.create_game(
             guild_id=GUILD,
             channel_id=1,
-            variant="rugen",
+            game_kind="rugen",
             white_id=ALICE,
             black_id=CAROL,
             start_position="P0",
         )
         assert fresh.id == summary.rows["games"] + 1
         challenge = await db.challenges.create_challenge(
-            guild_id=GUILD, channel_id=1, challenger_id=ALICE, variant="rugen"
+            guild_id=GUILD, channel_id=1, challenger_id=ALICE, game_kind="rugen"
         )
         assert challenge.id == summary.rows["challenges"] + 1
 

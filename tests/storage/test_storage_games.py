@@ -20,7 +20,7 @@ async def test_create_and_load_game(db: Database) -> None:
     game = await db.games.create_game(
         guild_id=GUILD,
         channel_id=CHANNEL,
-        variant="classic",
+        game_kind="classic",
         options={"size": "12x8"},
         white_id=ALICE,
         black_id=BOB,
@@ -153,7 +153,7 @@ async def test_final_move_finishes_game_and_updates_records(db: Database) -> Non
     with pytest.raises(GameOver, match="it is over \\(eagle_captured\\)") as over:
         await db.games.record_move(game.id, 2, ALICE, "a3-a4", "P3")
     # the refusal can name the reason in the game's own words
-    assert (over.value.reason, over.value.variant) == ("eagle_captured", game.variant)
+    assert (over.value.reason, over.value.game_kind) == ("eagle_captured", game.game_kind)
     with pytest.raises(GameOver):
         await db.games.finish_game(game.id, 2, "white", "resignation")
     alice = await db.players.get_player(ALICE)

@@ -53,7 +53,7 @@ async def test_a_match_to_five_points_with_its_crawford_game(db: Database) -> No
     assert await db.matches.get_match(match.id + 1) is None
 
     first = await db.matches.add_game(match.id, channel_id=CHANNEL, start_position=START, now=110.0)
-    assert (first.match_id, first.match_game, first.variant, first.seat_names) == (
+    assert (first.match_id, first.match_game, first.game_kind, first.seat_names) == (
         match.id,
         1,
         "backgammon",
@@ -169,7 +169,7 @@ async def test_accepting_a_match_challenge_starts_game_one_of_a_new_match(db: Da
         channel_id=CHANNEL,
         challenger_id=ALICE,
         challenged_id=BOB,
-        variant="backgammon",
+        game_kind="backgammon",
         options={"match": "3"},
         colour="black",
         expires_in=600,
@@ -197,7 +197,7 @@ async def test_accepting_a_match_challenge_starts_game_one_of_a_new_match(db: Da
         channel_id=CHANNEL,
         challenger_id=ALICE,
         challenged_id=BOB,
-        variant="backgammon",
+        game_kind="backgammon",
         options={"match": "0"},
         colour="white",
         expires_in=600,
@@ -216,7 +216,7 @@ async def test_a_match_against_the_computer_stays_one_in_every_game(db: Database
         channel_id=CHANNEL,
         challenger_id=ALICE,
         challenged_id=computer,
-        variant="backgammon",
+        game_kind="backgammon",
         options={"match": "3"},
         colour="white",
         ai_level="hard",

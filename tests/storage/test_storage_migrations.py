@@ -147,7 +147,7 @@ async def test_a_schema_1_file_upgrades_cleanly(tmp_path: Path) -> None:
         assert (await db.games.require_game(2)).reason == "resignation"
         assert [g.id for g in await db.games.active_games(channel_id=3000)] == [1]
         pending = await db.challenges.pending_challenges(GUILD, now=1001.0)
-        assert [c.variant for c in pending] == ["rugen", "classic"]
+        assert [c.game_kind for c in pending] == ["rugen", "classic"]
         assert pending[1].options == {"size": "12x8"}
         # the upgraded file takes new writes
         moved = await db.games.record_moves(
@@ -176,7 +176,7 @@ async def test_a_schema_2_file_upgrades_cleanly(tmp_path: Path) -> None:
         assert [g.id for g in await db.games.turns_started_before(1400.0)] == [1]
         assert [g.id for g in await db.games.reminders_due(2000.0, 0.0)] == [1, 2]
         [pending] = await db.challenges.pending_challenges(GUILD, now=2000.0)
-        assert (pending.variant, pending.rematch_of) == ("classic", None)
+        assert (pending.game_kind, pending.rematch_of) == ("classic", None)
         assert (await db.challenges.get_challenge(1)).game_id == 1  # type: ignore[union-attr]
         # the new columns take writes
         assert await db.games.mark_reminded(2, 0)
@@ -185,7 +185,7 @@ async def test_a_schema_2_file_upgrades_cleanly(tmp_path: Path) -> None:
             channel_id=CHANNEL,
             challenger_id=ALICE,
             challenged_id=CAROL,
-            variant="rugen",
+            game_kind="rugen",
             rematch_of=3,
         )
         assert rematch.rematch_of == 3
@@ -394,7 +394,7 @@ async def test_a_schema_8_file_moves_every_game_to_seats_losing_nothing(tmp_path
         assert g8.announce_claimed_until == 8400.0
         assert (g1.ply, g1.lapsed_draw_offer, g1.draw_offer_message_id) == (8, 12, 8101)
         assert (g7.draw_offer_message_id, g7.draw_offer_by) == (8707, 11)
-        assert (g1.variant, g1.seat_names, g1.thread_id, g1.reminded_ply) == (
+        assert (g1.game_kind, g1.seat_names, g1.thread_id, g1.reminded_ply) == (
             "classic",
             ("black", "white"),
             3001,
@@ -481,7 +481,7 @@ async def test_a_schema_9_file_keeps_its_challenges_as_two_sided_ones(tmp_path: 
         assert g2.seats == (Seat("red", 11), Seat("blue", 13), Seat("yellow", 14))
         assert g3.outcome == GameOutcome("red", Reason.RESIGNATION, ("red", "yellow"))
         table = await db.challenges.create_table(
-            guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE, variant="ludo", max_seats=4
+            guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE, game_kind="ludo", max_seats=4
         )
         table = await db.challenges.join_table(table.id, BOB)
         assert (table.id, table.seated) == (4, (ALICE, BOB))
@@ -681,7 +681,7 @@ async def test_a_schema_14_file_upgrades_with_nobody_a_computer(tmp_path: Path) 
             channel_id=CHANNEL,
             challenger_id=BOB,
             challenged_id=99,
-            variant="rugen",
+            game_kind="rugen",
             colour="white",
             ai_level="easy",
             now=2000.0,
@@ -731,7 +731,7 @@ async def test_hot_queries_use_indexes(db: Database) -> None:
         game = await make_game(db, ALICE, BOB if i else CAROL)
         await db.games.set_thread(game.id, 5000 + i)
     await db.challenges.create_challenge(
-        guild_id=GUILD, channel_id=CHANNEL, challenger_id=ALICE, variant="rugen", now=1000.0
+        guild_id=GUILD, channel_id=CHANNEL, challenger_id=ALICE, game_kind="rugen", now=1000.0
     )
     statements: list[str] = []
     await db.connection.set_trace_callback(statements.append)

@@ -37,7 +37,7 @@ async def test_expiry_is_one_write_and_the_messages_are_handed_out_in_batches_on
             channel_id=CHANNEL,
             challenger_id=ALICE,
             challenged_id=BOB if i % 2 else CAROL,
-            variant="rugen",
+            game_kind="rugen",
             expires_in=60 + i,
             now=1000.0,
         )
@@ -66,7 +66,7 @@ async def test_two_processes_editing_expired_messages_each_get_different_ones(
                 channel_id=CHANNEL,
                 challenger_id=ALICE,
                 challenged_id=BOB,
-                variant="rugen",
+                game_kind="rugen",
                 expires_in=60,
                 now=1000.0,
             )

@@ -92,7 +92,7 @@ async def test_double_accept_creates_one_game(
 ) -> None:
     other = db2 if connections == 2 else db
     created = await db.challenges.create_challenge(
-        guild_id=GUILD, channel_id=CHANNEL, challenger_id=ALICE, variant="rugen", colour="white"
+        guild_id=GUILD, channel_id=CHANNEL, challenger_id=ALICE, game_kind="rugen", colour="white"
     )
     wins, losses = await race(
         db.challenges.accept_challenge(created.id, BOB, start_position="S"),
@@ -115,7 +115,7 @@ async def test_accept_racing_cancel_and_expiry(db: Database, db2: Database) -> N
             channel_id=CHANNEL,
             challenger_id=ALICE,
             challenged_id=BOB,
-            variant="rugen",
+            game_kind="rugen",
             expires_in=100,
             now=0.0,
         )
@@ -135,7 +135,7 @@ async def test_accept_racing_cancel_and_expiry(db: Database, db2: Database) -> N
         channel_id=CHANNEL,
         challenger_id=ALICE,
         challenged_id=BOB,
-        variant="rugen",
+        game_kind="rugen",
         expires_in=100,
         now=0.0,
     )

@@ -30,7 +30,7 @@ async def chess(
     return await db.games.create_game(
         guild_id=guild,
         channel_id=CHANNEL,
-        variant="chess",
+        game_kind="chess",
         white_id=white,
         black_id=black,
         start_position="chess:start",
@@ -76,7 +76,7 @@ async def test_casual_self_played_aborted_serverless_and_custom_start_games_are_
     custom = await db.games.create_game(
         guild_id=GUILD,
         channel_id=CHANNEL,
-        variant="chess",
+        game_kind="chess",
         white_id=ALICE,
         black_id=BOB,
         start_position="chess:8/8/8/8/8/8/8/K6k w - - 0 1",
@@ -116,7 +116,7 @@ async def test_a_backgammon_match_is_rated_once_when_it_ends(db: Database) -> No
         channel_id=CHANNEL,
         challenger_id=ALICE,
         challenged_id=BOB,
-        variant="backgammon",
+        game_kind="backgammon",
         colour="white",
         now=100.0,
     )
@@ -156,7 +156,7 @@ async def test_ludo_is_rated_by_places(db: Database) -> None:
     game = await db.games.create_game(
         guild_id=GUILD,
         channel_id=CHANNEL,
-        variant="ludo",
+        game_kind="ludo",
         seats=[Seat("red", ALICE), Seat("blue", BOB), Seat("yellow", CAROL), Seat("green", DAVE)],
         start_position="ludo:start",
         rated=True,
@@ -218,7 +218,7 @@ async def test_a_challenge_carries_rated_or_casual_into_its_game(db: Database) -
         channel_id=CHANNEL,
         challenger_id=ALICE,
         challenged_id=BOB,
-        variant="chess",
+        game_kind="chess",
         now=100.0,
     )
     casual = await db.challenges.create_challenge(
@@ -226,7 +226,7 @@ async def test_a_challenge_carries_rated_or_casual_into_its_game(db: Database) -
         channel_id=CHANNEL,
         challenger_id=ALICE,
         challenged_id=CAROL,
-        variant="chess",
+        game_kind="chess",
         rated=False,
         now=100.0,
     )
@@ -247,7 +247,7 @@ async def test_a_ludo_table_starts_a_rated_game_and_a_casual_one_stays_casual(
             guild_id=GUILD,
             channel_id=CHANNEL,
             host_id=ALICE,
-            variant="ludo",
+            game_kind="ludo",
             max_seats=3,
             rated=rated,
             now=100.0,

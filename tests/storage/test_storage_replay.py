@@ -41,7 +41,7 @@ async def test_a_game_played_to_its_end_by_the_rules(db: Database) -> None:
 
 
 async def test_classic_game_black_moves_first(db: Database) -> None:
-    game = await make_game(db, variant="classic", start=start_position("classic").to_lpn())
+    game = await make_game(db, game_kind="classic", start=start_position("classic").to_lpn())
     rules_game = Game(start_position("classic"))
     rules_game.play("a8-a6")
     await db.games.record_move(game.id, 0, BOB, "a8-a6", rules_game.position.to_lpn())
@@ -117,7 +117,7 @@ OLD_LAT_PLIES = [
 
 async def test_an_old_setup_lat_game_still_replays_and_continues(db: Database) -> None:
     assert start_position("lat").to_lpn() != OLD_LAT_START  # the house setup has moved on
-    game = await make_game(db, variant="lat", start=OLD_LAT_START)
+    game = await make_game(db, game_kind="lat", start=OLD_LAT_START)
     for ply, (player, move, after) in enumerate(OLD_LAT_PLIES):
         game = await db.games.record_move(game.id, ply, player, move, after)
     loaded = await db.games.require_game(game.id)

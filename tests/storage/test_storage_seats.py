@@ -69,7 +69,7 @@ async def new_game(db: Database, game_id: str, seats: list[tuple[str, int]]) -> 
     return await db.games.create_game(
         guild_id=GUILD,
         channel_id=CHANNEL,
-        variant=game_id,
+        game_kind=game_id,
         start_position=open_session(game_id).position_text(),
         seats=seats,
         now=1000.0,
@@ -127,7 +127,7 @@ async def test_a_draughts_game_keeps_black_first(db: Database) -> None:
     game = await db.games.create_game(
         guild_id=GUILD,
         channel_id=CHANNEL,
-        variant="draughts",
+        game_kind="draughts",
         white_id=ALICE,
         black_id=BOB,
         start_position=open_session("draughts").position_text(),
@@ -169,7 +169,7 @@ async def test_seats_are_checked_against_the_game_and_nothing_is_stored(db: Data
             await db.games.create_game(
                 guild_id=GUILD,
                 channel_id=CHANNEL,
-                variant=game_id,
+                game_kind=game_id,
                 start_position=start,
                 **players,  # type: ignore[arg-type]
             )
@@ -182,7 +182,7 @@ async def test_a_three_seat_ludo_game(db: Database) -> None:
         await db.games.create_game(
             guild_id=GUILD,
             channel_id=CHANNEL,
-            variant="ludo",
+            game_kind="ludo",
             white_id=1,
             black_id=2,
             start_position="L0",
@@ -191,14 +191,14 @@ async def test_a_three_seat_ludo_game(db: Database) -> None:
         await db.games.create_game(
             guild_id=GUILD,
             channel_id=CHANNEL,
-            variant="ludo",
+            game_kind="ludo",
             seats=[("yellow", ALICE), ("red", BOB)],
             start_position="L0",
         )
     pair = await db.games.create_game(
         guild_id=GUILD,
         channel_id=CHANNEL,
-        variant="ludo",
+        game_kind="ludo",
         seats=[Seat("red", DAVE), Seat("yellow", ALICE)],
         start_position="L0",
     )
@@ -207,7 +207,7 @@ async def test_a_three_seat_ludo_game(db: Database) -> None:
     game = await db.games.create_game(
         guild_id=GUILD,
         channel_id=CHANNEL,
-        variant="ludo",
+        game_kind="ludo",
         seats=[("red", ALICE), ("blue", BOB), ("yellow", CAROL)],
         start_position="L0",
         now=1000.0,
@@ -280,7 +280,7 @@ async def test_three_seats_race_one_transaction_per_action(db: Database, db2: Da
     game = await db.games.create_game(
         guild_id=GUILD,
         channel_id=CHANNEL,
-        variant="ludo",
+        game_kind="ludo",
         seats=[("red", ALICE), ("blue", BOB), ("yellow", CAROL)],
         start_position="L0",
     )
@@ -316,7 +316,7 @@ async def test_rolls_and_cube_actions_are_plies(db: Database) -> None:
     game = await db.games.create_game(
         guild_id=GUILD,
         channel_id=CHANNEL,
-        variant="backgammon",
+        game_kind="backgammon",
         white_id=ALICE,
         black_id=BOB,
         start_position="backgammon:XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10",
@@ -354,7 +354,7 @@ async def test_listed_games_name_every_seat_in_turn_order(db: Database) -> None:
     draughts = await db.games.create_game(
         guild_id=GUILD,
         channel_id=CHANNEL,
-        variant="draughts",
+        game_kind="draughts",
         white_id=ALICE,
         black_id=BOB,
         start_position="D0",
@@ -362,7 +362,7 @@ async def test_listed_games_name_every_seat_in_turn_order(db: Database) -> None:
     ludo = await db.games.create_game(
         guild_id=GUILD,
         channel_id=CHANNEL,
-        variant="ludo",
+        game_kind="ludo",
         seats=[("red", ALICE), ("blue", CAROL), ("yellow", DAVE)],
         start_position="L0",
     )
@@ -428,7 +428,7 @@ async def store_random_game(
     (``Session.roll``) and cube actions are plies, the last one carries the outcome."""
     start = find_game(game_id).start(options)
     game = await db.games.create_game(
-        guild_id=GUILD, channel_id=CHANNEL, variant=game_id, start_position=start, seats=seats
+        guild_id=GUILD, channel_id=CHANNEL, game_kind=game_id, start_position=start, seats=seats
     )
     session = open_session(start)
     rng = random.Random(seed)

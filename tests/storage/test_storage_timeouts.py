@@ -64,7 +64,7 @@ async def _rematch(db: Database, game_id: int, challenger: int) -> ChallengeReco
         channel_id=CHANNEL,
         challenger_id=challenger,
         challenged_id=BOB if challenger == ALICE else ALICE,
-        variant="rugen",
+        game_kind="rugen",
         rematch_of=game_id,
         now=1000.0,
     )
@@ -99,5 +99,9 @@ async def test_one_live_rematch_per_game_across_two_connections(
     assert info.value.challenge_id == again.id
     # plain challenges between the same players are not limited
     await db.challenges.create_challenge(
-        guild_id=GUILD, channel_id=CHANNEL, challenger_id=ALICE, challenged_id=BOB, variant="rugen"
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        challenger_id=ALICE,
+        challenged_id=BOB,
+        game_kind="rugen",
     )

@@ -116,9 +116,13 @@ def seat_disc(seat: str, letter: str, size: int, theme: Theme) -> Image.Image:
 
 def grid_cells(view: PositionView) -> dict[str, Square]:
     """Each cell name of ``view`` → the square it is drawn on: its own name where it is a
-    square name (``a1``), else its place in ``view.cells`` (rank by rank from the bottom-left,
-    when every square of the board is a cell)."""
-    full = len(view.cells) == view.files * view.ranks
+    square name (``a1``), else its place in ``view.cells`` (rank by rank from the bottom-left):
+    on every square when every square is a cell, on the squares of a1's colour when half of
+    them are (a board played on one colour, as English draughts' 32 numbered squares)."""
+    squares = [(f, r) for r in range(view.ranks) for f in range(view.files)]
+    if len(view.cells) * 2 == len(squares):
+        squares = [(f, r) for f, r in squares if (f + r) % 2 == 0]
+    full = len(view.cells) == len(squares)
     out: dict[str, Square] = {}
     for i, name in enumerate(view.cells):
         try:
@@ -126,7 +130,7 @@ def grid_cells(view: PositionView) -> dict[str, Square]:
         except ValueError:
             if not full:
                 raise ValueError(f"cell {name!r} is not a square name") from None
-            out[name] = make_square(i % view.files, i // view.files)
+            out[name] = make_square(*squares[i])
     return out
 
 

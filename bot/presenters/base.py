@@ -23,6 +23,7 @@ from PIL import Image
 
 from rendering import Caption, Layout, encode_png, get_theme
 from rendering.drawers import Scene, draw
+from rendering.grid_view import grid_cells
 from rendering.preview import mark_choices
 from rendering.replay import encode_gif
 from rules import Square
@@ -378,8 +379,27 @@ class GamePresenter(ABC):
     ) -> tuple[Square | None, list[Square]] | None:
         """For the Move picker's preview: the square of the piece a menu is about and the
         destination of each of its options, in order (``None``: no preview for this menu,
-        e.g. the first one, or a game that is not drawn on a grid)."""
-        return None
+        e.g. the first one, or a game that is not drawn on a grid).
+
+        Read from the rules' structured actions (:meth:`Session.action_views`) and the view's
+        cells, so no game parses its own move texts here: a menu has a preview when its
+        options are all moves of one piece on a grid."""
+        if not menu.options or not all(o.value.startswith("play:") for o in menu.options):
+            return None  # not a menu of moves only (the first menu lists pieces)
+        played = [o.value.removeprefix("play:") for o in menu.options]
+        view = session.view()
+        if view.board != "grid":
+            return None
+        actions = {a.text: a for a in session.action_views()}
+        chosen = [actions.get(text) for text in played]
+        sources = {a.source for a in chosen if a is not None}
+        if len(sources) != 1 or None in sources:
+            return None  # several pieces' moves, or placements: no one piece to ring
+        squares = grid_cells(view)
+        targets = [squares[a.target] for a in chosen if a is not None and a.target is not None]
+        if len(targets) != len(played):
+            return None
+        return squares[sources.pop() or ""], targets
 
     def board_layout(self, board: BoardView) -> Layout | None:
         """The picture's grid geometry (where each square is drawn), if it has one."""

@@ -11,16 +11,15 @@ import chess.pgn
 from PIL import Image
 
 from rendering import Caption, Layout, layout
-from rendering.chess import chess_square, material_balance
+from rendering.chess import material_balance
 from rendering.drawers import draw
-from rules import Side, Square
+from rules import Side
 from rules.games import ActionResult, Reason, Session
 from rules.games.effects import Moved, Promoted, Taken
 
 from ..i18n import DEFAULT_LANGUAGE, mark, translate
 from ..texts import game_name
 from .base import (
-    GROUP,
     BoardView,
     GamePresenter,
     PickPath,
@@ -31,7 +30,7 @@ from .base import (
 from .words import picture_words
 
 if TYPE_CHECKING:
-    from ..services.picker import Menu
+    pass
 
 __all__ = ["ChessPresenter", "chess_board"]
 
@@ -187,20 +186,6 @@ class ChessPresenter(GamePresenter):
 
     def board_layout(self, board: BoardView) -> Layout | None:
         return layout(8, 8, Side(board.view))
-
-    def menu_squares(
-        self, session: Session[Any], menu: Menu
-    ) -> tuple[Square | None, list[Square]] | None:
-        """A piece's menu (``group:Knight on g1``): its square, and each move's target."""
-        if not menu.key.startswith(GROUP):
-            return None
-        origin = chess_square(menu.key.rsplit(" ", 1)[-1])
-        targets = []
-        for option in menu.options:
-            if option.value.startswith("play:"):
-                move = session.parse(option.value.removeprefix("play:"))
-                targets.append(chess_square(chess.square_name(move.to_square)))
-        return origin, targets
 
     def pick_paths(self, session: Session[Any], language: str = DEFAULT_LANGUAGE) -> list[PickPath]:
         board: chess.Board = session.board  # type: ignore[attr-defined]

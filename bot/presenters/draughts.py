@@ -10,16 +10,14 @@ from typing import TYPE_CHECKING, Any
 from PIL import Image
 
 from rendering import Caption, Layout, layout
-from rendering.draughts import draughts_square
 from rendering.drawers import draw
-from rules import Side, Square
+from rules import Side
 from rules.games import ActionResult, Reason, Session
 from rules.games.draughts import parse_position
 from rules.games.effects import Promoted, Taken
 
 from ..i18n import DEFAULT_LANGUAGE, mark, translate, translate_plural
 from .base import (
-    GROUP,
     BoardView,
     GamePresenter,
     PickPath,
@@ -31,7 +29,7 @@ from .base import (
 from .words import picture_words
 
 if TYPE_CHECKING:
-    from ..services.picker import Menu
+    pass
 
 __all__ = ["DraughtsPresenter", "draughts_pieces"]
 
@@ -174,20 +172,6 @@ class DraughtsPresenter(GamePresenter):
 
     def board_layout(self, board: BoardView) -> Layout | None:
         return layout(8, 8, Side(board.view), edge_labels=False)
-
-    def menu_squares(
-        self, session: Session[Any], menu: Menu
-    ) -> tuple[Square | None, list[Square]] | None:
-        """A piece's menu (``group:Man on 11``): its square, and where each move ends."""
-        if not menu.key.startswith(GROUP):
-            return None
-        origin = draughts_square(int(menu.key.rsplit(" ", 1)[-1]))
-        targets = [
-            draughts_square(_path(o.value.removeprefix("play:"))[-1])
-            for o in menu.options
-            if o.value.startswith("play:")
-        ]
-        return origin, targets
 
     def record_text(self, info: RecordInfo, moves: Sequence[str]) -> str:
         """The game in PDN: tag pairs (``GameType 21`` is English draughts), the start

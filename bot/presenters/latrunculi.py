@@ -14,11 +14,8 @@ from rendering.latrunculi_scene import LatrunculiCaption
 from rules import (
     Game,
     Side,
-    Square,
     find_variant,
-    parse_move,
     parse_position,
-    parse_square,
 )
 from rules.games import LatrunculiSession, Reason, Session
 from rules.games.latrunculi import KIND_WORDS
@@ -104,20 +101,6 @@ class LatrunculiPresenter(GamePresenter):
     def board_layout(self, board: BoardView) -> Layout | None:
         position = parse_position(board.position)
         return layout(position.width, position.height, Side(board.view))
-
-    def menu_squares(
-        self, session: Session[Any], menu: Menu
-    ) -> tuple[Square | None, list[Square]] | None:
-        """A piece's menu (``from:<square>``): that square, and where each move ends."""
-        if not menu.key.startswith("from:"):
-            return None
-        origin = parse_square(menu.key.removeprefix("from:"))
-        targets = [
-            parse_move(o.value.removeprefix("play:")).path[-1]
-            for o in menu.options
-            if o.value.startswith("play:")
-        ]
-        return origin, targets
 
     def suggestions(
         self,

@@ -21,7 +21,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from ..errors import IllegalMoveError, PositionError, RulesError, Wording, mark
 from ..variant import BAD_OPTION, NO_OPTION, NO_OPTIONS, VariantOption
@@ -52,40 +52,114 @@ def is_automatic(canonical: str) -> bool:
     return canonical == PASS_ACTION or is_chance(canonical)
 
 
-class Reason(Enum):
-    """Why a game ended, for every game. Values are the reason ids of the command-line contract
-    (notation.md and games.md), used in JSON, storage and the bot's words."""
+class Reason:
+    """Why a game ended: an open set of reason ids (the values of the command-line contract,
+    notation.md and games.md, used in JSON, storage and the bot's words).
+
+    The reasons of the eight games are class attributes (``Reason.CHECKMATE``); a game from
+    outside defines its own with :meth:`define` (``Reason.define("three_in_a_row")``) instead of
+    editing this list. ``Reason("checkmate")`` finds a defined reason by its value and raises
+    :class:`ValueError` for an unknown one, as an enum would. One object per value, so reasons
+    compare by identity or equality alike."""
+
+    __slots__ = ("value",)
+    _defined: ClassVar[dict[str, Reason]] = {}
+
+    value: str
 
     # Latrunculi
-    EAGLE_CAPTURED = "eagle_captured"
-    NO_SOLDIERS = "no_soldiers"
-    NO_LEGAL_MOVES = "no_legal_moves"  # also draughts
-    FIFTY_MOVE_RULE = "fifty_move_rule"
-    BLOCKED = "blocked"
-    ONE_COUNTER_LEFT = "one_counter_left"
-    QUEEN_CAPTURED = "queen_captured"
-    ONLY_QUEEN_LEFT = "only_queen_left"
+    EAGLE_CAPTURED: ClassVar[Reason]
+    NO_SOLDIERS: ClassVar[Reason]
+    NO_LEGAL_MOVES: ClassVar[Reason]  # also draughts
+    FIFTY_MOVE_RULE: ClassVar[Reason]
+    BLOCKED: ClassVar[Reason]
+    ONE_COUNTER_LEFT: ClassVar[Reason]
+    QUEEN_CAPTURED: ClassVar[Reason]
+    ONLY_QUEEN_LEFT: ClassVar[Reason]
     # chess
-    CHECKMATE = "checkmate"
-    STALEMATE = "stalemate"
-    INSUFFICIENT_MATERIAL = "insufficient_material"
-    THREEFOLD_REPETITION = "threefold_repetition"  # also draughts
-    FIFTY_MOVES = "fifty_moves"
+    CHECKMATE: ClassVar[Reason]
+    STALEMATE: ClassVar[Reason]
+    INSUFFICIENT_MATERIAL: ClassVar[Reason]
+    THREEFOLD_REPETITION: ClassVar[Reason]  # also draughts
+    FIFTY_MOVES: ClassVar[Reason]
     # draughts
-    NO_PIECES = "no_pieces"
-    FORTY_MOVES = "forty_moves"
+    NO_PIECES: ClassVar[Reason]
+    FORTY_MOVES: ClassVar[Reason]
     # backgammon
-    SINGLE = "single"
-    GAMMON = "gammon"
-    BACKGAMMON = "backgammon"
-    DROP = "drop"
+    SINGLE: ClassVar[Reason]
+    GAMMON: ClassVar[Reason]
+    BACKGAMMON: ClassVar[Reason]
+    DROP: ClassVar[Reason]
     # ludo
-    FINISHED = "finished"
+    FINISHED: ClassVar[Reason]
     # decided outside the board, by the players or the bot
-    RESIGNATION = "resignation"
-    AGREEMENT = "agreement"
-    TIMEOUT = "timeout"
-    ABORTED = "aborted"
+    RESIGNATION: ClassVar[Reason]
+    AGREEMENT: ClassVar[Reason]
+    TIMEOUT: ClassVar[Reason]
+    ABORTED: ClassVar[Reason]
+
+    def __new__(cls, value: str) -> Reason:
+        try:
+            return cls._defined[value]
+        except KeyError:
+            raise ValueError(f"{value!r} is not a defined Reason") from None
+
+    @classmethod
+    def define(cls, value: str) -> Reason:
+        """The reason ``value``, made once: defining it again returns the same object. Values
+        are lower-case ids (letters, digits, ``_``), as stored and written on the command line."""
+        if not value or not all(c.islower() or c.isdigit() or c == "_" for c in value):
+            raise ValueError(f"a reason id is lower-case letters, digits and _: {value!r}")
+        found = cls._defined.get(value)
+        if found is None:
+            found = object.__new__(cls)
+            object.__setattr__(found, "value", value)
+            cls._defined[value] = found
+        return found
+
+    @property
+    def name(self) -> str:
+        """``CHECKMATE`` for ``checkmate``, as an enum member's name."""
+        return self.value.upper()
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("a Reason is immutable")
+
+    def __repr__(self) -> str:
+        return f"<Reason.{self.name}: {self.value!r}>"
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (Reason.define, (self.value,))
+
+
+for _value in (
+    "eagle_captured",
+    "no_soldiers",
+    "no_legal_moves",
+    "fifty_move_rule",
+    "blocked",
+    "one_counter_left",
+    "queen_captured",
+    "only_queen_left",
+    "checkmate",
+    "stalemate",
+    "insufficient_material",
+    "threefold_repetition",
+    "fifty_moves",
+    "no_pieces",
+    "forty_moves",
+    "single",
+    "gammon",
+    "backgammon",
+    "drop",
+    "finished",
+    "resignation",
+    "agreement",
+    "timeout",
+    "aborted",
+):
+    type.__setattr__(Reason, _value.upper(), Reason.define(_value))
+del _value
 
 
 @dataclass(frozen=True, slots=True)

@@ -108,7 +108,7 @@ async def test_a_win_history_record_and_rematch(arena):
     assert "(White) wins**: three in a row." in final.content
     assert button_labels(final) == ["Rematch"]
     record = await arena.db.games.load_game(game.id)
-    assert (record.status, record.winner, record.reason) == ("finished", "white", "finished")
+    assert (record.status, record.winner, record.reason) == ("finished", "white", "three_in_a_row")
 
     h = await arena.bob.slash(where, "history", game=str(game.id))
     assert "1. a1 a2 2. b1 b2 3. c1" in h.response.content
@@ -149,7 +149,7 @@ async def test_a_full_board_is_a_draw(arena):
     final = last_board(where)
     assert "**Draw**: the board is full." in final.content
     record = await arena.db.games.load_game(game.id)
-    assert (record.status, record.winner, record.reason) == ("finished", None, "blocked")
+    assert (record.status, record.winner, record.reason) == ("finished", None, "board_full")
 
 
 async def test_rules_help_and_no_computer(arena):

@@ -49,9 +49,9 @@ LINES = (
 )
 SEATS = ("white", "black")
 MARKS = {"white": "x", "black": "o"}
-#: The rules have no reason ids of their own: a win is a game "finished" (three in a row), a
-#: full board without one "blocked"; the presenter words both.
-WIN, FULL = Reason.FINISHED, Reason.BLOCKED
+#: The game's own reasons, defined here without editing the rules package (the presenter words
+#: both; storage keeps their ids).
+WIN, FULL = Reason.define("three_in_a_row"), Reason.define("board_full")
 
 
 def parse_position(text: str) -> list[str]:

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import io
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import chess
-import chess.pgn
 from PIL import Image
 
 from rendering import Caption, Layout, layout
@@ -15,6 +13,7 @@ from rendering.chess import material_balance
 from rendering.drawers import draw
 from rules import Side
 from rules.games import ActionResult, Reason, Session
+from rules.games.chess import pgn_text
 from rules.games.effects import Moved, Promoted, Taken
 
 from ..i18n import DEFAULT_LANGUAGE, mark, translate
@@ -32,7 +31,7 @@ from .words import picture_words
 if TYPE_CHECKING:
     pass
 
-__all__ = ["ChessPresenter", "chess_board"]
+__all__ = ["ChessPresenter"]
 
 _PIECE_NAMES = {
     chess.PAWN: "pawn",
@@ -75,17 +74,11 @@ _PROMOTE = {
     chess.ROOK: mark("promote to a rook"),
     chess.QUEEN: mark("promote to a queen"),
 }
-_PREFIX = "chess:"
 
 
 def _moved(result: ActionResult) -> Moved | None:
     """The move's piece (the king, when castling) as the rules reported it."""
     return next((e for e in result.effects if isinstance(e, Moved)), None)
-
-
-def chess_board(position: str) -> chess.Board:
-    """The python-chess board of a stored ``chess:<FEN>`` position."""
-    return chess.Board(position.removeprefix(_PREFIX))
 
 
 class ChessPresenter(GamePresenter):
@@ -215,26 +208,16 @@ class ChessPresenter(GamePresenter):
 
     def record_text(self, info: RecordInfo, moves: Sequence[str]) -> str:
         """The game in PGN (Seven Tag Roster, plus FEN/SetUp for a custom start and the
-        reason as ``Termination``), written by python-chess's exporter."""
-        start = chess_board(info.start)
-        game = chess.pgn.Game()
-        if start.fen() != chess.STARTING_FEN:
-            game.setup(start)
-        game.headers["Event"] = f"Game #{info.game_number}"
-        game.headers["Site"] = "Discord"
-        game.headers["Date"] = info.date
-        game.headers["Round"] = "-"
-        game.headers["White"] = info.players.get("white", "White")
-        game.headers["Black"] = info.players.get("black", "Black")
-        game.headers["Result"] = score_tag(info)
+        reason as ``Termination``), written by the rules (:func:`rules.games.chess.pgn_text`)."""
+        tags = [
+            ("Event", f"Game #{info.game_number}"),
+            ("Site", "Discord"),
+            ("Date", info.date),
+            ("Round", "-"),
+            ("White", info.players.get("white", "White")),
+            ("Black", info.players.get("black", "Black")),
+            ("Result", score_tag(info)),
+        ]
         if not info.active and info.reason is not None:
-            game.headers["Termination"] = self.short_reason(info.reason)
-        node: chess.pgn.GameNode = game
-        board = start.copy()
-        for san in moves:
-            move = board.parse_san(san)
-            node = node.add_variation(move)
-            board.push(move)
-        out = io.StringIO()
-        game.accept(chess.pgn.FileExporter(out))
-        return out.getvalue()
+            tags.append(("Termination", self.short_reason(info.reason)))
+        return pgn_text(info.start, moves, tags)

@@ -13,7 +13,7 @@ from rendering import Caption, Layout, layout
 from rendering.drawers import draw
 from rules import Side
 from rules.games import ActionResult, Reason, Session
-from rules.games.draughts import parse_position
+from rules.games.draughts import parse_position, pdn_text
 from rules.games.effects import Promoted, Taken
 
 from ..i18n import DEFAULT_LANGUAGE, mark, translate, translate_plural
@@ -175,9 +175,8 @@ class DraughtsPresenter(GamePresenter):
 
     def record_text(self, info: RecordInfo, moves: Sequence[str]) -> str:
         """The game in PDN: tag pairs (``GameType 21`` is English draughts), the start
-        position as ``FEN`` when it is not the usual one, then numbered moves (Black first)."""
-        start_board, start_side, _ = parse_position(info.start)
-        usual = self.rules.start()
+        position as ``FEN`` when it is not the usual one, then numbered moves (Black first),
+        written by the rules (:func:`rules.games.draughts.pdn_text`)."""
         tags = [
             ("Event", f"Game #{info.game_number}"),
             ("Site", "Discord"),
@@ -188,29 +187,7 @@ class DraughtsPresenter(GamePresenter):
             ("Result", score_tag(info)),
             ("GameType", "21"),
         ]
-        if info.start.split(" plies=")[0] != usual:
-            tags.append(("FEN", info.start.removeprefix(_PREFIX).split(" plies=")[0]))
-        lines = [f'[{k} "{tag_value(v)}"]' for k, v in tags]
-        words: list[str] = []
-        number = 1
-        black_to_move = start_side > 0
-        if not black_to_move and moves:
-            words.append("1...")
-        for move in moves:
-            if black_to_move:
-                words.append(f"{number}.")
-            words.append(move)
-            if not black_to_move:
-                number += 1
-            black_to_move = not black_to_move
-        words.append(score_tag(info))
-        body, line = [], ""
-        for word in words:
-            if line and len(line) + 1 + len(word) > 79:
-                body.append(line)
-                line = word
-            else:
-                line = f"{line} {word}" if line else word
-        body.append(line)
-        del start_board
-        return "\n".join([*lines, "", *body, ""])
+        start = info.start.split(" plies=")[0]
+        if start != self.rules.start():
+            tags.append(("FEN", start.removeprefix(_PREFIX)))
+        return pdn_text(info.start, moves, [(k, tag_value(v)) for k, v in tags], score_tag(info))

@@ -9,10 +9,12 @@ checks, and the ``captured`` square of each move (the passed pawn's square for e
 from __future__ import annotations
 
 import ast
+import io
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import chess
+import chess.pgn
 
 from ..errors import (
     IllegalMoveError,
@@ -564,3 +566,24 @@ def _castling_reason(board: chess.Board, kingside: bool) -> Wording:
             )
         return Wording(mark("the squares between king and rook must be empty to castle queenside"))
     return Wording(mark("the king may not pass through or land on an attacked square"))
+
+
+def pgn_text(start: str, moves: Sequence[str], tags: Sequence[tuple[str, str]]) -> str:
+    """The game from ``start`` (``chess:<FEN>``) through ``moves`` (SAN, as stored) in PGN:
+    ``tags`` in order (the Seven Tag Roster first), FEN and SetUp added for a start that is
+    not the usual one, written by python-chess's exporter. Writing a record is the rules'
+    job, so no layer above them parses the moves again."""
+    board = parse_chess_position(start.split(" plies=")[0])
+    game = chess.pgn.Game()
+    if board.fen() != chess.STARTING_FEN:
+        game.setup(board)
+    for key, value in tags:
+        game.headers[key] = value
+    node: chess.pgn.GameNode = game
+    for san in moves:
+        move = board.parse_san(san)
+        node = node.add_variation(move)
+        board.push(move)
+    out = io.StringIO()
+    game.accept(chess.pgn.FileExporter(out))
+    return out.getvalue()

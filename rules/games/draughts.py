@@ -13,7 +13,7 @@ reaching the far row is crowned and its move ends there.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ..errors import (
@@ -628,3 +628,33 @@ def _on_one_diagonal(a: int, b: int) -> bool:
     row_a, col_a = _coordinates(a)
     row_b, col_b = _coordinates(b)
     return abs(row_a - row_b) == abs(col_a - col_b) and row_a != row_b
+
+
+def pdn_text(start: str, moves: Sequence[str], tags: Sequence[tuple[str, str]], result: str) -> str:
+    """The game from ``start`` through ``moves`` (as stored) in PDN: ``tags`` in order, then
+    the numbered moves (Black's first, ``1...`` when White moves first from ``start``) and
+    ``result``, wrapped at 79 characters. Writing a record is the rules' job, so no layer
+    above them parses the position again."""
+    _, side, _ = parse_position(start)
+    words: list[str] = []
+    number = 1
+    black_to_move = side > 0
+    if not black_to_move and moves:
+        words.append("1...")
+    for move in moves:
+        if black_to_move:
+            words.append(f"{number}.")
+        words.append(move)
+        if not black_to_move:
+            number += 1
+        black_to_move = not black_to_move
+    words.append(result)
+    body, line = [], ""
+    for word in words:
+        if line and len(line) + 1 + len(word) > 79:
+            body.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    body.append(line)
+    return "\n".join([*(f'[{key} "{value}"]' for key, value in tags), "", *body, ""])

@@ -13,7 +13,7 @@ from rendering import Caption, Layout, layout
 from rendering.drawers import draw
 from rules import Side
 from rules.games import ActionResult, Reason, Session
-from rules.games.draughts import parse_position, pdn_text
+from rules.games.draughts import pdn_text
 from rules.games.effects import Promoted, Taken
 
 from ..i18n import DEFAULT_LANGUAGE, mark, translate, translate_plural
@@ -31,22 +31,14 @@ from .words import picture_words
 if TYPE_CHECKING:
     pass
 
-__all__ = ["DraughtsPresenter", "draughts_pieces"]
+__all__ = ["DraughtsPresenter"]
 
-_LETTERS = {1: "b", 2: "B", -1: "w", -2: "W"}
-_NAMES = {"b": "man", "B": "king", "w": "man", "W": "king"}
 #: The letter of a piece by its seat and kind (:mod:`rules.games.effects`).
 _TAKEN_LETTERS = {
     "white": {"man": "w", "king": "W"},
     "black": {"man": "b", "king": "B"},
 }
 _PREFIX = "draughts:"
-
-
-def draughts_pieces(position: str) -> dict[int, str]:
-    """Square number → piece letter (``b``/``B`` Black man/king, ``w``/``W`` White's)."""
-    board, _, _ = parse_position(position)
-    return {i + 1: _LETTERS[v] for i, v in enumerate(board) if v}
 
 
 def _path(canonical: str) -> list[int]:
@@ -156,17 +148,18 @@ class DraughtsPresenter(GamePresenter):
         """Piece first ("Man on 11"), then the whole move (a multi-jump is one choice, its full
         path, since a capture must go on while it can)."""
         paths = []
+        views = {a.text: a for a in session.action_views()}
         for move in session.legal_moves():
             text = session.format(move)
-            squares = _path(text)
-            start = squares[0]
+            action = views[text]
+            start, end = int(action.source or 0), int(action.target or 0)
             piece = session.piece_at(start) or "piece"  # type: ignore[attr-defined]
             on = mark("King on {square}") if piece.endswith("king") else mark("Man on {square}")
             if move.captured:
                 n = len(move.captured)
                 second = translate("jump {move} ✕ takes {count}", language, move=text, count=n)
             else:
-                second = translate("to {square}", language, square=squares[-1])
+                second = translate("to {square}", language, square=end)
             paths.append(PickPath((translate(on, language, square=start), second), text))
         return paths
 

@@ -63,7 +63,7 @@ DOMAIN_OF_PATH: tuple[tuple[str, str], ...] = (
     ("bot/services/games.py", "play"),
     ("bot/services/complete.py", "play"),
     ("bot/services/draw_offers.py", "play"),
-    ("bot/services/step_picker.py", "play"),
+    ("bot/presenters/backgammon_steps.py", "play"),
     ("bot/services/picker.py", "play"),
     ("bot/services/menus.py", "play"),
     ("bot/services/computer.py", "play"),

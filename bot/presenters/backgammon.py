@@ -367,10 +367,10 @@ class BackgammonPresenter(GamePresenter):
     def menu(
         self, game_id: int, session: Session[Any], key: str, language: str = DEFAULT_LANGUAGE
     ) -> Menu:
-        """Dice to play: the turn die by die with an Undo (:mod:`bot.services.step_picker`);
+        """Dice to play: the turn die by die with an Undo (:mod:`bot.presenters.backgammon_steps`);
         otherwise (the cube) the generic menus of :meth:`pick_paths`."""
         from ..services.picker import FIRST
-        from ..services.step_picker import STEPS, step_menu
+        from .backgammon_steps import STEPS, step_menu
 
         assert isinstance(session, BackgammonSession)
         state = session.state

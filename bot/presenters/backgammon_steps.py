@@ -25,12 +25,12 @@ from rules.games.backgammon.turns import BAR, Step, step_text
 
 from ..errors import UserError
 from ..i18n import DEFAULT_LANGUAGE, mark, translate
-from .picker import MOVE_BUTTON, STALE, Menu, Option
+from ..services.picker import MOVE_BUTTON, STALE, Menu, Option
 
 if TYPE_CHECKING:
     from rules.games import Session
 
-    from ..presenters.base import GamePresenter
+    from .base import GamePresenter
 
 __all__ = ["STEPS", "step_menu"]
 

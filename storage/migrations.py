@@ -533,6 +533,14 @@ _V16: list[str] = [
     "CREATE INDEX moves_created ON moves (created_at)",
 ]
 
+_V17: list[str] = [
+    # Pace (issue 36): the hours a player has for each move in this game (``/challenge
+    # days:``, a table's, a tournament's); NULL = the bot's MOVE_TIMEOUT_HOURS. A challenge
+    # (or table) carries it to the game it becomes.
+    "ALTER TABLE games ADD COLUMN pace_hours INTEGER CHECK (pace_hours > 0)",
+    "ALTER TABLE challenges ADD COLUMN pace_hours INTEGER CHECK (pace_hours > 0)",
+]
+
 MIGRATIONS: Sequence[Sequence[str]] = (
     _V1,
     _V2,
@@ -550,6 +558,7 @@ MIGRATIONS: Sequence[Sequence[str]] = (
     _V14,
     _V15,
     _V16,
+    _V17,
 )
 """Migration ``i`` upgrades from ``user_version == i`` to ``i + 1``."""
 

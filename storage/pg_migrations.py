@@ -296,9 +296,16 @@ _V16: list[str] = [
     "CREATE INDEX moves_created ON moves (created_at)",
 ]
 
+_V17: list[str] = [
+    # SQLite's MIGRATIONS[16] (schema 17): each game's pace (issue 36).
+    "ALTER TABLE games ADD COLUMN pace_hours BIGINT CHECK (pace_hours > 0)",
+    "ALTER TABLE challenges ADD COLUMN pace_hours BIGINT CHECK (pace_hours > 0)",
+]
+
 PG_MIGRATIONS: Mapping[int, Sequence[str]] = {
     PG_BASELINE_VERSION: _BASELINE,
     16: _V16,
+    17: _V17,
 }
 """``PG_MIGRATIONS[v]`` makes schema ``v``: the baseline (from an empty database) for 15, then
 the counterpart of SQLite's ``MIGRATIONS[v - 1]`` for every later ``v``."""

@@ -313,11 +313,13 @@ class TournamentRepository:
         *,
         seat_names: Mapping[int, Sequence[str]],
         start_positions: Mapping[int, str],
+        options: Mapping[int, Mapping[str, str]] | None = None,
         now: float | None = None,
     ) -> list[GameRecord] | None:
         """Start round ``expected_round + 1``: its boards, and a game for each board without
         fixed scores (seats named ``seat_names[player count]``, from
-        ``start_positions[player count]``), all in one transaction with the round counter's
+        ``start_positions[player count]``, with ``options[player count]`` or the tournament's), all
+        in one transaction with the round counter's
         guarded bump. ``None`` (nothing written) when the tournament is no longer at
         ``expected_round`` or not open or running: another process started the round."""
         now_ms = to_ms(now)
@@ -342,7 +344,7 @@ class TournamentRepository:
                         guild_id=t.guild_id,
                         channel_id=t.channel_id,
                         variant=t.game,
-                        options=t.options,
+                        options=t.options if options is None else options[count],
                         seats=seats,
                         start_position=start_positions[count],
                         thread_id=None,

@@ -162,6 +162,13 @@ async def mark_board(bot: GameBot, record: GameRecord, message: discord.Message)
             await next_match_game(bot, record)
         except Exception:  # the final board stands; the next game can be started again
             log.exception("game %d: the match's next game could not be started", record.id)
+    if not record.is_active:
+        from .tournaments import after_game  # tournaments build on this module
+
+        try:  # a tournament's standings, then its next round
+            await after_game(bot, record)
+        except Exception:  # the sweep moves the tournament on later
+            log.exception("game %d: the tournament could not move on", record.id)
 
 
 async def post_board(

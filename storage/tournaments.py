@@ -21,7 +21,7 @@ from ._convert import dump_options, from_ms, from_ms_opt, load_options, to_ms
 from .backends.base import Row
 from .errors import StorageError
 from .games import SELECT_GAMES, game_from_row
-from .models import GameRecord
+from .models import GameRecord, MatchRecord
 from .seats import game_seats
 
 if TYPE_CHECKING:
@@ -114,6 +114,9 @@ class TournamentBoard:
     fixed: tuple[float | None, ...]
     """A score per seat given without a game (bye, forfeit), else ``None`` (from the game)."""
     game: GameRecord | None
+    """Its game; for a match (backgammon ``match=N``), the match's latest game."""
+    match: MatchRecord | None = None
+    """The match a board is played as, whose winner decides its scores."""
 
 
 def tournament_from_row(row: Row, entrants: Sequence[TournamentEntrant] = ()) -> TournamentRecord:
@@ -340,11 +343,25 @@ class TournamentRepository:
                 if plan.scores is None:
                     count = len(plan.players)
                     seats = game_seats(t.game, zip(seat_names[count], plan.players, strict=True))
+                    chosen = t.options if options is None else options[count]
+                    match_id = None
+                    if int(chosen.get("match", "0") or 0):  # each pairing a match to N
+                        match = await self._db.matches.insert_match(
+                            guild_id=t.guild_id,
+                            length=int(chosen["match"]),
+                            seats=seats,
+                            game=t.game,
+                            options=chosen,
+                            now_ms=now_ms,
+                        )
+                        match_id = match.id
                     game = await self._db.games.insert_game(
                         guild_id=t.guild_id,
                         channel_id=t.channel_id,
                         variant=t.game,
-                        options=t.options if options is None else options[count],
+                        options=chosen,
+                        match_id=match_id,
+                        match_game=None if match_id is None else 1,
                         seats=seats,
                         start_position=start_positions[count],
                         thread_id=None,
@@ -398,6 +415,12 @@ class TournamentRepository:
             (tournament_id,),
         )
         games = {r["id"]: game_from_row(r) for r in game_rows}
+        matches: dict[int, MatchRecord] = {}
+        for game in list(games.values()):  # a match's board shows its latest game
+            if game.match_id is not None:
+                matches[game.id] = await self._db.matches.require_match(game.match_id)
+                latest = (await self._db.matches.match_games(game.match_id))[-1]
+                games[game.id] = latest
         seats: dict[tuple[int, int], list[Row]] = {}
         for r in seat_rows:
             seats.setdefault((r["round"], r["board"]), []).append(r)
@@ -408,14 +431,18 @@ class TournamentRepository:
                 players=tuple(s["player_id"] for s in seats.get((b["round"], b["board"]), [])),
                 fixed=tuple(s["score"] for s in seats.get((b["round"], b["board"]), [])),
                 game=games.get(b["game_id"]) if b["game_id"] is not None else None,
+                match=matches.get(b["game_id"]) if b["game_id"] is not None else None,
             )
             for b in board_rows
         ]
 
     async def of_game(self, game_id: int) -> int | None:
-        """The tournament a game was played in, if any."""
+        """The tournament a game was played in, if any (a match's later games too)."""
         value = await self._db.fetchval(
-            "SELECT tournament_id FROM tournament_boards WHERE game_id = ?", (game_id,)
+            "SELECT tournament_id FROM tournament_boards WHERE game_id = ?"
+            " OR game_id = (SELECT first.id FROM games AS g JOIN games AS first"
+            " ON first.match_id = g.match_id AND first.match_game = 1 WHERE g.id = ?)",
+            (game_id, game_id),
         )
         return None if value is None else int(value)
 

@@ -18,6 +18,7 @@ from ..buttons import PersistentButton
 from ..client import GameBot
 from ..errors import UserError, answer_language, send_ephemeral, user_errors
 from ..i18n import mark, translate, translate_plural
+from ..services.challenges import parse_options
 from ..services.languages import server_language
 from ..services.pace import PACE_CHOICES
 from ..services.tournaments import (
@@ -150,6 +151,7 @@ class Tournaments(commands.GroupCog, group_name="tournament"):
         days="Time for each move (default: the server's usual pace)",
         rated="Whether the games change ratings (default: yes)",
         starts="Start by itself this many hours from now (default: when you press Start)",
+        options="The game's options, e.g. match=3 (backgammon: each pairing a match to 3)",
     )
     @app_commands.choices(game=variant_choices(), format=FORMAT_CHOICES)
     @app_commands.choices(days=PACE_CHOICES)
@@ -162,6 +164,7 @@ class Tournaments(commands.GroupCog, group_name="tournament"):
         days: int | None = None,
         rated: bool = True,
         starts: app_commands.Range[int, 1, 336] | None = None,
+        options: str | None = None,
     ) -> None:
         async with user_errors(interaction):
             bot = self.bot
@@ -175,6 +178,7 @@ class Tournaments(commands.GroupCog, group_name="tournament"):
                         "`rounds` empty. No tournament was made."
                     )
                 )
+            chosen = parse_options(game, options)  # refused with the game's words
             assert interaction.guild_id is not None  # guild_only
             now = bot.now()
             t = await bot.db.tournaments.create(
@@ -182,6 +186,7 @@ class Tournaments(commands.GroupCog, group_name="tournament"):
                 channel_id=interaction.channel_id or 0,
                 organiser_id=interaction.user.id,
                 game=game,
+                options=chosen,
                 format=kind,
                 rounds=(rounds or 3) if kind in ("swiss", "tables") else None,
                 pace_hours=days,

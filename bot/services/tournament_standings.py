@@ -26,6 +26,10 @@ def board_scores(board: TournamentBoard) -> tuple[float, ...] | None:
     if all(score is not None for score in board.fixed):
         return tuple(float(score or 0.0) for score in board.fixed)
     game = board.game
+    if board.match is not None and game is not None:  # a match to N: its winner scores 1
+        if board.match.is_active:
+            return None
+        return tuple(1.0 if s.name == board.match.winner else 0.0 for s in game.seats)
     if game is None or game.is_active:
         return None
     return game_scores(game)

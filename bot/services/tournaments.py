@@ -35,7 +35,7 @@ from ..buttons import dynamic_view
 from ..i18n import mark, translate, translate_plural
 from ..limits import fit_lines
 from ..links import server_channel
-from ..texts import game_name
+from ..texts import game_name, variant_title
 from .announce import board_payload, post_board, start_line
 from .languages import server_language
 from .names import player_name
@@ -113,7 +113,7 @@ def tournament_content(
         "🏆 **Tournament #{id}**: {game} · {format}",
         language,
         id=t.id,
-        game=game_name(t.game, language),
+        game=variant_title(t.game, t.options, language),
         format=translate(FORMAT_WORDS[t.format], language),
     )
     details = []

@@ -169,3 +169,30 @@ async def test_a_ludo_tournament_of_six_reseats_by_standing(arena):
     assert t.status == "finished"
     places = final_places(tournament_thread(arena, t))
     assert [(int(uid), pts) for _, uid, pts in places][:2] == [(ids[0], "4"), (ids[3], "3")]
+
+
+async def test_backgammon_pairings_may_be_matches_to_n_points(arena):
+    members = players(arena, 3)
+    tid = await organise(arena, members, game="backgammon", format="rr", options="match=2")
+    t = await arena.db.tournaments.require(tid)
+    assert t.options == {"match": "2"}
+    assert "Backgammon" in message_by_id(arena.channel, t.message_id).content
+    seeds = {e.player_id: e.seed for e in t.entrants}
+    await start(arena, tid)
+    for number in (1, 2, 3):
+        [board] = await current_games(arena, tid)
+        assert board.round == number and board.match is not None and board.match.length == 2
+        loser = max(board.players, key=seeds.get)
+        who = next(m for m in members if m.id == loser)
+        await who.slash(thread_of(arena, board.game.thread_id), "resign")  # 1 point of 2
+        [still] = await current_games(arena, tid)  # the match goes on: its game 2
+        assert still.match.is_active and still.game.match_game == 2
+        await who.slash(thread_of(arena, still.game.thread_id), "resign")
+    t = await arena.db.tournaments.require(tid)
+    assert t.status == "finished"
+    places = final_places(tournament_thread(arena, t))
+    assert [(int(uid), pts) for _, uid, pts in places] == [
+        (members[0].id, "2"),
+        (members[1].id, "1"),
+        (members[2].id, "0"),
+    ]

@@ -23,8 +23,8 @@ __all__ = ["StandingRow", "render_standings"]
 
 WIDTH = 820
 _ROW, _HEAD, _TITLE_H, _PAD = 40, 44, 56, 20
-_NAME_W = 260
-_SIZE, _TITLE = 22, 26
+_NAME_W = 240
+_SIZE, _HEADING, _TITLE = 22, 20, 26
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +52,7 @@ def render_standings(
     img = Image.new("RGB", (WIDTH, height), background)
     draw = ImageDraw.Draw(img)
     regular, bold = font(_SIZE), font(_SIZE, bold=True)
+    heading_font = font(_HEADING, bold=True)
     title_font = font(_TITLE, bold=True)
     draw_text(
         draw,
@@ -67,7 +68,8 @@ def render_standings(
     x_values = [_PAD + 50 + _NAME_W + col_w * (i + 0.5) for i in range(columns)]
     y = _TITLE_H + _HEAD / 2
     for x, heading in zip(x_values, headings, strict=True):
-        draw_text(draw, (x, y), fit_text(heading, bold, col_w - 6), bold, muted, align="center")
+        shown = fit_text(heading, heading_font, col_w - 6, rtl=rtl)
+        draw_text(draw, (x, y), shown, heading_font, muted, align="center", rtl=rtl)
     draw.line((_PAD, _TITLE_H + _HEAD - 2, WIDTH - _PAD, _TITLE_H + _HEAD - 2), fill=muted)
     for index, row in enumerate(rows):
         top = _TITLE_H + _HEAD + index * _ROW

@@ -94,3 +94,16 @@ async def test_a_round_a_crash_left_unstarted_is_started_by_the_sweep(arena, mon
     await arena.env.advance_time(61)  # the sweep's next tick takes it up
     t = await arena.db.tournaments.require(tid)
     assert t.round == 2 and len(await current_games(arena, tid)) == 2
+
+
+async def test_a_member_who_may_manage_the_server_may_start_any_tournament(arena):
+    import discord
+
+    admins = arena.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    mod = arena.guild.add_member(arena.env.create_user("mod", global_name="Mod"), roles=[admins])
+    members = players(arena, 3)
+    tid = await organise(arena, members, game="rugen", format="rr")
+    t = await arena.db.tournaments.require(tid)
+    await mod.click(message_by_id(arena.channel, t.message_id), label="Start")
+    t = await arena.db.tournaments.require(tid)
+    assert (t.status, t.round) == ("running", 1)

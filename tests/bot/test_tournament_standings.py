@@ -112,3 +112,11 @@ def test_tables_are_three_or_four_and_as_even_as_possible():
     assert [table_sizes(n) for n in (3, 4, 6, 7, 8, 9, 10, 13)] == [
         [3], [4], [3, 3], [4, 3], [4, 4], [3, 3, 3], [4, 3, 3], [4, 3, 3, 3],
     ]  # fmt: skip
+
+
+def test_a_round_robin_has_the_rounds_its_players_need():
+    from bot.services.tournament_pairing import round_robin_rounds
+
+    counts = [(n, f) for n in (3, 4, 5, 16) for f in ("round-robin", "double-round-robin")]
+    got = [round_robin_rounds(tournament(f, n)) for n, f in counts]
+    assert got == [3, 6, 3, 6, 5, 10, 15, 30]

@@ -73,6 +73,12 @@ HELP_LINES = [
         "• `/takeback [game]` — ask your opponent to take back your last move (and their reply); never across a dice roll."
     ),
     mark(
+        "• `/challenge … days:` — the time for each move of that game: 1, 6 or 12 hours, or 1 to 14 days (default: this server's usual pace)."
+    ),
+    mark(
+        "• `/tournament create game format` — a round-robin or Swiss tournament in this channel (ludo: tables re-seated by standing): players press **{join}**, the organiser **{start}**; each pairing is an ordinary game. `/tournament withdraw`, `/tournament standings`, `/tournament next`."
+    ),
+    mark(
         "• `/vacation [days]` — pause your move clock (up to 14 days a month); your opponents see it under the board."
     ),
     mark(

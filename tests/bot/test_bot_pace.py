@@ -74,3 +74,40 @@ async def test_a_game_at_three_days_is_reminded_and_timed_out_at_its_own_pace(ar
     assert (record.status, record.winner, record.reason) == ("finished", "black", "timeout")
     final = last_board(where)
     assert f"⏰ Time is up: <@{arena.alice.id}> did not move within 3 days." in final.content
+
+
+async def test_the_dm_digest_gives_each_game_its_own_deadline(arena):
+    """Alice (DM notifications) waits in two games: one at 6 hours per move, one at the
+    default 15 minutes; the digest's "by …" of each is its own."""
+    r = await arena.alice.slash(arena.channel, "notify", mode="dm")
+    assert r.ephemeral
+    paced, _ = await challenge_and_accept(arena, "rugen", days=6)  # Alice White: her move
+    default, _ = await challenge_and_accept(arena, "rugen", challenger=arena.alice,
+                                            opponent=arena.carol)  # fmt: skip
+    await arena.env.advance_time(MIN)  # the sweep sends the digest
+    [digest] = [m for m in arena.alice.user.dm_channel.history() if "It is your move" in m.content]
+    lines = digest.content.splitlines()
+    [six] = [line for line in lines if f"**Game #{paced.id}**" in line]
+    [quick] = [line for line in lines if f"**Game #{default.id}**" in line]
+    assert f"by <t:{int(paced.turn_since + 6 * HOUR)}:R>" in six
+    assert f"by <t:{int(default.turn_since + 15 * MIN)}:R>" in quick
+
+
+async def test_a_vacation_keeps_the_time_left_at_the_games_own_pace(arena):
+    """At 1 hour per move (the default here being 15 minutes), Alice books a day away after
+    20 minutes: her 40 minutes left wait for her return, then run out."""
+    game, where = await challenge_and_accept(arena, "rugen", days=1)  # Alice White to move
+    by_hand(arena)
+    await arena.env.advance_time(20 * MIN)
+    r = await arena.alice.slash(where, "vacation", days=1)
+    assert r.ephemeral and "You are on vacation until" in r.response.content
+    until = (await arena.db.players.get_player(arena.alice.id)).vacation_until
+    record = await arena.db.games.load_game(game.id)
+    assert abs((record.turn_since + HOUR) - (until + 40 * MIN)) < 2
+    await at(arena, until + 39 * MIN)
+    assert (await arena.db.games.load_game(game.id)).is_active
+    assert reminders(where, game.id)  # a quarter of the hour before: reminded
+    await at(arena, until + 41 * MIN)
+    record = await arena.db.games.load_game(game.id)
+    assert (record.status, record.reason) == ("finished", "timeout")
+    assert "did not move within 60 minutes." in last_board(where).content

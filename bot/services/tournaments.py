@@ -230,11 +230,29 @@ async def _say(bot: GameBot, t: TournamentRecord, text: str, **extra: Any) -> No
         log.info("tournament %d: could not post in its thread: %s", t.id, exc)
 
 
+TOURNAMENT_CLAIM = "tournament"
+"""The claim kind a process holds while it starts a tournament (its thread and round 1), so
+two processes (a ``starts`` time seen by both sweeps) never make two threads."""
+
+
 async def begin(bot: GameBot, t: TournamentRecord) -> bool:
     """Start the tournament: its thread, then round 1. ``False`` when too few joined (it is
     cancelled if its ``starts`` time came without them) or another process started it."""
     if len(t.entrants) < MIN_PLAYERS[t.format]:
         return False
+    owner = bot.claim_owner
+    if not await bot.db.claims.claim(TOURNAMENT_CLAIM, t.id, owner, lease=300.0, now=bot.now()):
+        return False  # another process is starting it
+    try:
+        t = await bot.db.tournaments.require(t.id)  # as of the claim
+        if t.status != "open":
+            return False
+        return await _begin(bot, t)
+    finally:
+        await bot.db.claims.release(TOURNAMENT_CLAIM, t.id, owner)
+
+
+async def _begin(bot: GameBot, t: TournamentRecord) -> bool:
     language = await server_language(bot.db, t.guild_id)
     if t.thread_id is None and t.message_id is not None:
         message = server_channel(bot, t.channel_id, t.guild_id).get_partial_message(t.message_id)

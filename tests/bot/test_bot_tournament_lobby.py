@@ -107,3 +107,48 @@ async def test_a_member_who_may_manage_the_server_may_start_any_tournament(arena
     await mod.click(message_by_id(arena.channel, t.message_id), label="Start")
     t = await arena.db.tournaments.require(tid)
     assert (t.status, t.round) == ("running", 1)
+
+
+@pytest.fixture
+async def second(arena, db_path):
+    """A second bot process on the same database (as in test_bot_claims)."""
+    from bot import create_bot
+    from storage import Database
+
+    from .conftest import make_settings
+    from .test_bot_claims import RecordingOpponent
+
+    other = create_bot(
+        make_settings(db_path, move_timeout_hours=0.25),
+        db=Database(db_path),
+        clock=arena.bot.clock,
+        opponent=RecordingOpponent(),
+    )
+    await other.db.start()
+    other.get_partial_messageable = arena.bot.get_partial_messageable  # type: ignore[method-assign]
+    yield other
+    await other.computer.close()
+    await other.db.stop()
+
+
+async def test_two_processes_reaching_the_start_time_start_it_once(arena, second):
+    """Both processes' sweeps see the ``starts`` time: one thread, one round 1. (The
+    concurrent race of the round itself is storage's, tested on both backends in
+    tests/storage/test_storage_tournaments.py.)"""
+    import asyncio
+
+    from bot.services.tournaments import sweep_tournaments
+
+    arena.bot.get_cog("Sweep").loop.cancel()  # the two sweeps run by hand, at the same time
+    members = players(arena, 4)
+    tid = await organise(arena, members, game="rugen", format="swiss", rounds=2, starts=1)
+    await arena.env.advance_time(HOUR + 60)
+    assert (await arena.db.tournaments.require(tid)).status == "open"  # no sweep ran
+    await asyncio.gather(sweep_tournaments(arena.bot), sweep_tournaments(second))
+    t = await arena.db.tournaments.require(tid)
+    assert (t.status, t.round) == ("running", 1)
+    threads = [th for th in arena.channel.threads if th.name == f"Tournament #{tid}"]
+    assert len(threads) == 1 and t.thread_id == threads[0].id
+    assert len(await current_games(arena, tid)) == 2  # one round, two games
+    rounds = [m for m in threads[0].history() if m.content.startswith("**Round 1**")]
+    assert len(rounds) == 1

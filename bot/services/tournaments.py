@@ -518,25 +518,36 @@ async def withdraw(bot: GameBot, t: TournamentRecord, user_id: int) -> list[Game
     ended: list[GameRecord] = []
     for board in await bot.db.tournaments.boards(t.id):
         game = board.game
-        if game is None or not game.is_active or game.seat_of(user_id) is None:
-            continue
-        record = await bot.games.resign(game, user_id)
-        intro = translate(
-            "🚪 <@{player}> withdrew from tournament #{id}: this game is lost.", language,
-            player=user_id, id=t.id,
-        )  # fmt: skip
-        payload = await board_payload(
-            bot.db, record, intro=intro, move_timeout=bot.settings.move_timeout_seconds
-        )
-        try:
-            await post_board(bot, record, payload)
-        except discord.HTTPException as exc:  # the catch-up posts it
-            log.warning("game %d: withdrawal board not posted: %s", record.id, exc)
-        ended.append(record)
+        # a match is lost whole: each of its games in turn (the next starts as one ends)
+        for _ in range(2 * (board.match.length if board.match is not None else 0) + 1):
+            if game is None or not game.is_active or game.seat_of(user_id) is None:
+                break
+            ended.append(await _resign_for_withdrawal(bot, t, game, user_id, language))
+            if game.match_id is None:
+                break
+            game = (await bot.db.matches.match_games(game.match_id))[-1]
     t = await bot.db.tournaments.require(t.id)
     await refresh_message(bot, t)
     await advance(bot, t.id)  # a round may be complete now (or a forfeit-only one)
     return ended
+
+
+async def _resign_for_withdrawal(
+    bot: GameBot, t: TournamentRecord, game: GameRecord, user_id: int, language: str
+) -> GameRecord:
+    record = await bot.games.resign(game, user_id)
+    intro = translate(
+        "🚪 <@{player}> withdrew from tournament #{id}: this game is lost.", language,
+        player=user_id, id=t.id,
+    )  # fmt: skip
+    payload = await board_payload(
+        bot.db, record, intro=intro, move_timeout=bot.settings.move_timeout_seconds
+    )
+    try:
+        await post_board(bot, record, payload)  # a match's next game starts below it
+    except discord.HTTPException as exc:  # the catch-up posts it
+        log.warning("game %d: withdrawal board not posted: %s", record.id, exc)
+    return record
 
 
 async def force_round(bot: GameBot, t: TournamentRecord) -> int:

@@ -179,7 +179,7 @@ async def test_backgammon_pairings_may_be_matches_to_n_points(arena):
     assert "Backgammon" in message_by_id(arena.channel, t.message_id).content
     seeds = {e.player_id: e.seed for e in t.entrants}
     await start(arena, tid)
-    for number in (1, 2, 3):
+    for number in (1, 2):
         [board] = await current_games(arena, tid)
         assert board.round == number and board.match is not None and board.match.length == 2
         loser = max(board.players, key=seeds.get)
@@ -188,6 +188,13 @@ async def test_backgammon_pairings_may_be_matches_to_n_points(arena):
         [still] = await current_games(arena, tid)  # the match goes on: its game 2
         assert still.match.is_active and still.game.match_game == 2
         await who.slash(thread_of(arena, still.game.thread_id), "resign")
+    # round 3: the loser-to-be withdraws instead, and loses the whole match
+    [board] = await current_games(arena, tid)
+    quitter = next(m for m in members if m.id == max(board.players, key=seeds.get))
+    await quitter.slash(arena.channel, "tournament withdraw", tournament=tid)
+    [match_board] = [b for b in await arena.db.tournaments.boards(tid) if b.round == 3]
+    assert match_board.match is not None and match_board.match.winner is not None
+    assert match_board.game.seat_of(quitter.id) != match_board.match.winner
     t = await arena.db.tournaments.require(tid)
     assert t.status == "finished"
     places = final_places(tournament_thread(arena, t))

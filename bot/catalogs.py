@@ -104,6 +104,11 @@ DOMAIN_OF_PATH: tuple[tuple[str, str], ...] = (
     ("bot/services/notify.py", "lobby"),
     # the position in words (/board text:True): its piece words are its own
     ("bot/text_view.py", "reading"),
+    # each game's pace and tournaments (issue 36)
+    ("bot/services/pace.py", "tournaments"),
+    ("bot/services/tournament*.py", "tournaments"),
+    ("bot/exts/tournaments.py", "tournaments"),
+    ("rendering/standings.py", "tournaments"),
 )
 """Which domain a source file's texts belong to (first match; ``fnmatch`` patterns relative
 to the project root). Anything else (``/help``, ``/language``, …) is in :data:`DOMAIN`."""

@@ -45,6 +45,7 @@ EXTENSIONS = (
     "bot.exts.preferences",
     "bot.exts.takeback",
     "bot.exts.vacation",
+    "bot.exts.tournaments",
     "bot.exts.sweep",
     "bot.exts.health",
 )

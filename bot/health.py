@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .services.catchup import RECENT_SECONDS, SETTLE_SECONDS
+from .services.pace import game_timeout, reminder_lead
 
 if TYPE_CHECKING:
     from .client import GameBot
@@ -65,15 +66,13 @@ async def overdue(bot: GameBot, now: float) -> dict[str, float]:
     expiry = await db.health.oldest_overdue_challenge(now)
     if expiry is not None:
         due["challenge expiries"] = expiry
-    timeout = bot.settings.move_timeout_seconds
-    lead = bot.settings.reminder_lead_seconds
-    if timeout is not None and lead is not None:
-        late = await db.games.turns_started_before(now - timeout, limit=1)
-        if late:
-            due["move timeouts"] = late[0].turn_since + timeout
-        remind = await db.games.reminders_due(now - (timeout - lead), now - timeout, limit=1)
-        if remind:
-            due["reminders"] = remind[0].turn_since + timeout - lead
+    default = bot.settings.move_timeout_seconds  # each game at its own pace (issue 36)
+    late = await db.games.paced_turns_due(now, default, limit=1)
+    if late and (timeout := game_timeout(late[0], default)) is not None:
+        due["move timeouts"] = late[0].turn_since + timeout
+    remind = await db.games.paced_turns_due(now, default, reminders=True, limit=1)
+    if remind and (timeout := game_timeout(remind[0], default)) is not None:
+        due["reminders"] = remind[0].turn_since + timeout - reminder_lead(timeout)
     lost = await db.games.unannounced_games(now - SETTLE_SECONDS, now - RECENT_SECONDS, limit=1)
     if lost:
         due["lost boards"] = lost[0].updated_at + SETTLE_SECONDS

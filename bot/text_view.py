@@ -352,6 +352,7 @@ async def board_in_words(
     from .services.announce import last_move, result_words
     from .services.games import position_session
     from .services.names import display_names, names_for_text
+    from .services.pace import game_timeout
     from .texts import game_title
 
     presenter = presenter_for(record.game_kind)
@@ -375,9 +376,10 @@ async def board_in_words(
         said = presenter.describe(titles.get(seat, seat), last, language)
         head.append(translate(mark("Last move: {move}."), language, move=said.rstrip(".")))
     deadline = None
-    if record.is_active and move_timeout is not None:
+    timeout = game_timeout(record, move_timeout)  # the game's own pace first
+    if record.is_active and timeout is not None:
         if not record.seat(session.to_move).is_computer:
-            deadline = f"<t:{int(record.turn_since + move_timeout)}:R>"
+            deadline = f"<t:{int(record.turn_since + timeout)}:R>"
     result = None if record.is_active else result_words(presenter, record, names, language)
     head += position_in_words(view, titles, language, result=result, deadline=deadline)
     text = fit_lines(head, MAX_CONTENT - 100, language=language)  # the position first

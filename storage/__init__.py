@@ -70,8 +70,20 @@ from .models import (
 )
 from .players import VACATION_DAYS_PER_MONTH
 from .process_lock import DatabaseInUse, ProcessLock
+from .tournaments import (
+    BoardPlan,
+    TournamentBoard,
+    TournamentEntrant,
+    TournamentNotFound,
+    TournamentRecord,
+)
 
 __all__ = [
+    "BoardPlan",
+    "TournamentBoard",
+    "TournamentEntrant",
+    "TournamentNotFound",
+    "TournamentRecord",
     "GameSettings",
     "PlayerSettings",
     "AI_LEVELS",

@@ -76,6 +76,7 @@ def challenge_from_row(row: Row) -> ChallengeRecord:
         invited=_ids(row["invited"]),
         rated=bool(row["rated"]),
         ai_level=row["ai_level"],
+        pace_hours=row["pace_hours"],
     )
 
 
@@ -117,6 +118,7 @@ class ChallengeRepository:
         rematch_of: int | None = None,
         rated: bool = True,
         ai_level: AILevel | None = None,
+        pace_hours: int | None = None,
         now: float | None = None,
     ) -> ChallengeRecord:
         """Store a pending challenge; ``challenged_id=None`` makes it open to anyone.
@@ -150,8 +152,9 @@ class ChallengeRepository:
                     """
                     INSERT INTO challenges (guild_id, channel_id, message_id, challenger_id,
                                             challenged_id, variant, options, colour, status,
-                                            created_at, expires_at, rematch_of, rated, ai_level)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?)
+                                            created_at, expires_at, rematch_of, rated, ai_level,
+                                            pace_hours)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?)
                     RETURNING *
                     """,
                     (
@@ -168,6 +171,7 @@ class ChallengeRepository:
                         rematch_of,
                         int(rated),
                         ai_level,
+                        pace_hours,
                     ),
                 )
         except ConstraintViolation as exc:
@@ -229,6 +233,7 @@ class ChallengeRepository:
         expires_in: float = DEFAULT_CHALLENGE_TTL,
         rematch_of: int | None = None,
         rated: bool = True,
+        pace_hours: int | None = None,
         now: float | None = None,
     ) -> ChallengeRecord:
         """Open a table for a multi-seat game: a pending challenge that players join (up to
@@ -260,8 +265,9 @@ class ChallengeRepository:
                     INSERT INTO challenges (guild_id, channel_id, message_id, challenger_id,
                                             challenged_id, variant, options, colour, status,
                                             created_at, expires_at, rematch_of, max_seats,
-                                                invited, rated)
-                        VALUES (?, ?, ?, ?, NULL, ?, ?, 'random', 'pending', ?, ?, ?, ?, ?, ?)
+                                                invited, rated, pace_hours)
+                        VALUES (?, ?, ?, ?, NULL, ?, ?, 'random', 'pending', ?, ?, ?, ?, ?, ?,
+                                ?)
                         RETURNING id
                         """,
                         (
@@ -277,6 +283,7 @@ class ChallengeRepository:
                             max_seats,
                             json.dumps([int(i) for i in dict.fromkeys(invited)]),
                             int(rated),
+                            pace_hours,
                         ),
                     )
             except ConstraintViolation as exc:
@@ -416,6 +423,7 @@ class ChallengeRepository:
                 thread_id=None,
                 now_ms=now_ms,
                 rated=table.rated,
+                pace_hours=table.pace_hours,
                 start_announced=False,  # until the bot posts its first board
             )
             await self._db.execute(
@@ -555,6 +563,7 @@ class ChallengeRepository:
                 match_id=match_id,
                 match_game=1 if match_id is not None else None,
                 rated=challenge.rated,
+                pace_hours=challenge.pace_hours,
                 start_announced=False,  # until the bot posts its first board
             )
             flipped = await self._db.fetchone(

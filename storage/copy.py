@@ -97,6 +97,11 @@ TABLES: tuple[Table, ...] = (
     # leases of running bot processes (schema 16): copied as they are; with the bots stopped
     # for the copy they have expired or soon will, and are then taken over as usual
     Table("claims", ("kind", "item")),
+    # tournaments (schema 17): after the games their boards point at
+    Table("tournaments", ("id",), serial="id"),
+    Table("tournament_entrants", ("tournament_id", "player_id")),
+    Table("tournament_boards", ("tournament_id", "round", "board")),
+    Table("tournament_seats", ("tournament_id", "round", "board", "seat")),
 )
 """Every table of the schema, each after the tables its foreign keys point at."""
 

@@ -31,6 +31,7 @@ from .matches import MatchRepository
 from .pings import PingRepository
 from .players import PlayerRepository
 from .ratings import RatingRepository
+from .tournaments import TournamentRepository
 
 if TYPE_CHECKING:
     import aiosqlite
@@ -103,6 +104,7 @@ class Database:
         self.guilds = GuildRepository(self)
         self.claims = ClaimRepository(self)
         self.health = HealthRepository(self)
+        self.tournaments = TournamentRepository(self)
 
     @property
     def dialect(self) -> str:

@@ -71,6 +71,9 @@ SETTINGS_COLUMNS = """
 SELECT_GAMES_WITH_SETTINGS = f"SELECT {GAME_COLUMNS}, {SETTINGS_COLUMNS} FROM games"
 """Games with their seats and settings, in one statement; append a ``WHERE``."""
 
+_HOUR_MS = 3_600_000
+"""An hour in the stored milliseconds (a game's ``pace_hours``)."""
+
 _MAX_GAME_DIGITS = 12
 """Game numbers are looked up by prefix up to this many digits (the bot's ``#N`` allows 12)."""
 
@@ -141,6 +144,7 @@ def game_from_row(row: Row, *, known: GameRecord | None = None) -> GameRecord:
         match_id=row["match_id"],
         match_game=row["match_game"],
         rated=bool(row["rated"]),
+        pace_hours=row["pace_hours"],
         settings=settings,
     )
 
@@ -177,6 +181,7 @@ class GameRepository:
         options: Mapping[str, str] | None = None,
         thread_id: int | None = None,
         rated: bool = False,
+        pace_hours: int | None = None,
         now: float | None = None,
     ) -> GameRecord:
         """Start a ``variant`` game (any registered game id) at ``start_position`` (ply 0).
@@ -202,6 +207,7 @@ class GameRepository:
                 thread_id=thread_id,
                 now_ms=to_ms(now),
                 rated=rated,
+                pace_hours=pace_hours,
             )
 
     async def insert_game(
@@ -219,6 +225,7 @@ class GameRepository:
         match_game: int | None = None,
         rated: bool = False,
         start_announced: bool = True,
+        pace_hours: int | None = None,
     ) -> GameRecord:
         """Insert a game and its seats (already checked by :func:`storage.seats.game_seats`).
 
@@ -234,8 +241,9 @@ class GameRepository:
             """
             INSERT INTO games (guild_id, channel_id, thread_id, variant, options, status,
                                start_position, current_position, ply, created_at, updated_at,
-                               turn_since, match_id, match_game, rated, announced_ply)
-            VALUES (?, ?, ?, ?, ?, 'active', ?, ?, 0, ?, ?, ?, ?, ?, ?, ?)
+                               turn_since, match_id, match_game, rated, announced_ply,
+                               pace_hours)
+            VALUES (?, ?, ?, ?, ?, 'active', ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)
             RETURNING id
             """,
             (
@@ -253,6 +261,7 @@ class GameRepository:
                 match_game,
                 int(rated),
                 0 if start_announced else -1,
+                pace_hours,
             ),
         )
         await self._db.executemany(
@@ -631,6 +640,51 @@ class GameRepository:
             SELECT_GAMES + " WHERE status = 'active' AND turn_since <= ? AND turn_since > ?"
             f" AND reminded_ply IS DISTINCT FROM ply{skip} ORDER BY turn_since, id LIMIT ?",
             (to_ms(started_before), to_ms(started_after), *params, limit),
+        )
+        return [game_from_row(r) for r in rows]
+
+    async def paced_turns_due(
+        self,
+        now: float,
+        default_timeout: float | None,
+        *,
+        reminders: bool = False,
+        limit: int = 100,
+        unclaimed: str | None = None,
+    ) -> list[GameRecord]:
+        """Active games whose move deadline has passed at ``now`` (``reminders``: whose
+        reminder is due and not yet sent, before the deadline), oldest turn first, each at its
+        own pace (issue 36): a game's deadline is ``turn_since + pace_hours``, or
+        ``turn_since + default_timeout`` (seconds; ``None``: no timeout) for a game without
+        one; its reminder lead is a quarter of that, at most 24 hours. ``unclaimed``: as for
+        :meth:`turns_started_before`."""
+        timeout = f"coalesce(pace_hours * {_HOUR_MS}, :default)"
+        deadline = f"turn_since + {timeout}"
+        if reminders:
+            lead = f"min({timeout} / 4, {24 * _HOUR_MS})"
+            when = (
+                f"{deadline} - {lead} <= :now AND {deadline} > :now"
+                " AND reminded_ply IS DISTINCT FROM ply"
+            )
+        else:
+            when = f"{deadline} <= :now"
+        skip = (
+            " AND NOT EXISTS (SELECT 1 FROM claims WHERE claims.kind = :kind"
+            " AND claims.item = games.id AND claims.expires_at > :now)"
+            if unclaimed is not None
+            else ""
+        )
+        params: dict[str, Any] = {
+            "now": to_ms(now),
+            "default": None if default_timeout is None else round(default_timeout * 1000),
+            "limit": limit,
+        }
+        if unclaimed is not None:
+            params["kind"] = unclaimed
+        rows = await self._db.fetchall(
+            SELECT_GAMES + f" WHERE status = 'active' AND {when}{skip}"
+            " ORDER BY turn_since, id LIMIT :limit",
+            params,
         )
         return [game_from_row(r) for r in rows]
 

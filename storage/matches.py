@@ -169,9 +169,12 @@ class MatchRepository:
             if started != match.games_scored:
                 raise NotAllowed(f"game {started} of match {match_id} is still being played")
             # a match is rated or casual as a whole: as its first game was created
-            rated = await self._db.fetchval(
-                "SELECT rated FROM games WHERE match_id = ? AND match_game = 1", (match_id,)
+            first = await self._db.fetchone(
+                "SELECT rated, pace_hours FROM games WHERE match_id = ? AND match_game = 1",
+                (match_id,),
             )
+            rated = first is not None and bool(first["rated"])
+            pace = None if first is None else first["pace_hours"]
             computer = await self._computer_levels(match_id)
             game = await self._db.games.insert_game(
                 guild_id=match.guild_id,
@@ -184,7 +187,8 @@ class MatchRepository:
                 now_ms=now_ms,
                 match_id=match_id,
                 match_game=started + 1,
-                rated=bool(rated),
+                rated=rated,
+                pace_hours=pace,  # at the pace of its first game
                 start_announced=False,  # until the bot posts its first board
             )
         return game

@@ -533,6 +533,79 @@ _V16: list[str] = [
     "CREATE INDEX moves_created ON moves (created_at)",
 ]
 
+_V17: list[str] = [
+    # Pace (issue 36): the hours a player has for each move in this game (``/challenge
+    # days:``, a table's, a tournament's); NULL = the bot's MOVE_TIMEOUT_HOURS. A challenge
+    # (or table) carries it to the game it becomes.
+    "ALTER TABLE games ADD COLUMN pace_hours INTEGER CHECK (pace_hours > 0)",
+    "ALTER TABLE challenges ADD COLUMN pace_hours INTEGER CHECK (pace_hours > 0)",
+    # Tournaments (issue 36): sign-ups, rounds and boards, each board an ordinary game (or a
+    # bye / forfeit with fixed scores). ``round`` counts the rounds started; a round is
+    # started by one guarded UPDATE of it in the transaction that writes its boards and games
+    # (storage/tournaments.py), so it never starts twice.
+    """
+    CREATE TABLE tournaments (
+        id                INTEGER PRIMARY KEY,
+        guild_id          INTEGER NOT NULL,
+        channel_id        INTEGER NOT NULL,
+        message_id        INTEGER,
+        thread_id         INTEGER,
+        organiser_id      INTEGER NOT NULL,
+        game              TEXT    NOT NULL,
+        options           TEXT    NOT NULL DEFAULT '{}',
+        format            TEXT    NOT NULL
+                          CHECK (format IN ('round-robin', 'double-round-robin', 'swiss',
+                                            'tables')),
+        rounds            INTEGER CHECK (rounds > 0),
+        pace_hours        INTEGER CHECK (pace_hours > 0),
+        rated             INTEGER NOT NULL DEFAULT 1,
+        status            TEXT    NOT NULL DEFAULT 'open'
+                          CHECK (status IN ('open', 'running', 'finished', 'cancelled')),
+        round             INTEGER NOT NULL DEFAULT 0 CHECK (round >= 0),
+        round_started_at  INTEGER,
+        starts_at         INTEGER,
+        created_at        INTEGER NOT NULL,
+        finished_at       INTEGER
+    )
+    """,
+    "CREATE INDEX tournaments_status ON tournaments (status, starts_at)",
+    """
+    CREATE TABLE tournament_entrants (
+        tournament_id    INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        player_id        INTEGER NOT NULL,
+        seed             INTEGER NOT NULL,
+        joined_at        INTEGER NOT NULL,
+        withdrawn_round  INTEGER,
+        PRIMARY KEY (tournament_id, player_id)
+    ) WITHOUT ROWID
+    """,
+    """
+    CREATE TABLE tournament_boards (
+        tournament_id  INTEGER NOT NULL REFERENCES tournaments (id) ON DELETE CASCADE,
+        round          INTEGER NOT NULL CHECK (round >= 1),
+        board          INTEGER NOT NULL CHECK (board >= 1),
+        game_id        INTEGER REFERENCES games (id),
+        PRIMARY KEY (tournament_id, round, board)
+    ) WITHOUT ROWID
+    """,
+    "CREATE UNIQUE INDEX tournament_boards_game ON tournament_boards (game_id)"
+    " WHERE game_id IS NOT NULL",
+    """
+    CREATE TABLE tournament_seats (
+        tournament_id  INTEGER NOT NULL,
+        round          INTEGER NOT NULL,
+        board          INTEGER NOT NULL,
+        seat           INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
+        player_id      INTEGER NOT NULL,
+        score          REAL,
+        PRIMARY KEY (tournament_id, round, board, seat),
+        FOREIGN KEY (tournament_id, round, board)
+            REFERENCES tournament_boards (tournament_id, round, board) ON DELETE CASCADE
+    ) WITHOUT ROWID
+    """,
+]
+
+
 MIGRATIONS: Sequence[Sequence[str]] = (
     _V1,
     _V2,
@@ -550,6 +623,7 @@ MIGRATIONS: Sequence[Sequence[str]] = (
     _V14,
     _V15,
     _V16,
+    _V17,
 )
 """Migration ``i`` upgrades from ``user_version == i`` to ``i + 1``."""
 

@@ -156,6 +156,9 @@ class ChallengeRecord:
     ai_level: AILevel | None = None
     """For a challenge to the computer (``challenged_id`` is the bot's user id): the level it
     plays at; copied onto its seat when it accepts."""
+    pace_hours: int | None = None
+    """Hours per move of its game (schema 17, ``/challenge days:``); ``None``: the bot's
+    default (``MOVE_TIMEOUT_HOURS``)."""
 
     @property
     def is_open(self) -> bool:
@@ -223,6 +226,9 @@ class GameRecord:
     rated: bool = False
     """Whether the result enters the players' ratings (schema 13): fixed when the game is
     created; games against oneself never are, whatever this says (see ``storage.ratings``)."""
+    pace_hours: int | None = None
+    """Hours the player to move has for each move in this game (schema 17, issue 36: chosen
+    with ``/challenge days:`` or by a tournament); ``None``: the bot's ``MOVE_TIMEOUT_HOURS``."""
     settings: GameSettings | None = None
     """The server's and the players' settings, when read with the game (``settings=True``):
     one statement gives an interaction everything it reads; ``None`` otherwise."""

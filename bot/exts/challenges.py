@@ -29,6 +29,7 @@ from ..services.challenges import (
 )
 from ..services.computer import computer_games
 from ..services.languages import language_for, server_language
+from ..services.pace import PACE_CHOICES
 from ..services.tables import check_invited, invited_ids, is_table_game
 from ..texts import game_name, join_words, option_words
 
@@ -217,9 +218,11 @@ class Challenges(commands.Cog):
         rated="Whether the result changes your ratings (default: yes; no = a casual game)",
         players="Ludo: the players you invite to your table, e.g. @Bob @Carol (up to three)",
         level="Against me (opponent: this bot): how strong I play (medium by default)",
+        days="Time for each move (default: the server's usual pace)",
     )
     @app_commands.rename(game_kind="variant")  # the option players type (spec)
     @app_commands.choices(game_kind=game_choices(), colour=COLOUR_CHOICES, level=LEVEL_CHOICES)
+    @app_commands.choices(days=PACE_CHOICES)
     async def challenge(
         self,
         interaction: Interaction,
@@ -231,6 +234,7 @@ class Challenges(commands.Cog):
         rated: bool = True,
         players: str | None = None,
         level: str | None = None,
+        days: int | None = None,
     ) -> None:
         async with user_errors(interaction):
             user = interaction.user
@@ -243,7 +247,7 @@ class Challenges(commands.Cog):
                         )
                     )
                 await self.open_table(
-                    interaction, game_kind, opponent, colour, options, players, rated, level
+                    interaction, game_kind, opponent, colour, options, players, rated, level, days
                 )
                 return
             if players:
@@ -257,7 +261,9 @@ class Challenges(commands.Cog):
             me = self.bot.user
             if opponent is not None and me is not None and opponent.id == me.id:
                 resolved = challenge_options(game_kind, options, position)
-                await self._challenge_computer(interaction, game_kind, colour, resolved, level)
+                await self._challenge_computer(
+                    interaction, game_kind, colour, resolved, level, days
+                )
                 return
             if level is not None:
                 raise UserError(
@@ -303,6 +309,7 @@ class Challenges(commands.Cog):
                 rated=rated
                 and CUSTOM_POSITION not in resolved
                 and not (opponent is not None and opponent.bot),
+                pace_hours=days,
                 now=now,
             )
             await send_challenge(interaction, ch)
@@ -317,6 +324,7 @@ class Challenges(commands.Cog):
         players: str | None,
         rated: bool = True,
         level: str | None = None,
+        days: int | None = None,
     ) -> None:
         """``/challenge`` for a multi-seat game: post a table players join (the host sits
         first; ``players`` -- people of this server only -- and ``opponent`` are invited,
@@ -385,6 +393,7 @@ class Challenges(commands.Cog):
             seated_levels=levels,
             expires_in=bot.settings.challenge_ttl_seconds,
             rated=rated,
+            pace_hours=days,
             now=now,
         )
         await send_challenge(interaction, ch)
@@ -396,6 +405,7 @@ class Challenges(commands.Cog):
         colour: str,
         resolved: dict[str, str],
         level: str | None,
+        days: int | None = None,
     ) -> None:
         """A challenge to the bot itself: stored like any other, with the level on it, and
         accepted by the computer at once; the game starts in its thread like any other."""
@@ -431,6 +441,7 @@ class Challenges(commands.Cog):
             expires_in=bot.settings.challenge_ttl_seconds,
             ai_level=cast(AILevel, level or DEFAULT_LEVEL),
             rated=False,  # a game against the computer is never rated
+            pace_hours=days,  # the computer moves at once; the person has this long
             now=now,
         )
         await send_challenge(interaction, ch)

@@ -32,6 +32,7 @@ from ..services.announce import jump_url
 from ..services.complete import label
 from ..services.languages import language_for
 from ..services.names import shown_name
+from ..services.pace import game_timeout, pace_words
 from ..services.rules_texts import rules_messages
 from ..translator import as_client_names, command_mention
 from .challenges import game_choices
@@ -70,6 +71,12 @@ HELP_LINES = [
     ),
     mark(
         "• `/takeback [game]` — ask your opponent to take back your last move (and their reply); never across a dice roll."
+    ),
+    mark(
+        "• `/challenge … days:` — the time for each move of that game: 1, 6 or 12 hours, or 1 to 14 days (default: this server's usual pace)."
+    ),
+    mark(
+        "• `/tournament create game format` — a round-robin or Swiss tournament in this channel (ludo: tables re-seated by standing): players press **{join}**, the organiser **{start}**; each pairing is an ordinary game. `/tournament withdraw`, `/tournament standings`, `/tournament next`."
     ),
     mark(
         "• `/vacation [days]` — pause your move clock (up to 14 days a month); your opponents see it under the board."
@@ -229,12 +236,18 @@ GAMES_PAGE_TITLE = mark_plural(
 """``/games``' first line, one template per form (a language orders its words its own way)."""
 
 
-def games_line(listed: ListedGame, user_id: int, language: str) -> str:
-    """ "• #12 Latrunculi (Rügen) vs Bob (your move) — <link to its board>", at most
-    :data:`GAMES_LINE_ROOM` characters: the label is cut to leave room for the link."""
+def games_line(
+    listed: ListedGame, user_id: int, language: str, default_timeout: float | None = None
+) -> str:
+    """ "• #12 Latrunculi (Rügen) vs Bob (your move) · ⏱️ 3 days per move — <link to its
+    board>", at most :data:`GAMES_LINE_ROOM` characters: the label is cut to leave room for
+    the link. The pace is the game's own, else ``default_timeout`` (seconds; the bot's)."""
     record = listed.game
     names = [shown_name(s.player_id, n) for s, n in zip(record.seats, listed.names, strict=True)]
     text = label(record, user_id, names, markdown=True, language=language)
+    timeout = game_timeout(record, default_timeout)
+    if timeout is not None:
+        text += f" · ⏱️ {pace_words(timeout / 3600, language)}"
     url = jump_url(record)
     tail = f" — {url}" if url else ""
     return f"• {cut(text, GAMES_LINE_ROOM - len(tail) - 2)}{tail}"
@@ -262,7 +275,8 @@ async def games_page(
         )
     if not listed:
         return translate(NO_GAMES, language), None
-    lines = [games_line(one, user_id, language) for one in listed]
+    default = bot.settings.move_timeout_seconds
+    lines = [games_line(one, user_id, language, default) for one in listed]
     pages = -(-count // GAMES_PER_PAGE)
     if pages > 1:
         singular, plural = GAMES_PAGE_TITLE

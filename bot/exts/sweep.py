@@ -24,6 +24,7 @@ from ..services.catchup import catch_up, resume_matches
 from ..services.challenges import expire_overdue, show_expiries
 from ..services.notify import send_digests
 from ..services.timeouts import sweep_turns
+from ..services.tournaments import sweep_tournaments
 
 __all__ = ["Sweep", "setup"]
 
@@ -78,6 +79,10 @@ class Sweep(commands.Cog):
             await resume_matches(self.bot)
         except Exception:
             log.exception("resuming matches whose next game was never started failed")
+        try:  # after the catch-up, whose final boards move tournaments on (issue 36)
+            await sweep_tournaments(self.bot)
+        except Exception:
+            log.exception("moving tournaments on failed")
         try:  # after the catch-up of boards: a computer turn starts once its board is shown
             await self.bot.computer.catch_up()
         except Exception:

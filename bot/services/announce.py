@@ -35,6 +35,7 @@ from .languages import game_language
 from .matches import match_line, next_match_game
 from .names import display_names, names_for_text
 from .notify import turn_mentions
+from .pace import game_timeout
 from .ratings import ratings_line
 
 if TYPE_CHECKING:
@@ -161,6 +162,13 @@ async def mark_board(bot: GameBot, record: GameRecord, message: discord.Message)
             await next_match_game(bot, record)
         except Exception:  # the final board stands; the next game can be started again
             log.exception("game %d: the match's next game could not be started", record.id)
+    if not record.is_active:
+        from .tournaments import after_game  # tournaments build on this module
+
+        try:  # a tournament's standings, then its next round
+            await after_game(bot, record)
+        except Exception:  # the sweep moves the tournament on later
+            log.exception("game %d: the tournament could not move on", record.id)
 
 
 async def post_board(
@@ -278,8 +286,9 @@ async def board_payload(
     board (the result, the loser's included). ``/board`` shows a board
     without pinging anyone.
 
-    With ``move_timeout`` (seconds; the bot's setting) an active game's line says by when
-    the player to move must move, as a Discord timestamp each reader sees in their own zone.
+    With ``move_timeout`` (seconds; the bot's setting), or in a game with its own pace, an
+    active game's line says by when the player to move must move, as a Discord timestamp
+    each reader sees in their own zone.
 
     ``view`` is the side shown at the bottom of the picture. Boards posted after moves keep
     the default (White at the bottom) so a thread's pictures all read the same way; ``/board``
@@ -335,8 +344,9 @@ async def board_payload(
             match = await db.matches.require_match(record.match_id)
             lines.append(match_line(match, names_for_text(names), language))
         deadline = None
-        if move_timeout is not None:
-            deadline = f"<t:{int(record.turn_since + move_timeout)}:R>"
+        timeout = game_timeout(record, move_timeout)  # the game's own pace first
+        if timeout is not None:
+            deadline = f"<t:{int(record.turn_since + timeout)}:R>"
         values = {"player": f"<@{to_move}>", "seat": seat_title, "deadline": deadline}
         if record.seat(seat).is_computer:  # no ping, no deadline: it moves by itself
             lines.append(

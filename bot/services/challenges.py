@@ -23,6 +23,7 @@ from ..texts import code, game_line, game_name, versus
 from .announce import board_payload, home_channel, post_board, start_line
 from .languages import server_language
 from .names import display_names
+from .pace import pace_words
 from .tables import invitees, table_content, table_payload
 
 if TYPE_CHECKING:
@@ -253,6 +254,8 @@ def challenge_content(ch: ChallengeRecord, language: str) -> str:
         kind = translate("Rated.", language)
     else:
         kind = translate("Casual: no rating changes.", language)
+    if ch.pace_hours:  # on the first line: it stays when the challenge is accepted
+        kind += f" ⏱️ {pace_words(ch.pace_hours, language)}."
     lines = [f"{first} {kind}", game_line(ch.game_kind, ch.options, language)]
     custom = ch.options.get(CUSTOM_POSITION)
     if custom:
@@ -314,9 +317,7 @@ async def challenge_payload(bot: GameBot, ch: ChallengeRecord) -> dict[str, Any]
     }
 
 
-async def send_challenge(
-    interaction: discord.Interaction[GameBot], ch: ChallengeRecord
-) -> None:
+async def send_challenge(interaction: discord.Interaction[GameBot], ch: ChallengeRecord) -> None:
     """Answer ``interaction`` with the challenge message and remember its id."""
     payload = await challenge_payload(interaction.client, ch)
     response = await interaction.response.send_message(**payload)
@@ -456,6 +457,8 @@ async def open_game_in(
     )
     if game.custom_start:  # a line of its own: the rule set's summary may end without a stop
         intro += "\n" + translate("Started from a custom position: a casual game.", language)
+    if game.pace_hours:
+        intro += f"\n⏱️ {pace_words(game.pace_hours, language)}"
     intro += f"\n{start_line(game, language)}"
     payload = await board_payload(
         bot.db,

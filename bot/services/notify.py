@@ -30,6 +30,7 @@ from ..texts import game_name, plain
 from .games import player_to_move
 from .languages import server_language
 from .names import player_name
+from .pace import game_timeout
 
 if TYPE_CHECKING:
     from ..client import GameBot
@@ -105,7 +106,7 @@ async def digest_text(
 ) -> str:
     """The digest: one line per waiting game (new ones marked), with its link; in the
     player's language (their choice, else the server's of the game waiting longest)."""
-    timeout = bot.settings.move_timeout_seconds
+    default = bot.settings.move_timeout_seconds
     language = await dm_language(bot.db, user_id, games[0].guild_id if games else None)
     if len(games) == 1:
         head = translate("♟️ It is your move:", language)
@@ -126,6 +127,7 @@ async def digest_text(
             "opponents": ", ".join(named) or "—",
             "since": int(g.turn_since),
         }
+        timeout = game_timeout(g, default)  # each game at its own pace
         if timeout is not None:
             line = translate(
                 "• **Game #{game}** · {variant} vs {opponents} — waiting <t:{since}:R>, "

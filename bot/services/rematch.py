@@ -97,6 +97,7 @@ async def offer_rematch(
             expires_in=expires_in,
             rematch_of=record.id,
             rated=record.rated,  # a rematch is played as the game was, rated or casual
+            pace_hours=record.pace_hours,  # and at its pace
             ai_level=record.seat(record.seat_of(opponent) or "").ai_level,  # the same level
             now=now,
         )
@@ -144,6 +145,7 @@ async def _rematch_table(
             expires_in=expires_in,
             rematch_of=record.id,
             rated=record.rated,  # a rematch is played as the game was, rated or casual
+            pace_hours=record.pace_hours,  # and at its pace
             now=now,
         )
     except RematchExists as exc:

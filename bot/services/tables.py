@@ -28,6 +28,7 @@ from ..presenters import presenter_for
 from ..texts import game_line, game_name
 from .computer import computer_games
 from .languages import server_language
+from .pace import pace_words
 
 if TYPE_CHECKING:
     from ..client import GameBot
@@ -207,6 +208,8 @@ def table_content(ch: ChallengeRecord, language: str) -> str:
     lines.append(
         game_line(ch.game_kind, {k: v for k, v in ch.options.items() if k != "players"}, language)
     )
+    if ch.pace_hours:
+        lines.append(f"⏱️ {pace_words(ch.pace_hours, language)}")
     labels = _labels(language)
     lines.append(
         translate(

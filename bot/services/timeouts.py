@@ -30,6 +30,7 @@ from .draw_offers import close_pending_offer
 from .games import player_for, position_session
 from .languages import server_language
 from .notify import deliver_reminder
+from .pace import game_timeout
 
 if TYPE_CHECKING:
     from ..client import GameBot
@@ -44,27 +45,28 @@ BATCH = 100
 
 async def sweep_turns(bot: GameBot) -> tuple[int, int]:
     """Finish the games whose player to move ran out of time, then send the reminders that
-    are due. Returns ``(finished, reminded)``; does nothing when timeouts are off."""
-    timeout = bot.settings.move_timeout_seconds
-    lead = bot.settings.reminder_lead_seconds
-    if timeout is None or lead is None:
-        return (0, 0)
+    are due. Returns ``(finished, reminded)``. Each game runs at its own pace
+    (:mod:`bot.services.pace`); with timeouts off (``MOVE_TIMEOUT_HOURS=0``) only games that
+    chose a pace have one."""
+    default = bot.settings.move_timeout_seconds
     now = bot.now()
     finished = 0
     # what another process holds is left out of the read: two processes take different games
-    overdue = await bot.db.games.turns_started_before(
-        now - timeout, limit=BATCH, unclaimed=TIMEOUT, now=now
-    )
+    overdue = await bot.db.games.paced_turns_due(now, default, limit=BATCH, unclaimed=TIMEOUT)
     async with claimed_games(bot, TIMEOUT, overdue) as mine:
         for record in mine:
-            finished += await finish_on_time(bot, record, timeout)
+            timeout = game_timeout(record, default)
+            if timeout is not None:
+                finished += await finish_on_time(bot, record, timeout)
     reminded = 0
-    due = await bot.db.games.reminders_due(
-        now - (timeout - lead), now - timeout, limit=BATCH, unclaimed=REMINDER, now=now
+    due = await bot.db.games.paced_turns_due(
+        now, default, reminders=True, limit=BATCH, unclaimed=REMINDER
     )
     async with claimed_games(bot, REMINDER, due) as mine:
         for record in mine:
-            reminded += await remind(bot, record, timeout)
+            timeout = game_timeout(record, default)
+            if timeout is not None:
+                reminded += await remind(bot, record, timeout)
     return (finished, reminded)
 
 

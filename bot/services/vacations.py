@@ -2,14 +2,15 @@
 month, as correspondence players ask of lichess.
 
 A pause is a later start of the clock: ``games.turn_since`` is when the turn's time begins to
-run, and a turn's deadline is ``turn_since + MOVE_TIMEOUT``. So booking a vacation moves the
-clock of every game waiting for the player's move to the vacation's end, keeping the time they
-had left (a turn that began during it starts at its end), and a turn that becomes theirs while
-they are away starts at its end too (:meth:`bot.services.games.GameService._store`; a new
-game and a takeback: :meth:`~bot.services.games.GameService.wait_for_return`). The
-sweep's timeouts and reminders then honour it with no change: they read ``turn_since``; every
-board shows the later deadline and says the player is on vacation. A vacation is not cut
-short (its pause is already given to the clocks); it can be extended, within the days left.
+run, and a turn's deadline is ``turn_since`` plus the game's pace (:mod:`.pace`). So booking a
+vacation moves the clock of every game waiting for the player's move to the vacation's end,
+keeping the time they had left (a turn that began during it starts at its end), and a turn that
+becomes theirs while they are away starts at its end too
+(:meth:`bot.services.games.GameService._store`; a new game and a takeback:
+:meth:`~bot.services.games.GameService.wait_for_return`). The sweep's timeouts and reminders
+then honour it with no change: they read ``turn_since``; every board shows the later deadline
+and says the player is on vacation. A vacation is not cut short (its pause is already given to
+the clocks); it can be extended, within the days left.
 """
 
 from __future__ import annotations

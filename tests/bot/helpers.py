@@ -21,6 +21,7 @@ async def challenge_and_accept(
     options: str | None = None,
     channel: Any = None,
     rated: bool | None = None,
+    days: int | None = None,
 ) -> tuple[Any, Any]:
     """``challenger`` challenges ``opponent`` (playing ``colour``), who accepts.
 
@@ -34,6 +35,8 @@ async def challenge_and_accept(
         kwargs["options"] = options
     if rated is not None:
         kwargs["rated"] = rated
+    if days is not None:  # the pace, in hours per move (issue 36)
+        kwargs["days"] = days
     r = await challenger.slash(channel, "challenge", **kwargs)
     assert not r.ephemeral, r.response.content
     # the Accept button by its id: its label is in the server's language (/language server:)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from rules.games import GameOutcome, Reason, find_game, open_session
-from storage import Database, GameRecord, PlyToRecord
+from storage import BoardPlan, Database, GameRecord, PlyToRecord
 
 from .storage_helpers import ALICE, BOB, CAROL, CHANNEL, DAVE, GUILD, ending_game, store_game
 
@@ -177,6 +177,29 @@ async def fill(db: Database) -> dict[str, int]:
     await db.challenges.create_table(
         guild_id=GUILD, channel_id=CHANNEL, host_id=CAROL, game_kind="ludo", max_seats=2, now=1950.0
     )
+
+    # a Swiss tournament at 3 days per move (schema 17): round 1 with a game and a bye
+    tournament = await db.tournaments.create(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        organiser_id=BOB,
+        game="chess",
+        format="swiss",
+        rounds=2,
+        pace_hours=72,
+        now=1960.0,
+    )
+    for player in (ALICE, BOB, CAROL):
+        await db.tournaments.join(tournament.id, player, now=1961.0)
+    await db.tournaments.start_round(
+        tournament.id,
+        0,
+        [BoardPlan((ALICE, BOB)), BoardPlan((CAROL,), (1.0,))],
+        seat_names={2: ("white", "black")},
+        start_positions={2: find_game("chess").start()},
+        now=1962.0,
+    )
+    ids["tournament"] = tournament.id
 
     # against the computer (recorded, never counted)
     challenge = await db.challenges.create_challenge(

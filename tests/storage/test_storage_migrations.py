@@ -109,6 +109,13 @@ SCHEMA_V14_FILE = Path(__file__).parent / "fixtures" / "schema-v14.db"
 # at hard) from accepted challenge 2, ply b2-b3 (t=1102); game 3 chess (Bob, Carol) resigned
 # by Carol at t=1201; challenge 3 (Alice -> Carol, classic) pending.
 SCHEMA_V15_FILE = Path(__file__).parent / "fixtures" / "schema-v15.db"
+# Written by the schema-16 code (commit d0e41aa) through its public API, players Alice 11,
+# Bob 12, Carol 13 and the bot 99 (t=900): game 1 rugen (Alice White, Bob) from accepted
+# challenge 1, plies a2-a3 (t=1002) and a7-a6 (t=1003); game 2 rugen (Carol White, the bot
+# at hard) from accepted challenge 2, ply b2-b3 (t=1102); game 3 chess (Bob, Carol, rated)
+# resigned by Carol at t=1201; challenge 3 (Alice -> Carol, classic) pending; a reminder
+# claim on game 1 by process-a (t=1400, 60 s).
+SCHEMA_V16_FILE = Path(__file__).parent / "fixtures" / "schema-v16.db"
 
 
 _TABLES = {
@@ -344,9 +351,14 @@ async def test_a_schema_7_file_upgrades_with_everyone_mentioned_and_no_digest_du
 
 
 def _rows(path: Path, sql: str) -> list[dict[str, object]]:
+    """The rows, less schema 17's pace (issue 36): a game or challenge of an older file has
+    none (it plays at the bot's default), checked here for every table read."""
     with sqlite3.connect(path) as conn:
         conn.row_factory = sqlite3.Row
-        return [dict(r) for r in conn.execute(sql)]
+        rows = [dict(r) for r in conn.execute(sql)]
+    for row in rows:
+        assert row.pop("pace_hours", None) is None
+    return rows
 
 
 async def test_a_schema_8_file_moves_every_game_to_seats_losing_nothing(tmp_path: Path) -> None:
@@ -839,3 +851,29 @@ async def test_a_migration_that_breaks_foreign_keys_is_rolled_back(
         assert await db.fetchval("SELECT count(*) FROM game_seats") == 2
         assert await db.fetchval("PRAGMA foreign_keys") == 1
         assert (await db.games.require_game(game.id)).seats == game.seats
+
+
+async def test_a_schema_16_file_upgrades_with_every_game_at_the_default_pace(
+    tmp_path: Path,
+) -> None:
+    """Schema 17 (issue 36) adds each game's and challenge's pace: none in an older file (the
+    bot's default); every row stays as it was, and a paced game can be made after."""
+    path = tmp_path / "old.sqlite3"
+    shutil.copyfile(SCHEMA_V16_FILE, path)
+    tables = ("games", "moves", "players", "challenges", "game_seats", "claims")
+    before = {t: _rows(path, f"SELECT * FROM {t} ORDER BY 1, 2") for t in tables}
+    async with Database(path) as db:
+        assert SCHEMA_VERSION >= 17
+        assert await db.schema_version() == SCHEMA_VERSION
+        assert await db.integrity_check() == ["ok"]
+        for table, rows in before.items():  # _rows checks every pace is unset
+            assert _rows(path, f"SELECT * FROM {table} ORDER BY 1, 2") == rows, table
+        assert [(await db.games.require_game(i)).pace_hours for i in (1, 2, 3)] == [None] * 3
+        due = await db.games.paced_turns_due(1102.0 + 3600.0, 3600.0)
+        assert [g.id for g in due] == [1, 2]  # at the default pace, oldest turn first
+        ch = await db.challenges.create_challenge(
+            guild_id=GUILD, channel_id=1, challenger_id=ALICE, challenged_id=BOB,
+            game_kind="rugen", pace_hours=72, now=2000.0,
+        )  # fmt: skip
+        game = await db.challenges.accept_challenge(ch.id, BOB, start_position="P0", now=2001.0)
+        assert (ch.pace_hours, game.pace_hours) == (72, 72)

@@ -105,3 +105,38 @@ async def test_one_live_rematch_per_game_across_two_connections(
         challenged_id=BOB,
         game_kind="rugen",
     )
+
+
+async def test_each_game_is_due_at_its_own_pace(db: Database) -> None:
+    """Issue 36: a game's ``pace_hours`` sets its deadline and its reminder (a quarter of the
+    pace, at most 24 hours before); the others follow the default, none when it is off."""
+    hour = 3600.0
+    default = await make_game(db, now=0.0)  # at the default pace, here 2 hours
+    quick = await db.games.create_game(
+        guild_id=GUILD, channel_id=CHANNEL, game_kind="rugen", white_id=ALICE, black_id=CAROL,
+        start_position="P0", pace_hours=1, now=0.0,
+    )  # fmt: skip
+    slow = await db.games.create_game(
+        guild_id=GUILD, channel_id=CHANNEL, game_kind="rugen", white_id=BOB, black_id=CAROL,
+        start_position="P0", pace_hours=72, now=0.0,
+    )  # fmt: skip
+    assert (quick.pace_hours, slow.pace_hours, default.pace_hours) == (1, 72, None)
+
+    async def due(at: float, default_timeout: float | None, **kw: bool) -> list[int]:
+        return [g.id for g in await db.games.paced_turns_due(at * hour, default_timeout, **kw)]
+
+    assert await due(0.74, 2 * hour, reminders=True) == []
+    assert await due(0.75, 2 * hour, reminders=True) == [quick.id]  # a quarter hour left
+    assert await due(1.5, 2 * hour, reminders=True) == [default.id]  # the quick one is late
+    assert await due(1.0, 2 * hour) == [quick.id]
+    assert await due(2.0, 2 * hour) == [default.id, quick.id]
+    assert await due(2.0, None) == [quick.id]  # MOVE_TIMEOUT_HOURS=0: only chosen paces
+    assert await due(54.0 - 0.01, None, reminders=True) == []
+    assert await due(54.0, None, reminders=True) == [slow.id]  # 18 hours before its 72
+    assert await db.games.mark_reminded(slow.id, 0)
+    assert await due(60.0, None, reminders=True) == []
+    assert await due(72.0 - 0.01, None) == [quick.id]
+    assert await due(72.0, None) == [quick.id, slow.id]
+    await db.claims.claim("timeout", slow.id, "someone", lease=60, now=72.0 * hour)
+    left = await db.games.paced_turns_due(72.0 * hour, None, unclaimed="timeout")
+    assert [g.id for g in left] == [quick.id]

@@ -146,7 +146,7 @@ async def test_no_english_in_the_lobby(arena, language, tmp_path, monkeypatch) -
         dict(variant="ludo", position="x"),
         dict(variant="ludo", level="easy"),
         dict(
-            game_kind="ludo",
+            variant="ludo",
             players=f"{bob.mention} {carol.mention} {dora.mention} <@123456789012345678>",
         ),
         dict(variant="ludo", players="Bob"),  # nobody mentioned

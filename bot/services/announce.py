@@ -30,6 +30,7 @@ from ..texts import (
     turn_words,
     variant_title,
 )
+from ..watch import watch_url
 from .games import Played, bot_made, player_for, position_session
 from .languages import game_language
 from .matches import match_line, next_match_game
@@ -404,6 +405,9 @@ async def board_payload(
             taken=await taken_in_game(db, record, session),
         ),
     )
+    live = watch_url(db, record)
+    if live is not None:  # the live board runs (web/): every board links to its page
+        ui.add_watch_button(buttons, live, language)
     name = variant_title(record.variant, record.options, language)
     if not record.is_active:
         count = moves_words(record.ply, language) if presenter.rules.numbered_moves else ""

@@ -33,13 +33,14 @@ from ..i18n import DEFAULT_LANGUAGE, mark, translate
 from ..limits import MAX_CONTENT, cut
 from ..links import message_link
 from .announce import board_payload, home_channel_id, not_posted, post_board, publish, tell_stood
-from .draw_offers import close_lapsed_offer
+from .draw_offers import close_lapsed_offer, close_pending_offer
 from .games import Played
+from .languages import server_language
 
 if TYPE_CHECKING:
     from ..client import GameBot
 
-__all__ = ["Surface", "announce_played", "play_by"]
+__all__ = ["Surface", "announce_played", "play_by", "play_from_web", "resign_from_web"]
 
 log = logging.getLogger(__name__)
 
@@ -175,3 +176,48 @@ async def _post(
     )
     await bot.menus.lapse(record, link)
     return message
+
+
+async def play_from_web(
+    bot: GameBot, game_id: int, user_id: int, text: str, *, expected_ply: int | None
+) -> Played:
+    """A move from the live board (``web/``): the same lock → check → commit as
+    :func:`play_by` -- the same refusals (raised, for the web to word), the same guarded
+    write, so two clicks never play two moves -- then the same ending as the computer's move:
+    the board posted in the game's thread (the browser is the mover's answer), Move menus of
+    the earlier ply taken down. ``expected_ply``: the ply the page showed."""
+    svc = bot.games
+    async with svc.lock(game_id):
+        record = await svc.load(game_id)
+        pending = await svc.prepare(record, user_id, text, expected_ply=expected_ply)
+        played = await svc.commit(pending)
+    message = await announce_played(bot, played)
+    if message is not None:
+        link = message_link(played.game.guild_id, message.channel.id, message.id)
+        await bot.menus.lapse(played.game, link)
+    else:
+        await bot.menus.lapse(played.game)
+    return played
+
+
+RESIGNED = mark("🏳️ {player} resigned.")
+"""The final board's intro after a resignation (the words ``/resign`` posts)."""
+
+
+async def resign_from_web(bot: GameBot, game_id: int, user_id: int) -> GameRecord:
+    """``/resign`` from the live board: the game service's resignation (the same checks and
+    guarded write), then the final board posted in the game's thread as ``/resign`` posts it
+    and a pending draw offer closed."""
+    before = await bot.games.load(game_id)
+    record = await bot.games.resign(before, user_id)
+    public = await server_language(bot.db, record.guild_id)
+    intro = translate(RESIGNED, public, player=f"<@{user_id}>", game=record.id)
+    payload = await board_payload(
+        bot.db, record, intro=intro, move_timeout=bot.settings.move_timeout_seconds
+    )
+    try:
+        await post_board(bot, record, payload)
+    except discord.HTTPException as exc:  # the resignation stands; the catch-up posts it
+        log.warning("game %d: final board post failed: %s", record.id, exc)
+    await close_pending_offer(bot, before)
+    return record

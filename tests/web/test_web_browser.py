@@ -1,0 +1,89 @@
+"""The live board in a real headless Chromium against the real bot (simcord's Discord), its
+web server and a fake Discord OAuth2 provider: Alice and Bob sign in and play fool's mate by
+clicking, a spectator watches every move arrive, a ``/move`` made in Discord shows up in the
+browsers, and a member of no game with no link is refused."""
+
+from __future__ import annotations
+
+from tests.bot.helpers import challenge_and_accept, last_board
+from web.signing import Signer
+
+from .browser import at_ply, chromium, person, shot, sign_in
+from .conftest import SECRET
+
+
+async def click_move(page, source: str, target: str) -> None:
+    await page.click(f"#board [data-cell='{source}']")
+    await page.wait_for_selector(f"#board [data-cell='{target}'].target")
+    await page.click(f"#board [data-cell='{target}']")
+
+
+async def test_fools_mate_by_clicking_watched_live(arena, web_url, fake_discord):
+    game, where = await challenge_and_accept(arena, "chess")  # Alice White, Bob Black
+    path = f"/games/{game.id}"
+    token = Signer(SECRET).watch_token(game.id)
+    async with chromium() as browser:
+        alice, bob, watcher, carol = [await person(browser) for _ in range(4)]
+        await sign_in(alice, fake_discord, web_url, arena.alice, path)
+        await sign_in(bob, fake_discord, web_url, arena.bob, path)
+        await watcher.goto(f"{web_url}{path}?t={token}")  # the Watch live link, no sign-in
+        for page in (alice, bob, watcher):
+            await at_ply(page, 0)
+            await page.wait_for_selector("#status.live")
+        assert await alice.inner_text("#result") == "Your move."
+        assert await watcher.locator("#board [data-cell='e2'] .piece-pawn").count() == 1
+        assert await watcher.locator("#sign-in").count() == 1  # watching needs no sign-in
+        assert await bob.locator("#board .cell.source").count() == 0  # not Bob's turn
+
+        # Alice: f2-f3 by clicking; legal destinations light up from the server's actions
+        await alice.click("#board [data-cell='f2']")
+        lit = await alice.locator("#board .cell.target").evaluate_all(
+            "cells => cells.map(c => c.dataset.cell).sort()"
+        )
+        assert lit == ["f3", "f4"]
+        await alice.click("#board [data-cell='f3']")
+        for page in (alice, bob, watcher):
+            await at_ply(page, 1)
+        assert "(White) played `f3`" in last_board(where).content  # posted in the thread
+        assert await watcher.locator("#board [data-cell='f3'] .mark-last").count() == 1
+
+        await click_move(bob, "e7", "e5")
+        for page in (alice, bob, watcher):
+            await at_ply(page, 2)
+
+        # a /move in Discord reaches the pages
+        r = await arena.alice.slash(where, "move", move="g4")
+        assert not r.ephemeral, r.response.content
+        for page in (alice, bob, watcher):
+            await at_ply(page, 3)
+        assert await watcher.inner_text("#moves") == "White: f3\nBlack: e5\nWhite: g4"
+
+        await click_move(bob, "d8", "h4")
+        for page in (alice, bob, watcher):
+            await at_ply(page, 4)
+            await page.wait_for_selector("#result:has-text('checkmate')")
+        assert await watcher.inner_text("#result") == "Bob (Black) wins: checkmate."
+        record = await arena.db.games.load_game(game.id)
+        assert (record.status, record.winner, record.reason) == ("finished", "black", "checkmate")
+        assert [m.move for m in await arena.db.games.game_moves(game.id)] == [
+            "f3",
+            "e5",
+            "g4",
+            "Qh4#",
+        ]
+        assert "checkmate" in last_board(where).content
+
+        # Carol plays in no game here and has no link: the page is refused
+        await sign_in(carol, fake_discord, web_url, arena.carol, "/me")
+        await carol.goto(f"{web_url}{path}")
+        assert "no such game" in await carol.inner_text("#refused")
+        # a request forged from the spectator's page (no session, no CSRF token) is refused
+        status = await watcher.evaluate(
+            """async () => (await fetch(location.pathname.replace('/games/', '/api/games/')
+                 + '/resign', {method: 'POST'})).status"""
+        )
+        assert status == 401
+
+        await shot(alice, "chess-alice-after-mate")
+        await shot(watcher, "chess-spectator-after-mate")
+        await shot(bob, "chess-bob-after-mate")

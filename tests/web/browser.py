@@ -66,3 +66,10 @@ async def shot(page: Page, name: str) -> Path:
     path = ARTEFACTS / f"{name}.png"
     await page.screenshot(path=str(path), full_page=True)
     return path
+
+
+async def past_ply(page: Page, ply: int) -> int:
+    """Wait until the page shows ply ``ply`` or a later one (the bot may have rolled after
+    it); returns the ply shown."""
+    await page.wait_for_function("n => Number(document.body.dataset.ply) >= n", arg=ply)
+    return int(await page.evaluate("Number(document.body.dataset.ply)"))

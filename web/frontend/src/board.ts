@@ -166,13 +166,15 @@ function drawPoints(svg: SVGSVGElement, view: PositionView, marks: Marks): void 
   el("rect", { x: barX, y: M, width: BAR, height: H - 2 * M, fill: THEME.frame }, svg);
   const r = P * 0.45;
   // White's point p: bottom row 1..12 from the right, top row 13..24 from the left (White's
-  // view); flipped for Black: the board turned round.
+  // view).
   const pointX = (p: number): number => {
     const i = p <= 12 ? 12 - p : p - 13; // column from the left, 0..11
     return left + i * P + (i >= 6 ? BAR : 0);
   };
   const bottom = (p: number): boolean => (p <= 12) !== marks.flip;
-  const colX = (p: number): number => (marks.flip ? left + (12 * P + BAR) - (pointX(p) - left) - P : pointX(p));
+  // Black's view (as the PNG draws it): Black's point q where White's q is, i.e. White's
+  // point p drawn where White's 25 - p is
+  const colX = (p: number): number => (marks.flip ? pointX(25 - p) : pointX(p));
   const last = new Set(view.last);
   const captured = captureCells(marks.recent);
   for (let p = 1; p <= 24; p++) {
@@ -351,8 +353,8 @@ function drawTrack(svg: SVGSVGElement, view: PositionView, marks: Marks): void {
     if (mine) overlay(g, bx - S * 0.5, by - S * 0.5, 2 * S, 2 * S, "yard", marks);
     const done = places.home ?? 0;
     if (done) {
-      const [hx, hy] = xy(turn([4.6, 4.6], colourIndex(seat), 5));
-      text(svg, hx + S / 2, hy + S / 2, `★${done}`, { "font-size": 14, fill: seatColours(seat)[0], "font-weight": "bold", stroke: THEME.text, "stroke-width": 0.5, "font-family": "sans-serif" });
+      // tokens home: counted in the middle of their colour's base
+      text(svg, bx + S / 2, by + S / 2, `★ ${done}`, { "font-size": 18, fill: THEME.text, "font-weight": "bold", "font-family": "sans-serif", class: "home-count" });
     }
   }
   for (const cell of captured) {

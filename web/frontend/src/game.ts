@@ -220,6 +220,7 @@ export async function gamePage(root: HTMLElement, gameId: number, token: string)
       if (moved) {
         pick = EMPTY;
         choice = [];
+        if (!message.classList.contains("error")) message.textContent = "";
       }
       document.body.dataset.ply = String(next.ply);
       render();

@@ -107,8 +107,8 @@ async def events(request: web.Request) -> web.StreamResponse:
             key = (current.record.ply, current.record.updated_at, current.record.status)
             if key != sent:
                 sent = key
-                body = json.dumps(_snapshot(current, user, request), separators=(",", ":"))
-                await response.write(f"id: {current.record.ply}\ndata: {body}\n\n".encode())
+                extra = {"watch_token": request.app[SIGNER].watch_token(game_id)}
+                await response.write(current.event(user.user_id if user else None, extra))
             try:
                 await asyncio.wait_for(queue.get(), request.app[CONFIG].heartbeat)
             except TimeoutError:

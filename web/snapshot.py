@@ -4,9 +4,10 @@ once per change of the game (every open page of it shares the same snapshot)."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rules.games import ActionResult, find_game, is_automatic
@@ -29,6 +30,19 @@ class GameState:
     actions: list[dict[str, object]]
     mover_id: int | None
     """The user whose move it is (``None``: over, or a computer's turn)."""
+    encoded: dict[int | None, bytes] = field(default_factory=dict, compare=False)
+    """Each reader's pushed event, made once per state (every spectator shares one)."""
+
+    def event(self, user_id: int | None, extra: dict[str, Any]) -> bytes:
+        """The Server-Sent Event of this state for ``user_id`` (``None``: a spectator); only
+        the player to move gets one of their own (their actions)."""
+        key = user_id if user_id is not None and self.record.seat_of(user_id) else None
+        body = self.encoded.get(key)
+        if body is None:
+            data = {**self.for_user(key), **extra}
+            text = json.dumps(data, separators=(",", ":"))
+            body = self.encoded[key] = f"id: {self.record.ply}\ndata: {text}\n\n".encode()
+        return body
 
     def for_user(self, user_id: int | None) -> dict[str, Any]:
         """The snapshot as ``user_id`` (or a spectator, ``None``) receives it."""

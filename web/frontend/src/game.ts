@@ -65,7 +65,9 @@ export async function gamePage(root: HTMLElement, gameId: number, token: string)
   let pick: PickState = EMPTY;
   let busy = false;
   let choice: Action[] = [];
-  let skew = 0;
+  // the server's clock against this one's, from the fresh answer above (a pushed event may
+  // have been made a while ago for an earlier page)
+  const skew = "clock" in first.data ? first.data.clock.now - Date.now() / 1000 : 0;
 
   const mine = (): Action[] => (snap && !busy ? snap.actions : []);
 
@@ -216,7 +218,6 @@ export async function gamePage(root: HTMLElement, gameId: number, token: string)
     (next) => {
       const moved = !snap || next.ply !== snap.ply || next.status !== snap.status;
       snap = next;
-      skew = next.clock.now - Date.now() / 1000;
       if (moved) {
         pick = EMPTY;
         choice = [];

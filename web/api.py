@@ -13,7 +13,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import time
 from typing import Any
 
 from aiohttp import web
@@ -69,10 +68,21 @@ async def visible_state(request: web.Request) -> tuple[GameState, SessionUser | 
     return state, user
 
 
+def _links(state: GameState, request: web.Request) -> dict[str, Any]:
+    """The game's own token and its server's overview page: whoever may watch one game of a
+    server may see which games are played there."""
+    signer = request.app[SIGNER]
+    guild = state.record.guild_id
+    return {
+        "watch_token": signer.watch_token(state.record.id),
+        "server_link": f"/servers/{guild}?t={signer.server_token(guild)}" if guild else None,
+    }
+
+
 def _snapshot(state: GameState, user: SessionUser | None, request: web.Request) -> dict[str, Any]:
     data = state.for_user(user.user_id if user else None)
-    data["watch_token"] = request.app[SIGNER].watch_token(state.record.id)
-    data["clock"] = {**data["clock"], "now": time.time()}
+    data.update(_links(state, request))
+    data["clock"] = {**data["clock"], "now": request.app[SNAPSHOTS].clock()}
     return data
 
 
@@ -107,7 +117,7 @@ async def events(request: web.Request) -> web.StreamResponse:
             key = (current.record.ply, current.record.updated_at, current.record.status)
             if key != sent:
                 sent = key
-                extra = {"watch_token": request.app[SIGNER].watch_token(game_id)}
+                extra = _links(current, request)
                 await response.write(current.event(user.user_id if user else None, extra))
             try:
                 await asyncio.wait_for(queue.get(), request.app[CONFIG].heartbeat)

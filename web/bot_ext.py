@@ -87,7 +87,7 @@ class web_presence:  # noqa: N801 - a callable, named for what it answers
 
 
 def build_app(bot: GameBot, config: WebConfig) -> web.Application:
-    return create_app(config, bot.db, BotActions(bot), web_presence(bot))
+    return create_app(config, bot.db, BotActions(bot), web_presence(bot), clock=bot.now)
 
 
 async def setup(bot: GameBot) -> None:

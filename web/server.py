@@ -10,7 +10,8 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import logging
-from collections.abc import Iterable, Mapping
+import time
+from collections.abc import Callable, Iterable, Mapping
 
 from aiohttp import web
 
@@ -42,17 +43,19 @@ def create_app(
     routes: Iterable[web.RouteTableDef] = (),
     sub_apps: Mapping[str, web.Application] | None = None,
     session_sources: Iterable[SessionSource] = (),
+    clock: Callable[[], float] = time.time,
 ) -> web.Application:
     """The live board: the API, the event streams, Discord sign-in and the pages.
 
     ``routes`` and ``sub_apps`` (by path prefix) are added as they are; ``session_sources``
-    are asked for the session user after the sign-in cookie."""
+    are asked for the session user after the sign-in cookie. ``clock`` is the one the game
+    rows' times were written with (the bot's), for the move clocks."""
     app = web.Application(middlewares=[security_headers], client_max_size=64 * 1024)
     app[CONFIG] = config
     app[SIGNER] = Signer(config.secret)
     app[SOURCES] = [cookie_user, *session_sources]
     app[DB] = db
-    app[api.SNAPSHOTS] = Snapshots(db, config.move_timeout)
+    app[api.SNAPSHOTS] = Snapshots(db, config.move_timeout, clock)
     app[api.BROADCASTER] = Broadcaster()
     app[api.ACTIONS] = actions
     app[api.PRESENCE] = presence

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -75,8 +76,12 @@ def _name(record: GameRecord, user_id: int) -> str:
 class Snapshots:
     """Builds and caches :class:`GameState` per game (replaying its plies once per change)."""
 
-    def __init__(self, db: Database, move_timeout: float | None) -> None:
+    def __init__(
+        self, db: Database, move_timeout: float | None, clock: Callable[[], float] = time.time
+    ) -> None:
         self.db = db
+        self.clock = clock
+        """The bot's clock (the one ``turn_since`` was written with), for the clocks' ``now``."""
         self.move_timeout = move_timeout
         self._cache: OrderedDict[int, tuple[tuple[object, ...], GameState]] = OrderedDict()
 
@@ -156,7 +161,7 @@ class Snapshots:
                 "places": list(record.places),
                 "points": record.points,
             },
-            "clock": {"turn_since": record.turn_since, "deadline": deadline, "now": time.time()},
+            "clock": {"turn_since": record.turn_since, "deadline": deadline, "now": self.clock()},
             "draw_offer": str(record.pending_draw_offer) if record.pending_draw_offer else None,
         }
         return GameState(record, public, actions, mover_id)

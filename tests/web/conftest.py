@@ -63,21 +63,31 @@ def web_url(web_port: int) -> str:
 
 
 @pytest.fixture
-def simcord_bot(db_path, bot_overrides, ai_worker, fake_discord, web_port, web_url):  # noqa: F811
+def web_bot_factory(db_path, bot_overrides, ai_worker, fake_discord, web_port, web_url):  # noqa: F811
+    """A fresh bot with the live board on (a new one for every (re)start), on the test's
+    database, its web server on ``web_port``."""
     from bot import create_bot
 
-    settings = make_settings(
-        db_path,
-        web_port=web_port,
-        web_url=web_url,
-        web_secret=SECRET,
-        discord_client_id=CLIENT_ID,
-        discord_client_secret=CLIENT_SECRET,
-        discord_api_url=fake_discord.url,
-        web_build=False,
-        **bot_overrides,
-    )
-    return create_bot(settings, opponent=SharedWorker(ai_worker))
+    def factory() -> Any:
+        settings = make_settings(
+            db_path,
+            web_port=web_port,
+            web_url=web_url,
+            web_secret=SECRET,
+            discord_client_id=CLIENT_ID,
+            discord_client_secret=CLIENT_SECRET,
+            discord_api_url=fake_discord.url,
+            web_build=False,
+            **bot_overrides,
+        )
+        return create_bot(settings, opponent=SharedWorker(ai_worker))
+
+    return factory
+
+
+@pytest.fixture
+def simcord_bot(web_bot_factory):
+    return web_bot_factory()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

@@ -208,3 +208,23 @@ async def test_my_games_lists_the_games_waiting_for_me(arena, web_url, fake_disc
             games = (await r.json())["games"]
     assert [(g["id"], g["your_turn"]) for g in games] == [(first.id, True), (second.id, False)]
     assert games[0]["link"] == f"/games/{first.id}?t={watch_token(first.id)}"
+
+
+async def test_the_server_overview_lists_its_games_to_watch(arena, web_url):
+    game, _ = await challenge_and_accept(arena, "chess")
+    signer = Signer(SECRET)
+    async with client() as http:
+        async with http.get(f"{web_url}/api/games/{game.id}?t={watch_token(game.id)}") as r:
+            link = (await r.json())["server_link"]
+        assert link == f"/servers/{arena.guild.id}?t={signer.server_token(arena.guild.id)}"
+        guild, _, token = link.removeprefix("/servers/").partition("?t=")
+        async with http.get(f"{web_url}/api/servers/{guild}?t={token}") as r:
+            listed = (await r.json())["games"]
+        assert [(g["id"], g["title"], g["to_move"]) for g in listed] == [
+            (game.id, "Chess", "white")
+        ]
+        assert listed[0]["link"] == f"/games/{game.id}?t={watch_token(game.id)}"
+        # another server's token, or a game's token, opens nothing
+        for bad in (signer.server_token(arena.guild.id + 1), watch_token(game.id), ""):
+            async with http.get(f"{web_url}/api/servers/{guild}?t={bad}") as r:
+                assert r.status == 404

@@ -6,6 +6,7 @@ browsers, and a member of no game with no link is refused."""
 from __future__ import annotations
 
 from tests.bot.helpers import challenge_and_accept, last_board
+from web.bot_ext import SERVER
 from web.signing import Signer
 
 from .browser import at_ply, chromium, person, shot, sign_in
@@ -87,3 +88,24 @@ async def test_fools_mate_by_clicking_watched_live(arena, web_url, fake_discord)
         await shot(alice, "chess-alice-after-mate")
         await shot(watcher, "chess-spectator-after-mate")
         await shot(bob, "chess-bob-after-mate")
+
+
+async def test_pages_reconnect_and_catch_up_after_a_bot_restart(arena, web_url, web_bot_factory):
+    game, where = await challenge_and_accept(arena, "chess")
+    token = Signer(SECRET).watch_token(game.id)
+    async with chromium() as browser:
+        page = await person(browser)
+        await page.goto(f"{web_url}/games/{game.id}?t={token}")
+        await at_ply(page, 0)
+        await page.wait_for_selector("#status.live")
+        # simcord's restart drops the old bot like a crash but keeps its process (and so its
+        # listening socket): close that as the process's exit would, then start the new bot,
+        # whose web server listens on the same port
+        await getattr(arena.bot, SERVER).stop()
+        await arena.env.restart_bot(web_bot_factory())
+        r = await arena.alice.slash(where, "move", move="e4")
+        assert not r.ephemeral, r.response.content
+        await at_ply(page, 1)  # the page reconnected by itself and caught up
+        await page.wait_for_selector("#status.live")
+        assert await page.locator("#board [data-cell='e4'] .piece-pawn").count() == 1
+        await shot(page, "chess-after-restart")

@@ -57,7 +57,11 @@ export async function gamePage(root: HTMLElement, gameId: number, token: string)
   const message = h("p", { id: "message", class: "message", role: "status" });
   const movesTitle = h("h2", {}, "Moves");
   const moves = h("ol", { id: "moves", class: "moves" });
-  side.append(title, status, players, result, controls, message, movesTitle, moves);
+  const more = h("p", { class: "more" });
+  if ("server_link" in first.data && first.data.server_link) {
+    more.appendChild(h("a", { href: first.data.server_link, id: "server-link" }, "All games in this server"));
+  }
+  side.append(title, status, players, result, controls, message, movesTitle, moves, more);
   layout.append(boardBox, side);
   root.appendChild(layout);
 

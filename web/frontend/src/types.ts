@@ -75,6 +75,7 @@ export interface Snapshot {
   me: { user_id: string | null; seat: string | null };
   actions: Action[];
   watch_token: string;
+  server_link: string | null;
 }
 
 export interface Me {

@@ -109,3 +109,48 @@ async def test_pages_reconnect_and_catch_up_after_a_bot_restart(arena, web_url, 
         await page.wait_for_selector("#status.live")
         assert await page.locator("#board [data-cell='e4'] .piece-pawn").count() == 1
         await shot(page, "chess-after-restart")
+
+
+async def test_every_grid_game_is_drawn_from_its_view(arena, web_url):
+    """Draughts and the four Latrunculi rule sets (8×8, 12×8, 11×8 boards, Schädler's hand):
+    every piece of the rules' view is drawn on its square; screenshots of each page."""
+    from rules.games import find_game
+
+    for m in (arena.alice, arena.bob):
+        await arena.db.players.upsert_player(m.id, m.name)
+    cases = [
+        ("draughts", {}),
+        ("classic", {}),
+        ("classic", {"size": "12x8"}),
+        ("rugen", {}),
+        ("schadler", {}),
+        ("lat", {}),
+    ]
+    async with chromium() as browser:
+        page = await person(browser)
+        for variant, options in cases:
+            rules = find_game(variant)
+            start = rules.start(options)
+            seats = [
+                (name, pid)
+                for name, pid in zip(rules.seats, (arena.alice.id, arena.bob.id), strict=False)
+            ]
+            record = await arena.db.games.create_game(
+                guild_id=arena.guild.id,
+                channel_id=arena.channel.id,
+                variant=variant,
+                seats=seats,
+                start_position=start,
+                options=options,
+            )
+            view = rules.session(start).view()
+            token = Signer(SECRET).watch_token(record.id)
+            await page.goto(f"{web_url}/games/{record.id}?t={token}")
+            await at_ply(page, 0)
+            assert await page.locator("#board [data-cell]").count() >= len(view.cells)
+            drawn = await page.locator("#board [data-cell] .piece").count()
+            assert drawn == sum(p.count for ps in view.pieces.values() for p in ps), variant
+            box = await page.locator("#board").evaluate("b => b.viewBox.baseVal.width")
+            assert box == view.files * 64 + 48  # the board's own width in squares
+            size = options.get("size", "")
+            await shot(page, f"{variant}{'-' + size if size else ''}-start")

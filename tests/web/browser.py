@@ -33,6 +33,11 @@ test (the latency itself is measured by bench/web_bench.py)."""
 
 @asynccontextmanager
 async def chromium() -> AsyncIterator[Browser]:
+    from web.config import DIST
+
+    assert (DIST / "index.html").is_file(), (
+        "the front end is not built: cd web/frontend && npm ci && npm run build (.ci/run does)"
+    )
     async with async_playwright() as p:
         browser = await p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
         try:

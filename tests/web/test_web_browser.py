@@ -154,3 +154,32 @@ async def test_every_grid_game_is_drawn_from_its_view(arena, web_url):
             assert box == view.files * 64 + 48  # the board's own width in squares
             size = options.get("size", "")
             await shot(page, f"{variant}{'-' + size if size else ''}-start")
+
+
+async def test_a_promotion_is_chosen_on_the_page(arena, web_url, fake_discord):
+    """Four legal moves go from e7 to e8: the page asks which piece, and plays the one picked."""
+    for m in (arena.alice, arena.bob):
+        await arena.db.players.upsert_player(m.id, m.name)
+    record = await arena.db.games.create_game(
+        guild_id=arena.guild.id,
+        channel_id=arena.channel.id,
+        variant="chess",
+        white_id=arena.alice.id,
+        black_id=arena.bob.id,
+        start_position="chess:k7/4P3/8/8/8/8/8/4K3 w - - 0 1",
+    )
+    path = f"/games/{record.id}"
+    async with chromium() as browser:
+        page = await person(browser)
+        await sign_in(page, fake_discord, web_url, arena.alice, path)
+        await at_ply(page, 0)
+        await page.click("#board [data-cell='e7']")
+        await page.click("#board [data-cell='e8']")
+        labels = await page.locator(".choice-button").all_inner_texts()
+        assert sorted(labels) == sorted(
+            ["Queen (e8=Q+)", "Rook (e8=R+)", "Bishop (e8=B)", "Knight (e8=N)"]
+        )
+        await shot(page, "chess-promotion-choice")
+        await page.click(".choice-button[data-action='e8=N']")
+        await at_ply(page, 1)
+    assert [m.move for m in await arena.db.games.game_moves(record.id)] == ["e8=N"]

@@ -1042,6 +1042,7 @@ class GameRepository:
             " draw_offer_message_id = NULL WHERE id = ?",
             (game_id,),
         )
+        await self._db.changes.changed(game_id)
 
     async def set_draw_offer_message(self, game_id: int, at_ply: int, message_id: int) -> bool:
         """Remember the message with the buttons of the offer made at ``at_ply`` (``False``

@@ -109,20 +109,22 @@ async def events(request: web.Request) -> web.StreamResponse:
     snapshots = request.app[SNAPSHOTS]
     async with request.app[BROADCASTER].subscribe(game_id) as queue:
         sent: object = None
-        while True:
-            current = await snapshots.state(game_id)
-            if current is None:
-                await response.write(b"event: gone\ndata: {}\n\n")
-                break
-            key = (current.record.ply, current.record.updated_at, current.record.status)
-            if key != sent:
-                sent = key
-                extra = _links(current, request)
-                await response.write(current.event(user.user_id if user else None, extra))
-            try:
-                await asyncio.wait_for(queue.get(), request.app[CONFIG].heartbeat)
-            except TimeoutError:
-                await response.write(b": keep-alive\n\n")
+        try:
+            while True:
+                current = await snapshots.current(game_id)
+                if current is None:
+                    await response.write(b"event: gone\ndata: {}\n\n")
+                    break
+                if current is not sent:
+                    sent = current
+                    extra = _links(current, request)
+                    await response.write(current.event(user.user_id if user else None, extra))
+                try:
+                    await asyncio.wait_for(queue.get(), request.app[CONFIG].heartbeat)
+                except TimeoutError:
+                    await response.write(b": keep-alive\n\n")
+        except ConnectionResetError:  # the page went away (aiohttp's is a subclass)
+            log.debug("game %d: an event stream closed", game_id)
     return response
 
 
@@ -173,6 +175,17 @@ async def resign(request: web.Request) -> web.Response:
     except Refused as exc:
         return web.json_response({"ok": False, "error": exc.message}, status=409)
     return web.json_response({"ok": True})
+
+
+@routes.post("/api/games/{game}/draw")
+async def draw(request: web.Request) -> web.Response:
+    """Offer a draw, or accept the opponent's pending offer (as ``/draw``)."""
+    state, user = await _signed_in_player(request)
+    try:
+        done = await request.app[ACTIONS].draw(state.record.id, user.user_id)
+    except Refused as exc:
+        return web.json_response({"ok": False, "error": exc.message}, status=409)
+    return web.json_response({"ok": True, "done": done})
 
 
 @routes.get("/api/me")

@@ -13,7 +13,7 @@ from aiohttp import web
 from bot.client import GameBot
 from bot.errors import message_for
 from bot.i18n import DEFAULT_LANGUAGE
-from bot.services.pipeline import play_from_web, resign_from_web
+from bot.services.pipeline import draw_from_web, play_from_web, resign_from_web
 from bot.watch import set_watch_links
 from storage import GameRecord
 
@@ -65,6 +65,12 @@ class BotActions:
     async def resign(self, game_id: int, user_id: int) -> None:
         try:
             await resign_from_web(self.bot, game_id, user_id)
+        except Exception as exc:
+            raise self._refusal(exc) from exc
+
+    async def draw(self, game_id: int, user_id: int) -> str:
+        try:
+            return await draw_from_web(self.bot, game_id, user_id)
         except Exception as exc:
             raise self._refusal(exc) from exc
 

@@ -20,8 +20,9 @@ class Broadcaster:
     """Each open page holds a queue of size one: a change while the page is still being sent
     the previous one coalesces (the page gets the latest state, never a backlog)."""
 
-    def __init__(self) -> None:
+    def __init__(self, on_change: Callable[[int], None] | None = None) -> None:
         self._queues: dict[int, set[asyncio.Queue[int]]] = {}
+        self._on_change = on_change  # told first (the snapshots forget the old state)
         self._unsubscribe: Callable[[], None] | None = None
 
     async def attach(self, db: Database) -> None:
@@ -36,6 +37,8 @@ class Broadcaster:
 
     def publish(self, game_id: int) -> None:
         """Wake every page of ``game_id`` (called in the event loop, never blocks)."""
+        if self._on_change is not None:
+            self._on_change(game_id)
         for queue in self._queues.get(game_id, ()):
             if queue.empty():
                 queue.put_nowait(game_id)

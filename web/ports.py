@@ -17,6 +17,10 @@ class GameActions(Protocol):
 
     async def resign(self, game_id: int, user_id: int) -> None: ...
 
+    async def draw(self, game_id: int, user_id: int) -> str:
+        """Offer a draw, or accept the opponent's offer: ``"offered"`` or ``"accepted"``."""
+        ...
+
 
 class GuildPresence(Protocol):
     """Whether the bot is (still) in a server: a removed server's games are not shown."""

@@ -55,8 +55,9 @@ def create_app(
     app[SIGNER] = Signer(config.secret)
     app[SOURCES] = [cookie_user, *session_sources]
     app[DB] = db
-    app[api.SNAPSHOTS] = Snapshots(db, config.move_timeout, clock)
-    app[api.BROADCASTER] = Broadcaster()
+    snapshots = Snapshots(db, config.move_timeout, clock)
+    app[api.SNAPSHOTS] = snapshots
+    app[api.BROADCASTER] = Broadcaster(on_change=snapshots.invalidate)
     app[api.ACTIONS] = actions
     app[api.PRESENCE] = presence
     app[api.MOVE_LIMIT] = RateLimiter(

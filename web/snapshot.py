@@ -4,6 +4,7 @@ once per change of the game (every open page of it shares the same snapshot)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections import OrderedDict
@@ -84,6 +85,43 @@ class Snapshots:
         """The bot's clock (the one ``turn_since`` was written with), for the clocks' ``now``."""
         self.move_timeout = move_timeout
         self._cache: OrderedDict[int, tuple[tuple[object, ...], GameState]] = OrderedDict()
+        self._fresh: dict[int, GameState] = {}
+        self._building: dict[int, asyncio.Future[GameState | None]] = {}
+        self._generation: dict[int, int] = {}
+
+    def invalidate(self, game_id: int) -> None:
+        """``game_id`` changed (storage said so): the next :meth:`current` reads it again."""
+        self._generation[game_id] = self._generation.get(game_id, 0) + 1
+        self._fresh.pop(game_id, None)
+        self._building.pop(game_id, None)
+
+    async def current(self, game_id: int) -> GameState | None:
+        """The game as the pushed pages show it: read from storage once per change however
+        many pages follow it (one read, shared by every open page; the rest wait for it)."""
+        state = self._fresh.get(game_id)
+        if state is not None:
+            return state
+        building = self._building.get(game_id)
+        if building is None:
+            generation = self._generation.get(game_id, 0)
+            building = asyncio.ensure_future(self.state(game_id))
+            self._building[game_id] = building
+
+            def built(done: asyncio.Future[GameState | None]) -> None:
+                if self._building.get(game_id) is done:
+                    del self._building[game_id]
+                if (
+                    not done.cancelled()
+                    and done.exception() is None
+                    and done.result() is not None
+                    and self._generation.get(game_id, 0) == generation
+                ):
+                    self._fresh[game_id] = done.result()  # type: ignore[assignment]
+                    if len(self._fresh) > _CACHE:
+                        self._fresh.pop(next(iter(self._fresh)))
+
+            building.add_done_callback(built)
+        return await asyncio.shield(building)
 
     async def state(self, game_id: int) -> GameState | None:
         """The game as it stands now (``None``: no such game)."""

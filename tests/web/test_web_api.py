@@ -228,3 +228,28 @@ async def test_the_server_overview_lists_its_games_to_watch(arena, web_url):
         for bad in (signer.server_token(arena.guild.id + 1), watch_token(game.id), ""):
             async with http.get(f"{web_url}/api/servers/{guild}?t={bad}") as r:
                 assert r.status == 404
+
+
+async def test_a_draw_offered_and_accepted_from_the_page(arena, web_url, fake_discord):
+    game, where = await challenge_and_accept(arena, "chess")
+    async with client() as alice_http, client() as bob_http:
+        alice_csrf = await sign_in(alice_http, web_url, fake_discord, arena.alice)
+        bob_csrf = await sign_in(bob_http, web_url, fake_discord, arena.bob)
+        url = f"{web_url}/api/games/{game.id}/draw"
+        async with alice_http.post(url, headers={"X-CSRF-Token": alice_csrf}) as r:
+            assert (r.status, (await r.json())["done"]) == (200, "offered")
+        await arena.env.settle()
+        # the offer is posted in the game's thread with its buttons, as /draw posts it
+        offer = where.history()[-1]
+        assert "offers a draw" in offer.content
+        assert button_labels(offer) == ["Accept draw", "Decline draw"]
+        async with bob_http.get(f"{web_url}/api/games/{game.id}") as r:
+            assert (await r.json())["draw_offer"] == str(arena.alice.id)
+        async with alice_http.post(url, headers={"X-CSRF-Token": alice_csrf}) as r:
+            assert r.status == 409 and "already offered" in (await r.json())["error"]
+        async with bob_http.post(url, headers={"X-CSRF-Token": bob_csrf}) as r:
+            assert (r.status, (await r.json())["done"]) == (200, "accepted")
+    await arena.env.settle()
+    record = await arena.db.games.load_game(game.id)
+    assert (record.status, record.winner, record.reason) == ("finished", None, "agreement")
+    assert "accepted the draw offer" in last_board(where).content

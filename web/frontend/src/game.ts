@@ -140,6 +140,21 @@ export async function gamePage(root: HTMLElement, gameId: number, token: string)
         message.textContent = answer.ok ? "" : answer.error ?? "Refused.";
       });
       controls.appendChild(resign);
+      if (snap.seats.length === 2 && !snap.seats.some((x) => x.computer)) {
+        const theirs = snap.draw_offer !== null && snap.draw_offer !== snap.me.user_id;
+        const mineOffered = snap.draw_offer !== null && snap.draw_offer === snap.me.user_id;
+        const label = theirs ? "Accept draw" : mineOffered ? "Draw offered" : "Offer draw";
+        const draw = h("button", { id: "draw" }, label);
+        if (mineOffered) draw.setAttribute("disabled", "");
+        draw.addEventListener("click", async () => {
+          const question = theirs ? "Accept the draw offer? The game ends drawn." : "Offer a draw? It lapses when a move is played.";
+          if (!window.confirm(question)) return;
+          const answer = await post(`/api/games/${gameId}/draw`, {});
+          message.textContent = answer.ok ? "" : answer.error ?? "Refused.";
+          message.className = answer.ok ? "message" : "message error";
+        });
+        controls.appendChild(draw);
+      }
     }
     if (!me.user) {
       const next = encodeURIComponent(location.pathname + location.search);

@@ -6,7 +6,10 @@ the web which servers still have the bot, and gives every board its **Watch live
 from __future__ import annotations
 
 import asyncio
+import importlib
 import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 
 from aiohttp import web
 
@@ -17,13 +20,23 @@ from bot.services.pipeline import draw_from_web, play_from_web, resign_from_web
 from bot.watch import set_watch_links
 from storage import GameRecord
 
+from .auth import SessionSource
 from .config import WebConfig
 from .frontend_build import build_frontend
 from .ports import Refused
 from .server import WebServer, create_app
 from .signing import Signer
 
-__all__ = ["BotActions", "setup", "teardown", "web_config"]
+__all__ = [
+    "ADDITIONS",
+    "ADDITION_MODULES",
+    "BotActions",
+    "WebAdditions",
+    "build_app",
+    "setup",
+    "teardown",
+    "web_config",
+]
 
 log = logging.getLogger(__name__)
 
@@ -92,8 +105,37 @@ class web_presence:  # noqa: N801 - a callable, named for what it answers
         return (guild_id >> 22) % count not in ids
 
 
+@dataclass(frozen=True)
+class WebAdditions:
+    """What another part of the web side adds to the live board's application (the Discord
+    Activity of issue 35: its routes, its sign-in as a session source)."""
+
+    routes: tuple[web.RouteTableDef, ...] = ()
+    sub_apps: Mapping[str, web.Application] = field(default_factory=dict)
+    session_sources: tuple[SessionSource, ...] = ()
+
+
+ADDITIONS: list[Callable[[GameBot, WebConfig], WebAdditions]] = []
+"""Makers of :class:`WebAdditions`, asked when the application is built; a module adds its
+maker here when imported (list it in :data:`ADDITION_MODULES`)."""
+ADDITION_MODULES: tuple[str, ...] = ()
+"""Modules imported before the application is built, so that they register their additions."""
+
+
 def build_app(bot: GameBot, config: WebConfig) -> web.Application:
-    return create_app(config, bot.db, BotActions(bot), web_presence(bot), clock=bot.now)
+    for name in ADDITION_MODULES:
+        importlib.import_module(name)
+    made = [maker(bot, config) for maker in ADDITIONS]
+    return create_app(
+        config,
+        bot.db,
+        BotActions(bot),
+        web_presence(bot),
+        routes=[table for m in made for table in m.routes],
+        sub_apps={prefix: app for m in made for prefix, app in m.sub_apps.items()},
+        session_sources=[source for m in made for source in m.session_sources],
+        clock=bot.now,
+    )
 
 
 async def setup(bot: GameBot) -> None:

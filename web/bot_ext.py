@@ -88,7 +88,7 @@ class BotActions:
             raise self._refusal(exc) from exc
 
 
-class web_presence:  # noqa: N801 - a callable, named for what it answers
+class WebPresence:
     """Whether a server still has the bot. A server of a shard this process does not run
     cannot be seen from here: such a game is shown (its own process refuses it when gone)."""
 
@@ -130,7 +130,7 @@ def build_app(bot: GameBot, config: WebConfig) -> web.Application:
         config,
         bot.db,
         BotActions(bot),
-        web_presence(bot),
+        WebPresence(bot),
         routes=[table for m in made for table in m.routes],
         sub_apps={prefix: app for m in made for prefix, app in m.sub_apps.items()},
         session_sources=[source for m in made for source in m.session_sources],

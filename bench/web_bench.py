@@ -14,6 +14,10 @@ stream open (as browsers would). Then:
    takes, through the same play pipeline) one after the other; moves per second, and each
    move's latency to all pages.
 
+"commit -> pages" is the push alone: from storage's notice of the change (the move's commit)
+to each page's receipt; the rest of a move's latency is the bot's own work before and after
+(parsing, the board picture drawn and posted in Discord), which the page does not wait for.
+
 The clients run in the bot's own process and event loop (parsing N streams there), so the
 figures are an upper bound of what a separate browser would see. Goal (issue 34): p95 <= 300 ms
 on two cores with 200 open pages.
@@ -165,6 +169,11 @@ async def main(n_pages: int, n_moves: int) -> int:
                 legal = session.legal_actions()
                 return rnd.choice(legal) if legal and session.outcome is None else None
 
+            # when storage told the web server of each change (the commit)
+            commits: list[float] = []
+            db.changes.subscribe(lambda _game: commits.append(time.perf_counter()))
+            push: list[float] = []
+
             # 1. /move in Discord -> every page
             game_id = await new_game()
             pages = Pages(base, game_id, n_pages)
@@ -183,7 +192,12 @@ async def main(n_pages: int, n_moves: int) -> int:
                 await mover.slash(channel, "move", move=move, game=str(game_id))
                 arrived = await pages.all_have(record.ply + 1)
                 samples += [(t - t0) * 1000 for t in arrived]
+                push += [(t - commits[-1]) * 1000 for t in arrived]
             await pages.close()
+            print(
+                f"commit -> {n_pages} pages (the push alone): p50 {statistics.median(push):.0f} "
+                f"ms, p95 {pct(push, 0.95):.0f} ms"
+            )
             print(
                 f"/move -> {n_pages} pages: {len(samples)} deliveries "
                 f"p50 {statistics.median(samples):.0f} ms, p95 {pct(samples, 0.95):.0f} ms, "

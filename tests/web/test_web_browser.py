@@ -183,3 +183,39 @@ async def test_a_promotion_is_chosen_on_the_page(arena, web_url, fake_discord):
         await page.click(".choice-button[data-action='e8=N']")
         await at_ply(page, 1)
     assert [m.move for m in await arena.db.games.game_moves(record.id)] == ["e8=N"]
+
+
+async def test_a_draughts_double_jump_and_a_draw_offer_from_the_page(arena, web_url, fake_discord):
+    """Black's man jumps twice (1x10x17): the piece, then its landing; then a draw offered with
+    the page's button (confirmed in the dialog) is posted in Discord."""
+    for m in (arena.alice, arena.bob):
+        await arena.db.players.upsert_player(m.id, m.name)
+    record = await arena.db.games.create_game(
+        guild_id=arena.guild.id,
+        channel_id=arena.channel.id,
+        variant="draughts",
+        seats=[("black", arena.alice.id), ("white", arena.bob.id)],
+        start_position="draughts:B:W6,14,32:B1,4",
+    )
+    path = f"/games/{record.id}"
+    async with chromium() as browser:
+        page = await person(browser)
+        await sign_in(page, fake_discord, web_url, arena.alice, path)
+        await at_ply(page, 0)
+        await page.click("#board [data-cell='1']")
+        lit = await page.locator("#board .cell.target").evaluate_all(
+            "cells => cells.map(c => c.dataset.cell)"
+        )
+        assert lit == ["17"]  # the whole jump's landing, from the server's actions
+        await page.click("#board [data-cell='17']")
+        await at_ply(page, 1)
+        assert await page.locator("#board [data-cell='17'] .piece-man").count() == 1
+        assert await page.locator("#board [data-cell='6'] .piece").count() == 0  # both taken
+        assert await page.locator("#board [data-cell='10'] .piece").count() == 0
+        await shot(page, "draughts-after-double-jump")
+        page.once("dialog", lambda dialog: dialog.accept())
+        await page.click("#draw")
+        await page.wait_for_selector("#draw:has-text('Draw offered')")
+    offer = arena.channel.history()[-1]
+    assert "offers a draw" in offer.content
+    assert (await arena.db.games.load_game(record.id)).pending_draw_offer == arena.alice.id

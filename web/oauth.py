@@ -37,8 +37,18 @@ def safe_next(value: str | None) -> str:
     return "/me"
 
 
-def _client_ip(request: web.Request) -> str:
-    return request.remote or "?"
+LOOPBACK = ("127.0.0.1", "::1")
+
+
+def client_ip(request: web.Request) -> str:
+    """Who is asking, for the rate limit: behind a reverse proxy on this machine (the
+    connection comes from loopback) the address the proxy names last in ``X-Forwarded-For``
+    (the one it saw; earlier entries are the client's own word), else the connection's."""
+    remote = request.remote or "?"
+    forwarded = request.headers.get("X-Forwarded-For", "")
+    if remote in LOOPBACK and forwarded:
+        return forwarded.split(",")[-1].strip() or remote
+    return remote
 
 
 @routes.get("/auth/login")
@@ -49,7 +59,7 @@ async def login(request: web.Request) -> web.StreamResponse:
             text="Signing in with Discord is not set up on this bot (DISCORD_CLIENT_ID and "
             "DISCORD_CLIENT_SECRET)."
         )
-    if not request.app[SIGN_IN_LIMIT].allow(_client_ip(request)):
+    if not request.app[SIGN_IN_LIMIT].allow(client_ip(request)):
         raise web.HTTPTooManyRequests(text="Too many sign-in attempts: wait a minute.")
     state = secrets.token_urlsafe(24)
     query = urlencode(
@@ -81,7 +91,7 @@ async def login(request: web.Request) -> web.StreamResponse:
 @routes.get("/auth/callback")
 async def callback(request: web.Request) -> web.StreamResponse:
     config = request.app[CONFIG]
-    if not request.app[SIGN_IN_LIMIT].allow(_client_ip(request)):
+    if not request.app[SIGN_IN_LIMIT].allow(client_ip(request)):
         raise web.HTTPTooManyRequests(text="Too many sign-in attempts: wait a minute.")
     kept = request.app[SIGNER].loads(STATE_PURPOSE, request.cookies.get(STATE_COOKIE, ""))
     state = request.query.get("state", "")

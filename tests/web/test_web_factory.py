@@ -99,3 +99,29 @@ async def test_extra_routes_sub_apps_and_session_sources(tmp_path: Path) -> None
         assert r.status == 404
     assert recorder.played == [(record.id, ALICE, "e4", 0)]
     await db.stop()
+
+
+def test_the_rate_limit_counts_the_address_a_local_proxy_saw() -> None:
+    from aiohttp.test_utils import make_mocked_request
+
+    from web.oauth import client_ip
+
+    def asked(remote: str, forwarded: str) -> web.Request:
+        request = make_mocked_request("GET", "/auth/login", headers={"X-Forwarded-For": forwarded})
+        return request.clone(remote=remote)
+
+    # through a proxy on this machine: the address it saw, not what the client claimed
+    assert client_ip(asked("127.0.0.1", "6.6.6.6, 203.0.113.9")) == "203.0.113.9"
+    # straight from the network: the header is the client's own word and is ignored
+    assert client_ip(asked("198.51.100.7", "6.6.6.6")) == "198.51.100.7"
+
+
+def test_the_rate_limiter_refuses_past_its_burst_and_refills() -> None:
+    from web.limits import RateLimiter
+
+    now = [0.0]
+    limiter = RateLimiter(6, burst=2, clock=lambda: now[0])
+    assert [limiter.allow("a") for _ in range(3)] == [True, True, False]
+    assert limiter.allow("b")  # each key its own bucket
+    now[0] += 10.0  # 6 a minute: one more every 10 s
+    assert limiter.allow("a") and not limiter.allow("a")

@@ -15,7 +15,7 @@ from aiohttp import web
 
 from bot.client import GameBot
 from bot.errors import message_for
-from bot.i18n import DEFAULT_LANGUAGE
+from bot.i18n import resolve_language
 from bot.services.pipeline import draw_from_web, play_from_web, resign_from_web
 from bot.watch import set_watch_links
 from storage import GameRecord
@@ -58,13 +58,19 @@ def web_config(bot: GameBot) -> WebConfig:
 
 class BotActions:
     """The web's :class:`~web.ports.GameActions`, played through the bot's pipeline; a
-    refusal is worded as the bot words it (in English: the page has no Discord locale)."""
+    refusal is worded as the bot words it, in the player's language."""
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
-    def _refusal(self, exc: Exception) -> Refused:
-        text = message_for(exc, DEFAULT_LANGUAGE)
+    async def _refusal(self, exc: Exception, game_id: int, user_id: int) -> Refused:
+        """``exc`` in the bot's words, in the player's language (their ``/language``, else
+        their server's: a browser has no Discord client language); unexpected errors rise."""
+        db = self.bot.db
+        record = await db.games.load_game(game_id)
+        server = await db.guilds.language(record.guild_id) if record and record.guild_id else None
+        language = resolve_language(await db.players.language(user_id), None, server)
+        text = message_for(exc, language)
         if text is None:
             raise exc
         return Refused(text)
@@ -73,19 +79,19 @@ class BotActions:
         try:
             await play_from_web(self.bot, game_id, user_id, text, expected_ply=expected_ply)
         except Exception as exc:
-            raise self._refusal(exc) from exc
+            raise await self._refusal(exc, game_id, user_id) from exc
 
     async def resign(self, game_id: int, user_id: int) -> None:
         try:
             await resign_from_web(self.bot, game_id, user_id)
         except Exception as exc:
-            raise self._refusal(exc) from exc
+            raise await self._refusal(exc, game_id, user_id) from exc
 
     async def draw(self, game_id: int, user_id: int) -> str:
         try:
             return await draw_from_web(self.bot, game_id, user_id)
         except Exception as exc:
-            raise self._refusal(exc) from exc
+            raise await self._refusal(exc, game_id, user_id) from exc
 
 
 class WebPresence:

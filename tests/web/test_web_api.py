@@ -253,3 +253,17 @@ async def test_a_draw_offered_and_accepted_from_the_page(arena, web_url, fake_di
     record = await arena.db.games.load_game(game.id)
     assert (record.status, record.winner, record.reason) == ("finished", None, "agreement")
     assert "accepted the draw offer" in last_board(where).content
+
+
+async def test_a_refusal_is_said_in_the_players_language(arena, web_url, fake_discord):
+    game, _ = await challenge_and_accept(arena, "chess")
+    await arena.db.players.set_language(arena.bob.id, "Bob", "ru")  # as /language stores it
+    async with client() as http:
+        csrf = await sign_in(http, web_url, fake_discord, arena.bob)
+        async with http.post(
+            f"{web_url}/api/games/{game.id}/move",
+            json={"action": "e5", "ply": 0},
+            headers={"X-CSRF-Token": csrf},
+        ) as r:
+            refused = await r.json()
+    assert r.status == 409 and refused["error"].startswith(f"Сейчас не ваш ход в партии #{game.id}")

@@ -50,6 +50,10 @@ EXTENSIONS = (
     "bot.exts.health",
 )
 
+WEB_EXTENSION = "web.bot_ext"
+"""The live board's extension, loaded only with ``WEB_PORT`` (by name: the bot does not import
+``web``; ``web`` plays through the bot's pipeline)."""
+
 
 class GameCommandTree(app_commands.CommandTree["GameBot"]):
     """The command tree with the central error handler."""
@@ -125,6 +129,8 @@ class GameBot(commands.Bot):
         self.computer.opponent.start()
         for ext in EXTENSIONS:
             await self.load_extension(ext)
+        if self.settings.web_port is not None:  # the live board (web/, issue 34) in this process
+            await self.load_extension(WEB_EXTENSION)
         if self.settings.dev_guild_id:
             guild = discord.Object(self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

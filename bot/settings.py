@@ -55,6 +55,53 @@ def shown(value: str, token: str = "") -> str:
     return repr(value)
 
 
+DISCORD_API_URL = "https://discord.com"
+"""Where Discord's OAuth2 pages and API live (``DISCORD_API_URL``; tests point it at a fake)."""
+
+
+def _web_settings(env: Mapping[str, str], token: str) -> dict[str, object]:
+    """The live board's settings (``WEB_PORT`` … ``DISCORD_API_URL``): all off while
+    ``WEB_PORT`` is unset; with it, ``WEB_URL`` and a ``WEB_SECRET`` of 32 characters or more
+    are required (the secret signs spectator links and session cookies)."""
+    raw_port = env.get("WEB_PORT", "").strip()
+    if not raw_port:
+        return {}
+    if not raw_port.isdigit() or not 0 < int(raw_port) < 65536:
+        raise SettingsError(
+            f"WEB_PORT must be a port number (1-65535), not {shown(raw_port, token)}"
+        )
+    url = env.get("WEB_URL", "").strip().rstrip("/")
+    if not url.startswith(("http://", "https://")):
+        raise SettingsError(
+            "WEB_URL must be the live board's public address, e.g. https://games.example.org "
+            "(needed with WEB_PORT)"
+        )
+    secret = env.get("WEB_SECRET", "").strip()
+    if len(secret) < 32:
+        raise SettingsError(
+            "WEB_SECRET must be at least 32 random characters (it signs spectator links and "
+            "sign-in cookies); make one with: "
+            "python -c 'import secrets; print(secrets.token_urlsafe(32))'"
+        )
+    if token and secret == token:
+        raise SettingsError("WEB_SECRET must not be the bot token: make a secret of its own")
+    client_id = env.get("DISCORD_CLIENT_ID", "").strip()
+    if client_id and not client_id.isdigit():
+        raise SettingsError(
+            f"DISCORD_CLIENT_ID must be the application id (digits), not {shown(client_id, token)}"
+        )
+    api = env.get("DISCORD_API_URL", "").strip().rstrip("/") or DISCORD_API_URL
+    return {
+        "web_port": int(raw_port),
+        "web_host": env.get("WEB_HOST", "").strip() or "127.0.0.1",
+        "web_url": url,
+        "web_secret": secret,
+        "discord_client_id": client_id,
+        "discord_client_secret": env.get("DISCORD_CLIENT_SECRET", "").strip(),
+        "discord_api_url": api,
+    }
+
+
 class SettingsError(ValueError):
     """A setting is missing or malformed; the message is one line meant for the operator."""
 
@@ -100,6 +147,9 @@ class Settings:
     - ``SHARD_COUNT``, ``SHARD_IDS``: run this process as an ``AutoShardedBot`` for those
       shards of that many (``SHARD_IDS`` like ``0-3`` or ``0,2,5``; only a count: all of
       them); both unset: the plain bot, one process (see :mod:`bot.shards`).
+    - ``WEB_PORT``, ``WEB_HOST``, ``WEB_URL``, ``WEB_SECRET``, ``DISCORD_CLIENT_ID``,
+      ``DISCORD_CLIENT_SECRET``, ``DISCORD_API_URL``: the live board in the browser
+      (``web/``); off while ``WEB_PORT`` is unset.
     """
 
     token: str = ""
@@ -114,6 +164,16 @@ class Settings:
     ai_time_hard: float | None = None
     ai_workers: int | None = None
     shards: ShardPlan | None = None
+    #: The live board (``web/``, issue 34): off while ``web_port`` is ``None``.
+    web_port: int | None = None
+    web_host: str = "127.0.0.1"
+    web_url: str = ""
+    web_secret: str = ""
+    discord_client_id: str = ""
+    discord_client_secret: str = ""
+    discord_api_url: str = DISCORD_API_URL
+    #: Build the front end at start when it is missing or stale (tests build it beforehand).
+    web_build: bool = True
 
     def ai_time_limit(self, level: str) -> float | None:
         """Seconds the computer may think per move at ``level`` (``None``: the engine's
@@ -251,6 +311,7 @@ class Settings:
             ai_time_hard=ai_times["hard"],
             ai_workers=ai_workers,
             shards=shards,
+            **_web_settings(env, token),  # type: ignore[arg-type]
         )
 
     def __repr__(self) -> str:  # never print the token
@@ -262,5 +323,8 @@ class Settings:
             f"move_timeout_hours={self.move_timeout_hours}, ai_time_easy={self.ai_time_easy}, "
             f"ai_time_medium={self.ai_time_medium}, ai_time_hard={self.ai_time_hard}, "
             f"ai_workers={self.ai_workers}, "
-            f"shards={self.shards.describe() if self.shards else 'unsharded'!r})"
+            f"shards={self.shards.describe() if self.shards else 'unsharded'!r}, "
+            f"web_port={self.web_port}, web_url={self.web_url!r}, "
+            f"web_secret={'<set>' if self.web_secret else '<unset>'}, "
+            f"discord_client_secret={'<set>' if self.discord_client_secret else '<unset>'})"
         )

@@ -323,3 +323,16 @@ def ranking_pages_view(
             game, min(page + 1, pages - 1), "next", disabled=page >= pages - 1, language=language
         ),
     )
+
+
+WATCH_LIVE = mark("Watch live")
+"""The label of a board's link to its live page (``web/``, when ``WEB_URL`` is set)."""
+
+
+def add_watch_button(view: discord.ui.View, url: str, language: str = DEFAULT_LANGUAGE) -> None:
+    """Add the **Watch live** link button (a link: Discord opens it, the bot gets no click)."""
+    view.add_item(
+        discord.ui.Button(
+            style=discord.ButtonStyle.link, label=translate(WATCH_LIVE, language), url=url
+        )
+    )

@@ -22,6 +22,7 @@ from .backends.base import Backend, Params, Row
 from .backends.sqlite import SQLiteBackend
 from .backends.urls import DatabaseUrlError, is_postgres_url, parse_sqlite_url
 from .challenges import ChallengeRepository
+from .changes import GameChanges
 from .claims import ClaimRepository
 from .errors import DatabaseTooNew, StorageError
 from .games import GameRepository
@@ -105,6 +106,7 @@ class Database:
         self.claims = ClaimRepository(self)
         self.health = HealthRepository(self)
         self.tournaments = TournamentRepository(self)
+        self.changes = GameChanges(self)
 
     @property
     def dialect(self) -> str:
@@ -141,6 +143,7 @@ class Database:
         """Close the connection(s) after any running transaction finishes."""
         if not self._started:
             return
+        await self.changes.close()
         await self.backend.stop()  # waits for a running transaction to finish its statements
         self._started = False
         log.info("database %s closed", self.backend.label)

@@ -930,6 +930,7 @@ class GameRepository:
                     first,
                     f"the game moved on: ply {first} is already recorded",
                 ) from exc
+        await self._db.changes.changed(game_id)
         if reason is not None:
             log.info(
                 "game %d finished by %s: %s (%s)",
@@ -949,6 +950,8 @@ class GameRepository:
             " AND ply = :ply AND turn_since < :since RETURNING id",
             {"id": game_id, "ply": expected_ply, "since": to_ms(turn_since)},
         )
+        if row is not None:
+            await self._db.changes.changed(game_id)
         return row is not None
 
     async def take_back(
@@ -988,6 +991,7 @@ class GameRepository:
             await self._db.execute(
                 "DELETE FROM moves WHERE game_id = ? AND ply > ?", (game_id, to_ply)
             )
+        await self._db.changes.changed(game_id)
         log.info("game %d: plies %d-%d taken back", game_id, to_ply + 1, expected_ply)
         return await self.require_game(game_id)
 
@@ -1039,6 +1043,7 @@ class GameRepository:
             if row is None:
                 raise await self._stale(game_id, expected_ply, None)
             game = await self._settle(await self.require_game(game_id), places, now_ms)
+        await self._db.changes.changed(game_id)
         log.info("game %d finished: %s (%s)", game_id, won_by, reason_id)
         return game
 
@@ -1080,7 +1085,9 @@ class GameRepository:
             )
             if row is None:
                 raise await self._stale(game_id, at_ply, by_user)
-            return await self.require_game(game_id)
+            game = await self.require_game(game_id)
+        await self._db.changes.changed(game_id)
+        return game
 
     async def clear_draw_offer(self, game_id: int) -> None:
         """Withdraw or decline the pending draw offer, if any."""
@@ -1089,6 +1096,7 @@ class GameRepository:
             " draw_offer_message_id = NULL WHERE id = ?",
             (game_id,),
         )
+        await self._db.changes.changed(game_id)
 
     async def set_draw_offer_message(self, game_id: int, at_ply: int, message_id: int) -> bool:
         """Remember the message with the buttons of the offer made at ``at_ply`` (``False``

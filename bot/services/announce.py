@@ -30,6 +30,7 @@ from ..texts import (
     record_words,
     turn_words,
 )
+from ..watch import watch_url
 from .games import Played, bot_made, player_for, position_session
 from .languages import game_language
 from .matches import match_line, next_match_game
@@ -414,6 +415,9 @@ async def board_payload(
             taken=await taken_in_game(db, record, session),
         ),
     )
+    live = watch_url(db, record)
+    if live is not None:  # the live board runs (web/): every board links to its page
+        ui.add_watch_button(buttons, live, language)
     name = game_title(record.game_kind, record.options, language)
     if not record.is_active:
         count = moves_words(record.ply, language) if presenter.rules.numbered_moves else ""

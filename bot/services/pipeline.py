@@ -26,20 +26,45 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from rules import Wording
 from storage import GameRecord
 
-from ..errors import answer_language, message_for, refuse_deferred
+from .. import ui
+from ..errors import UserError, answer_language, message_for, refuse_deferred
 from ..i18n import DEFAULT_LANGUAGE, mark, translate
 from ..limits import MAX_CONTENT, cut
 from ..links import message_link
-from .announce import board_payload, home_channel_id, not_posted, post_board, publish, tell_stood
-from .draw_offers import close_lapsed_offer
-from .games import Played
+from ..mentions import rationed_ping
+from ..presenters import presenter_for
+from .announce import (
+    board_payload,
+    home_channel,
+    home_channel_id,
+    not_posted,
+    post_board,
+    publish,
+    tell_stood,
+)
+from .draw_offers import (
+    close_lapsed_offer,
+    close_offer_message,
+    close_pending_offer,
+    refuse_lapsed_offer,
+)
+from .games import ALREADY_OVER, Played
+from .languages import server_language
 
 if TYPE_CHECKING:
     from ..client import GameBot
 
-__all__ = ["Surface", "announce_played", "play_by"]
+__all__ = [
+    "Surface",
+    "announce_played",
+    "draw_from_web",
+    "play_by",
+    "play_from_web",
+    "resign_from_web",
+]
 
 log = logging.getLogger(__name__)
 
@@ -175,3 +200,130 @@ async def _post(
     )
     await bot.menus.lapse(record, link)
     return message
+
+
+async def play_from_web(
+    bot: GameBot, game_id: int, user_id: int, text: str, *, expected_ply: int | None
+) -> Played:
+    """A move from the live board (``web/``): the same lock → check → commit as
+    :func:`play_by` -- the same refusals (raised, for the web to word), the same guarded
+    write, so two clicks never play two moves -- then the same ending as the computer's move:
+    the board posted in the game's thread (the browser is the mover's answer), Move menus of
+    the earlier ply taken down. ``expected_ply``: the ply the page showed."""
+    svc = bot.games
+    async with svc.lock(game_id):
+        record = await svc.load(game_id)
+        pending = await svc.prepare(record, user_id, text, expected_ply=expected_ply)
+        played = await svc.commit(pending)
+    message = await announce_played(bot, played)
+    if message is not None:
+        link = message_link(played.game.guild_id, message.channel.id, message.id)
+        await bot.menus.lapse(played.game, link)
+    else:
+        await bot.menus.lapse(played.game)
+    return played
+
+
+RESIGNED = mark("🏳️ {player} resigned.")
+"""The final board's intro after a resignation (the words ``/resign`` posts)."""
+
+
+async def resign_from_web(bot: GameBot, game_id: int, user_id: int) -> GameRecord:
+    """``/resign`` from the live board: the game service's resignation (the same checks and
+    guarded write), then the final board posted in the game's thread as ``/resign`` posts it
+    and a pending draw offer closed."""
+    before = await bot.games.load(game_id)
+    record = await bot.games.resign(before, user_id)
+    public = await server_language(bot.db, record.guild_id)
+    intro = translate(RESIGNED, public, player=f"<@{user_id}>", game=record.id)
+    payload = await board_payload(
+        bot.db, record, intro=intro, move_timeout=bot.settings.move_timeout_seconds
+    )
+    try:
+        await post_board(bot, record, payload)
+    except discord.HTTPException as exc:  # the resignation stands; the catch-up posts it
+        log.warning("game %d: final board post failed: %s", record.id, exc)
+    await close_pending_offer(bot, before)
+    return record
+
+
+async def draw_from_web(bot: GameBot, game_id: int, user_id: int) -> str:
+    """``/draw`` from the live board: accept the opponent's pending offer (``"accepted"``: the
+    final board is posted) or offer a draw (``"offered"``: the offer with its Accept / Decline
+    buttons is posted in the game's thread, as ``/draw`` posts it). The same refusals as
+    ``/draw`` (no draws in this game, the computer plays on, already offered, a lapsed offer)."""
+    record = await bot.games.load(game_id)
+    opponent = record.opponent_of(user_id) if len(record.seats) == 2 else None
+    if record.seat_of(user_id) is None:
+        raise UserError(
+            mark("You are not playing in game #{game}; only its players can move."), game=game_id
+        )
+    if not record.is_active:
+        raise UserError(ALREADY_OVER, game=record.id)
+    presenter = presenter_for(record.game_kind)
+    if not presenter.rules.draws_by_agreement or opponent is None:
+        no_draws = presenter.no_draws or "this game always ends with a winner: it has no draws."
+        raise UserError(mark("Game #{game}: {reason}"), game=record.id, reason=Wording(no_draws))
+    if record.against_computer:
+        raise UserError(
+            mark(
+                "{computer} declines: the computer plays every game to its end and "
+                "accepts no draw. Nothing was offered in game #{game}; play on, or "
+                "`/resign` to give it up."
+            ),
+            computer=f"<@{record.computer_seats[0].player_id}>",
+            game=record.id,
+        )
+    offer = record.pending_draw_offer
+    if offer is None and record.lapsed_draw_offer == opponent:
+        await refuse_lapsed_offer(bot, record, user_id)
+    public = await server_language(bot.db, record.guild_id)
+    if offer == opponent:  # the opponent offered: this accepts
+        offered = record
+        async with bot.games.lock(record.id):
+            record = await bot.db.games.accept_draw(record.id, user_id, record.ply, now=bot.now())
+        bot.games.forget(record.id)
+        intro = translate(
+            mark("🤝 {player} accepted the draw offer."), public, player=f"<@{user_id}>"
+        )
+        payload = await board_payload(
+            bot.db, record, intro=intro, move_timeout=bot.settings.move_timeout_seconds
+        )
+        try:
+            await post_board(bot, record, payload)
+        except discord.HTTPException as exc:  # the draw stands; the catch-up posts the board
+            log.warning("game %d: final board post failed: %s", record.id, exc)
+        text = translate(
+            mark("🤝 {player} accepted {offerer}'s draw offer in game #{game}."),
+            public,
+            player=f"<@{user_id}>",
+            offerer=f"<@{opponent}>",
+            game=record.id,
+        )
+        await close_offer_message(bot, offered, text)
+        return "accepted"
+    if offer == user_id:
+        raise UserError(mark("You have already offered a draw; wait for your opponent's answer."))
+    record = await bot.db.games.offer_draw(record.id, user_id, record.ply, now=bot.now())
+    text = translate(
+        mark(
+            "🤝 {player} offers a draw in game #{game}. {opponent}, do you accept? "
+            "(The offer lapses when a move is played.)"
+        ),
+        public,
+        player=f"<@{user_id}>",
+        game=record.id,
+        opponent=f"<@{opponent}>",
+    )
+    mentions = await rationed_ping(bot.db, "draw", record.id, opponent, now=bot.now())
+    try:
+        message = await home_channel(bot, record).send(
+            content=text,
+            view=ui.draw_view(record.id, record.ply, public),
+            allowed_mentions=mentions,
+        )
+    except discord.HTTPException as exc:  # the offer stands; the opponent can /draw to accept
+        log.warning("game %d: draw offer post failed: %s", record.id, exc)
+        return "offered"
+    await bot.db.games.set_draw_offer_message(record.id, record.ply, message.id)
+    return "offered"

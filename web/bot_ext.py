@@ -1,0 +1,170 @@
+"""The live board inside the bot process: a discord.py extension the bot loads when
+``WEB_PORT`` is set. It is the only place where ``web`` meets the bot: it answers the web's
+ports with the bot's own play pipeline (:mod:`bot.services.pipeline`) and error words, tells
+the web which servers still have the bot, and gives every board its **Watch live** link."""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import logging
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from aiohttp import web
+
+from bot.client import GameBot
+from bot.errors import message_for
+from bot.i18n import resolve_language
+from bot.services.pipeline import draw_from_web, play_from_web, resign_from_web
+from bot.watch import set_watch_links
+from storage import GameRecord
+
+from .auth import SessionSource
+from .config import WebConfig
+from .frontend_build import build_frontend
+from .ports import Refused
+from .server import WebServer, create_app
+from .signing import Signer
+
+__all__ = [
+    "ADDITIONS",
+    "ADDITION_MODULES",
+    "BotActions",
+    "WebAdditions",
+    "build_app",
+    "setup",
+    "teardown",
+    "web_config",
+]
+
+log = logging.getLogger(__name__)
+
+SERVER = "live_board_server"
+BUILD = "live_board_build"
+
+
+def web_config(bot: GameBot) -> WebConfig:
+    s = bot.settings
+    return WebConfig(
+        url=s.web_url,
+        secret=s.web_secret,
+        client_id=s.discord_client_id,
+        client_secret=s.discord_client_secret,
+        discord_api_url=s.discord_api_url,
+        move_timeout=s.move_timeout_seconds,
+    )
+
+
+class BotActions:
+    """The web's :class:`~web.ports.GameActions`, played through the bot's pipeline; a
+    refusal is worded as the bot words it, in the player's language."""
+
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+
+    async def _refusal(self, exc: Exception, game_id: int, user_id: int) -> Refused:
+        """``exc`` in the bot's words, in the player's language (their ``/language``, else
+        their server's: a browser has no Discord client language); unexpected errors rise."""
+        db = self.bot.db
+        record = await db.games.load_game(game_id)
+        server = await db.guilds.language(record.guild_id) if record and record.guild_id else None
+        language = resolve_language(await db.players.language(user_id), None, server)
+        text = message_for(exc, language)
+        if text is None:
+            raise exc
+        return Refused(text)
+
+    async def play(self, game_id: int, user_id: int, text: str, expected_ply: int) -> None:
+        try:
+            await play_from_web(self.bot, game_id, user_id, text, expected_ply=expected_ply)
+        except Exception as exc:
+            raise await self._refusal(exc, game_id, user_id) from exc
+
+    async def resign(self, game_id: int, user_id: int) -> None:
+        try:
+            await resign_from_web(self.bot, game_id, user_id)
+        except Exception as exc:
+            raise await self._refusal(exc, game_id, user_id) from exc
+
+    async def draw(self, game_id: int, user_id: int) -> str:
+        try:
+            return await draw_from_web(self.bot, game_id, user_id)
+        except Exception as exc:
+            raise await self._refusal(exc, game_id, user_id) from exc
+
+
+class WebPresence:
+    """Whether a server still has the bot. A server of a shard this process does not run
+    cannot be seen from here: such a game is shown (its own process refuses it when gone)."""
+
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+
+    def __call__(self, guild_id: int) -> bool:
+        if self.bot.get_guild(guild_id) is not None:
+            return True
+        count = self.bot.shard_count or 1
+        ids = getattr(self.bot, "shard_ids", None)
+        if ids is None:
+            return False  # this process runs every shard: the bot was removed
+        return (guild_id >> 22) % count not in ids
+
+
+@dataclass(frozen=True)
+class WebAdditions:
+    """What another part of the web side adds to the live board's application (the Discord
+    Activity of issue 35: its routes, its sign-in as a session source)."""
+
+    routes: tuple[web.RouteTableDef, ...] = ()
+    sub_apps: Mapping[str, web.Application] = field(default_factory=dict)
+    session_sources: tuple[SessionSource, ...] = ()
+
+
+ADDITIONS: list[Callable[[GameBot, WebConfig], WebAdditions]] = []
+"""Makers of :class:`WebAdditions`, asked when the application is built; a module adds its
+maker here when imported (list it in :data:`ADDITION_MODULES`)."""
+ADDITION_MODULES: tuple[str, ...] = ()
+"""Modules imported before the application is built, so that they register their additions."""
+
+
+def build_app(bot: GameBot, config: WebConfig) -> web.Application:
+    for name in ADDITION_MODULES:
+        importlib.import_module(name)
+    made = [maker(bot, config) for maker in ADDITIONS]
+    return create_app(
+        config,
+        bot.db,
+        BotActions(bot),
+        WebPresence(bot),
+        routes=[table for m in made for table in m.routes],
+        sub_apps={prefix: app for m in made for prefix, app in m.sub_apps.items()},
+        session_sources=[source for m in made for source in m.session_sources],
+        clock=bot.now,
+    )
+
+
+async def setup(bot: GameBot) -> None:
+    """Start the live board on ``WEB_HOST:WEB_PORT`` and link every board to it."""
+    settings = bot.settings
+    if settings.web_port is None:
+        return
+    config = web_config(bot)
+    signer = Signer(config.secret)
+
+    def link(record: GameRecord) -> str:
+        return f"{config.url}/games/{record.id}?t={signer.watch_token(record.id)}"
+
+    server = WebServer(build_app(bot, config), settings.web_host, settings.web_port)
+    await server.start()
+    setattr(bot, SERVER, server)  # noqa: B010 - the extension's own attribute
+    set_watch_links(bot.db, link)
+    if settings.web_build:  # kept on the bot: a task nobody holds may be collected
+        setattr(bot, BUILD, asyncio.get_running_loop().create_task(build_frontend()))  # noqa: B010
+
+
+async def teardown(bot: GameBot) -> None:
+    set_watch_links(bot.db, None)
+    server: WebServer | None = getattr(bot, SERVER, None)
+    if server is not None:
+        await server.stop()

@@ -1,0 +1,71 @@
+// Talking to the server: JSON requests (with the CSRF token on every POST) and the game's
+// Server-Sent Events stream, which reconnects by itself and starts with the full snapshot,
+// so a page catches up after a network drop or a bot restart.
+import type { Me, Snapshot } from "./types";
+
+let me: Me = { user: null, csrf: null };
+
+export async function loadMe(): Promise<Me> {
+  const r = await fetch("/api/me", { credentials: "same-origin" });
+  me = (await r.json()) as Me;
+  return me;
+}
+
+export function currentMe(): Me {
+  return me;
+}
+
+export async function getJson<T>(url: string): Promise<{ status: number; data: T }> {
+  const r = await fetch(url, { credentials: "same-origin" });
+  return { status: r.status, data: (await r.json()) as T };
+}
+
+export async function post(url: string, body: unknown): Promise<{ ok: boolean; error?: string }> {
+  const r = await fetch(url, {
+    method: "POST",
+    credentials: "same-origin",
+    headers: { "Content-Type": "application/json", "X-CSRF-Token": me.csrf ?? "" },
+    body: JSON.stringify(body ?? {}),
+  });
+  try {
+    const data = (await r.json()) as { ok?: boolean; error?: string };
+    return { ok: r.ok && data.ok !== false, error: data.error };
+  } catch {
+    return { ok: false, error: `The server answered ${r.status}.` };
+  }
+}
+
+export type Status = "live" | "reconnecting";
+
+export function follow(
+  gameId: number,
+  token: string,
+  onSnapshot: (s: Snapshot) => void,
+  onStatus: (s: Status) => void,
+): () => void {
+  const query = token ? `?t=${encodeURIComponent(token)}` : "";
+  let source: EventSource | null = null;
+  let closed = false;
+  let retry = 500;
+  const open = () => {
+    source = new EventSource(`/api/games/${gameId}/events${query}`);
+    source.onopen = () => {
+      retry = 500;
+      onStatus("live");
+    };
+    source.onmessage = (event: MessageEvent<string>) => onSnapshot(JSON.parse(event.data) as Snapshot);
+    source.onerror = () => {
+      onStatus("reconnecting");
+      source?.close();
+      if (!closed) {
+        window.setTimeout(open, retry);
+        retry = Math.min(retry * 2, 8000);
+      }
+    };
+  };
+  open();
+  return () => {
+    closed = true;
+    source?.close();
+  };
+}

@@ -1,0 +1,254 @@
+// A game's page: the board, the players and whose turn, the clocks, the move list, the
+// result, and for the player to move the clickable board and the action buttons. Every state
+// comes from the server (a snapshot per change, pushed); a move is posted and the pushed
+// snapshot that follows shows it.
+import { currentMe, follow, getJson, post } from "./api";
+import { drawBoard } from "./board";
+import { boardActions, click, EMPTY, highlights, undo, type PickState } from "./picker";
+import type { Action, Snapshot } from "./types";
+
+const BUTTON_WORDS: Record<string, string> = {
+  roll: "Roll", double: "Double", take: "Take", drop: "Drop", pass: "Pass",
+};
+
+function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, body = ""): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (body) node.textContent = body;
+  return node;
+}
+
+function capital(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
+}
+
+function timeLeft(seconds: number): string {
+  if (seconds <= 0) return "time is up";
+  const d = Math.floor(seconds / 86400);
+  const hh = Math.floor((seconds % 86400) / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  if (d) return `${d}d ${hh}h left`;
+  if (hh) return `${hh}h ${m}m left`;
+  return `${m}m ${Math.floor(seconds % 60)}s left`;
+}
+
+export async function gamePage(root: HTMLElement, gameId: number, token: string): Promise<void> {
+  const query = token ? `?t=${encodeURIComponent(token)}` : "";
+  const first = await getJson<Snapshot | { error: string }>(`/api/games/${gameId}${query}`);
+  root.innerHTML = "";
+  if (first.status !== 200) {
+    const p = h("p", { id: "refused", class: "message error" });
+    p.textContent = "error" in first.data ? first.data.error : "This game cannot be shown.";
+    root.appendChild(p);
+    return;
+  }
+  const layout = h("div", { class: "game" });
+  const boardBox = h("div", { class: "board-box" });
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("id", "board");
+  svg.setAttribute("role", "img");
+  boardBox.appendChild(svg);
+  const side = h("aside", { class: "side" });
+  const title = h("h1", { id: "title" });
+  const status = h("p", { id: "status", class: "muted" }, "Connecting…");
+  const players = h("ul", { id: "players", class: "players" });
+  const result = h("p", { id: "result", class: "result" });
+  const controls = h("div", { id: "controls", class: "controls" });
+  const message = h("p", { id: "message", class: "message", role: "status" });
+  const movesTitle = h("h2", {}, "Moves");
+  const moves = h("ol", { id: "moves", class: "moves" });
+  const more = h("p", { class: "more" });
+  if ("server_link" in first.data && first.data.server_link) {
+    more.appendChild(h("a", { href: first.data.server_link, id: "server-link" }, "All games in this server"));
+  }
+  side.append(title, status, players, result, controls, message, movesTitle, moves, more);
+  layout.append(boardBox, side);
+  root.appendChild(layout);
+
+  let snap: Snapshot | null = null;
+  let pick: PickState = EMPTY;
+  let busy = false;
+  let choice: Action[] = [];
+  // the server's clock against this one's, from the fresh answer above (a pushed event may
+  // have been made a while ago for an earlier page)
+  const skew = "clock" in first.data ? first.data.clock.now - Date.now() / 1000 : 0;
+
+  const mine = (): Action[] => (snap && !busy ? snap.actions : []);
+
+  const play = async (action: Action): Promise<void> => {
+    if (!snap) return;
+    busy = true;
+    choice = [];
+    message.textContent = `Playing ${action.text}…`;
+    render();
+    const answer = await post(`/api/games/${gameId}/move`, { action: action.text, ply: snap.ply });
+    busy = false;
+    pick = EMPTY;
+    message.textContent = answer.ok ? "" : answer.error ?? "The move was refused.";
+    message.className = answer.ok ? "message" : "message error";
+    render();
+  };
+
+  const renderControls = (): void => {
+    controls.innerHTML = "";
+    if (!snap) return;
+    const actions = mine();
+    for (const a of actions.filter((x) => x.kind in BUTTON_WORDS)) {
+      const b = h("button", { class: `action action-${a.kind}`, "data-action": a.text }, BUTTON_WORDS[a.kind]);
+      b.addEventListener("click", () => void play(a));
+      controls.appendChild(b);
+    }
+    if (choice.length) {
+      const box = h("div", { class: "choice" });
+      box.appendChild(h("span", {}, "Which one? "));
+      for (const a of choice) {
+        const b = h("button", { class: "choice-button", "data-action": a.text }, a.promotion ? `${capital(a.promotion)} (${a.text})` : a.text);
+        b.addEventListener("click", () => void play(a));
+        box.appendChild(b);
+      }
+      controls.appendChild(box);
+    }
+    if (pick.steps.length) {
+      const shown = h("span", { class: "steps" }, `Steps: ${pick.steps.map(([s, t]) => `${s}→${t}`).join(", ")} `);
+      const u = h("button", { class: "undo" }, "↩ Undo");
+      u.addEventListener("click", () => {
+        pick = undo(pick);
+        render();
+      });
+      controls.append(shown, u);
+    }
+    const clickable = boardActions(actions);
+    if (clickable.length) {
+      // every legal action also in a list: for keyboards and screen readers
+      const select = h("select", { id: "all-moves", "aria-label": "All legal moves" });
+      for (const a of clickable) select.appendChild(h("option", { value: a.text }, a.text));
+      const b = h("button", { id: "play-selected" }, "Play");
+      b.addEventListener("click", () => {
+        const a = clickable.find((x) => x.text === select.value);
+        if (a) void play(a);
+      });
+      const row = h("div", { class: "list-row" });
+      row.append(select, b);
+      controls.appendChild(row);
+    }
+    const me = currentMe();
+    if (snap.status === "active" && snap.me.seat) {
+      const resign = h("button", { id: "resign", class: "danger" }, "Resign");
+      resign.addEventListener("click", async () => {
+        if (!window.confirm(`Resign game #${gameId}? This cannot be undone.`)) return;
+        const answer = await post(`/api/games/${gameId}/resign`, {});
+        message.textContent = answer.ok ? "" : answer.error ?? "Refused.";
+      });
+      controls.appendChild(resign);
+      if (snap.seats.length === 2 && !snap.seats.some((x) => x.computer)) {
+        const theirs = snap.draw_offer !== null && snap.draw_offer !== snap.me.user_id;
+        const mineOffered = snap.draw_offer !== null && snap.draw_offer === snap.me.user_id;
+        const label = theirs ? "Accept draw" : mineOffered ? "Draw offered" : "Offer draw";
+        const draw = h("button", { id: "draw" }, label);
+        if (mineOffered) draw.setAttribute("disabled", "");
+        draw.addEventListener("click", async () => {
+          const question = theirs ? "Accept the draw offer? The game ends drawn." : "Offer a draw? It lapses when a move is played.";
+          if (!window.confirm(question)) return;
+          const answer = await post(`/api/games/${gameId}/draw`, {});
+          message.textContent = answer.ok ? "" : answer.error ?? "Refused.";
+          message.className = answer.ok ? "message" : "message error";
+        });
+        controls.appendChild(draw);
+      }
+    }
+    if (!me.user) {
+      const next = encodeURIComponent(location.pathname + location.search);
+      const a = h("a", { href: `/auth/login?next=${next}`, id: "sign-in", class: "button" }, "Sign in with Discord to play");
+      controls.appendChild(a);
+    }
+  };
+
+  const render = (): void => {
+    if (!snap) return;
+    const s = snap;
+    title.textContent = `Game #${s.id} · ${s.title}`;
+    document.title = `#${s.id} ${s.title} — live board`;
+    const actions = mine();
+    const { sources, targets } = highlights(actions, pick);
+    const recent = s.recent.flatMap((r) => r.effects);
+    drawBoard(svg, s.view, {
+      flip: s.me.seat === "black" && s.view.board !== "track",
+      selected: pick.selected,
+      sources,
+      targets,
+      recent,
+      mover: s.to_move,
+    });
+    svg.setAttribute("aria-label", `${s.title} board, ${s.to_move ? `${s.to_move} to move` : "game over"}`);
+    players.innerHTML = "";
+    const now = Date.now() / 1000 + skew; // the server's clock is the reference
+    for (const seat of s.seats) {
+      const li = h("li", { class: `player seat-${seat.seat}${s.to_move === seat.seat ? " to-move" : ""}` });
+      li.appendChild(h("span", { class: `swatch swatch-${seat.seat}` }));
+      li.appendChild(h("span", { class: "name" }, `${seat.name}${seat.computer ? ` (computer, ${seat.computer})` : ""}`));
+      li.appendChild(h("span", { class: "seat" }, ` ${capital(seat.seat)}`));
+      if (s.to_move === seat.seat) {
+        const clock = h("span", { class: "clock" }, s.clock.deadline ? ` · ${timeLeft(s.clock.deadline - now)}` : " · to move");
+        li.appendChild(clock);
+      }
+      players.appendChild(li);
+    }
+    if (s.result) {
+      const r = s.result;
+      const winner = s.seats.find((x) => x.seat === r.winner);
+      const places = r.places.length > 2 ? ` Places: ${r.places.map((p, i) => `${i + 1}. ${capital(p)}`).join(", ")}.` : "";
+      result.textContent = r.reason === "aborted" ? "Game aborted." :
+        winner ? `${winner.name} (${capital(winner.seat)}) wins${r.points ? ` ${r.points} point${r.points > 1 ? "s" : ""}` : ""}: ${r.reason ?? ""}.${places}` :
+        `Draw: ${r.reason ?? ""}.`;
+    } else {
+      const mover = s.seats.find((x) => x.seat === s.to_move);
+      result.textContent = mover ? (s.actions.length ? "Your move." : `${mover.name} (${capital(mover.seat)}) to move.`) : "";
+    }
+    moves.innerHTML = "";
+    for (const m of s.moves) {
+      const li = h("li", { class: m.auto ? "auto" : "" }, `${capital(m.seat)}: ${m.text}`);
+      moves.appendChild(li);
+    }
+    moves.scrollTop = moves.scrollHeight;
+    renderControls();
+  };
+
+  svg.addEventListener("click", (event) => {
+    const target = (event.target as Element).closest("[data-cell]");
+    if (!target || !snap) return;
+    const cell = target.getAttribute("data-cell") ?? "";
+    const outcome = click(mine(), pick, cell);
+    pick = outcome.state;
+    if (outcome.kind === "play") {
+      if (outcome.actions.length === 1) void play(outcome.actions[0]);
+      else {
+        choice = outcome.actions;
+        render();
+      }
+      return;
+    }
+    choice = [];
+    render();
+  });
+
+  follow(
+    gameId,
+    token,
+    (next) => {
+      const moved = !snap || next.ply !== snap.ply || next.status !== snap.status;
+      snap = next;
+      if (moved) {
+        pick = EMPTY;
+        choice = [];
+        if (!message.classList.contains("error")) message.textContent = "";
+      }
+      document.body.dataset.ply = String(next.ply);
+      render();
+    },
+    (state) => {
+      status.textContent = state === "live" ? "● Live" : "Reconnecting…";
+      status.className = state === "live" ? "live" : "muted";
+    },
+  );
+  window.setInterval(() => snap?.clock.deadline && render(), 30_000);
+}

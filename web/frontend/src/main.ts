@@ -1,0 +1,49 @@
+// The live board's single page: the path says which page (a game, a server's games, the
+// player's games); the signed-in user comes from /api/me.
+import "./style.css";
+import { loadMe, post } from "./api";
+import { gamePage } from "./game";
+import { myGamesPage, serverPage } from "./lists";
+
+async function header(): Promise<void> {
+  const me = await loadMe();
+  const top = document.getElementById("top");
+  if (!top) return;
+  top.innerHTML = "";
+  const home = document.createElement("a");
+  home.href = "/me";
+  home.textContent = "Your games";
+  top.appendChild(home);
+  const who = document.createElement("span");
+  who.id = "who";
+  if (me.user) {
+    who.textContent = `Signed in as ${me.user.name} `;
+    const out = document.createElement("button");
+    out.textContent = "Sign out";
+    out.addEventListener("click", async () => {
+      await post("/auth/logout", {});
+      location.reload();
+    });
+    who.appendChild(out);
+  } else {
+    const a = document.createElement("a");
+    a.href = `/auth/login?next=${encodeURIComponent(location.pathname + location.search)}`;
+    a.textContent = "Sign in with Discord";
+    who.appendChild(a);
+  }
+  top.appendChild(who);
+}
+
+async function start(): Promise<void> {
+  await header();
+  const root = document.getElementById("app");
+  if (!root) return;
+  const token = new URLSearchParams(location.search).get("t") ?? "";
+  const game = location.pathname.match(/^\/games\/(\d+)$/);
+  const server = location.pathname.match(/^\/servers\/(\d+)$/);
+  if (game) await gamePage(root, Number(game[1]), token);
+  else if (server) await serverPage(root, server[1], token);
+  else await myGamesPage(root);
+}
+
+void start();

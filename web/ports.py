@@ -1,0 +1,36 @@
+"""What the web server asks of the process it runs in: playing (through the bot's one play
+pipeline) and whether a server still has the bot. Protocols, so ``web`` needs no Discord
+object and a test or another host can supply its own."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+__all__ = ["GameActions", "GuildPresence", "Refused"]
+
+
+class GameActions(Protocol):
+    """Actions of a signed-in player, with the same checks as in Discord. Each raises with
+    the reason when refused (the web words it with :func:`bot.errors.message_for`)."""
+
+    async def play(self, game_id: int, user_id: int, text: str, expected_ply: int) -> None: ...
+
+    async def resign(self, game_id: int, user_id: int) -> None: ...
+
+    async def draw(self, game_id: int, user_id: int) -> str:
+        """Offer a draw, or accept the opponent's offer: ``"offered"`` or ``"accepted"``."""
+        ...
+
+
+class GuildPresence(Protocol):
+    """Whether the bot is (still) in a server: a removed server's games are not shown."""
+
+    def __call__(self, guild_id: int) -> bool: ...
+
+
+class Refused(Exception):
+    """An action refused, with the words to show the player (already in their language)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message

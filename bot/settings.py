@@ -77,6 +77,20 @@ def _check_database_url(url: str, token: str) -> None:
         )
 
 
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("", "0", "false", "no", "off")
+
+
+def _flag(env: Mapping[str, str], key: str, token: str) -> bool:
+    """A yes/no setting: ``true``/``1``/``yes``/``on`` or ``false``/``0``/``no``/``off``/empty."""
+    raw = env.get(key, "").strip()
+    if raw.lower() in _TRUE:
+        return True
+    if raw.lower() in _FALSE:
+        return False
+    raise SettingsError(f"{key} must be true or false, not {shown(raw, token)}")
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Everything the bot reads from its environment.
@@ -100,6 +114,9 @@ class Settings:
     - ``SHARD_COUNT``, ``SHARD_IDS``: run this process as an ``AutoShardedBot`` for those
       shards of that many (``SHARD_IDS`` like ``0-3`` or ``0,2,5``; only a count: all of
       them); both unset: the plain bot, one process (see :mod:`bot.shards`).
+    - ``ACTIVITY_ENABLED``: ``true`` once the application's Discord Activity is set up (README,
+      *The Activity*): boards get a **Play in Discord** button and the global command sync
+      makes sure the Activity's entry-point command exists; default ``false``.
     """
 
     token: str = ""
@@ -114,6 +131,7 @@ class Settings:
     ai_time_hard: float | None = None
     ai_workers: int | None = None
     shards: ShardPlan | None = None
+    activity_enabled: bool = False
 
     def ai_time_limit(self, level: str) -> float | None:
         """Seconds the computer may think per move at ``level`` (``None``: the engine's
@@ -238,6 +256,7 @@ class Settings:
             )
         except ValueError as exc:
             raise SettingsError(str(exc)) from None
+        activity_enabled = _flag(env, "ACTIVITY_ENABLED", token)
         return cls(
             token=token,
             database_path=Path(raw_path) if raw_path else DEFAULT_DATABASE_PATH,
@@ -251,6 +270,7 @@ class Settings:
             ai_time_hard=ai_times["hard"],
             ai_workers=ai_workers,
             shards=shards,
+            activity_enabled=activity_enabled,
         )
 
     def __repr__(self) -> str:  # never print the token
@@ -262,5 +282,6 @@ class Settings:
             f"move_timeout_hours={self.move_timeout_hours}, ai_time_easy={self.ai_time_easy}, "
             f"ai_time_medium={self.ai_time_medium}, ai_time_hard={self.ai_time_hard}, "
             f"ai_workers={self.ai_workers}, "
-            f"shards={self.shards.describe() if self.shards else 'unsharded'!r})"
+            f"shards={self.shards.describe() if self.shards else 'unsharded'!r}, "
+            f"activity_enabled={self.activity_enabled})"
         )

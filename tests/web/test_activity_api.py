@@ -116,7 +116,8 @@ async def world(tmp_path: Path, settings_overrides: dict[str, Any]) -> AsyncIter
     )
     launches = ActivityLaunches()
     app = web.Application()
-    setup_activity(app, config(str(fake.make_url("")), **settings_overrides), db, launches.game_for)
+    url = str(fake.make_url(""))
+    setup_activity(app, config(url, **settings_overrides), db, launches.game_for, dist=None)
 
     async def act(request: web.Request) -> web.Response:  # what a move endpoint runs first
         session, record = await require_player(request, int(request.match_info["game"]))

@@ -7,6 +7,7 @@
   checks with Discord that the instance runs in that channel and has the user in it, then
   answers a session bound to it and what the Activity shows (:mod:`web.activity.games`).
 - ``GET /api/activity/view`` (bound session): what it shows now.
+- ``GET /api/activity/config``: the application id the SDK is started with.
 - ``GET /api/activity/games/{id}`` (bound session): one game of the instance's server.
 
 Every refusal is JSON ``{"code": …, "error": …}`` with a stable code for the front end (which
@@ -20,6 +21,7 @@ import json
 import logging
 import time
 from collections.abc import AsyncIterator, Callable
+from pathlib import Path
 from typing import Any, NoReturn
 
 import aiohttp
@@ -34,7 +36,15 @@ from .instances import Claim, InstanceGuard, InstanceRefused, valid_instance_id
 from .limits import RateLimiter
 from .sessions import ActivitySession, SessionSigner
 
-__all__ = ["ACTIVITY", "ActivityState", "require_player", "require_session", "setup_activity"]
+__all__ = [
+    "ACTIVITY",
+    "DIST",
+    "ActivityState",
+    "require_player",
+    "require_session",
+    "serve_page",
+    "setup_activity",
+]
 
 log = logging.getLogger(__name__)
 
@@ -113,6 +123,12 @@ def _discord_failed(exc: DiscordApiError) -> NoReturn:
     if exc.status in (400, 401, 403):
         refuse(400, "code_refused", f"Discord refused the sign-in: {exc.message}.")
     refuse(502, "discord_unavailable", "Discord did not answer; try again in a moment.")
+
+
+@routes.get("/api/activity/config")
+async def public_config(request: web.Request) -> web.Response:
+    """The application's id, which the front end's SDK needs (public: it is in every invite)."""
+    return web.json_response({"client_id": request.app[ACTIVITY].config.client_id})
 
 
 @routes.post("/api/activity/token")
@@ -254,6 +270,22 @@ async def require_player(request: web.Request, game_id: int) -> tuple[ActivitySe
     return session, record
 
 
+DIST = Path(__file__).resolve().parent.parent / "frontend-activity" / "dist"
+"""The Activity's built page (``npm run build`` in ``web/frontend-activity``); never committed."""
+
+
+def serve_page(app: web.Application, dist: Path) -> None:
+    """Serve the built Activity page under ``/activity/`` (Discord's root URL mapping points
+    there; ``/api`` is mapped to the API: README, *The Activity*)."""
+    index = dist / "index.html"
+
+    async def page(_request: web.Request) -> web.FileResponse:
+        return web.FileResponse(index, headers={"Cache-Control": "no-cache"})
+
+    app.router.add_get("/activity/", page)
+    app.router.add_static("/activity", dist)
+
+
 def setup_activity(
     app: web.Application,
     config: ActivityConfig,
@@ -261,10 +293,17 @@ def setup_activity(
     launches: LaunchLookup | None = None,
     *,
     clock: Callable[[], float] = time.time,
+    dist: Path | None = DIST,
 ) -> ActivityState:
-    """Mount the Activity's API on ``app``; its HTTP client to Discord lives as long as it."""
+    """Mount the Activity's API on ``app`` (and its page from ``dist``, when built); its HTTP
+    client to Discord lives as long as the application."""
     state = ActivityState(config, db, launches, clock)
     app[ACTIVITY] = state
+    if dist is not None:
+        if (dist / "index.html").is_file():
+            serve_page(app, dist)
+        else:
+            log.warning("the Activity's page is not built (%s): only its API is served", dist)
 
     async def client(_app: web.Application) -> AsyncIterator[None]:
         state.http = aiohttp.ClientSession()

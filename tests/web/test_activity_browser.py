@@ -2,8 +2,9 @@
 (``web/frontend-activity``, built by ``.ci/run``) runs the SDK's own ``DiscordSDKMock`` in
 place of the Discord client: ready → authorize → the bot's token endpoint exchanges the code
 at a fake Discord OAuth2 endpoint on loopback → authenticate with the token it returned → the
-instance check against the fake activity-instances endpoint → the game of the thread. A
-second player whose instance is not the claimed one is refused."""
+instance check against the fake activity-instances endpoint → the game of the thread. The
+participants list follows the SDK's updates. A player whose instance is not the claimed one
+is refused."""
 
 from __future__ import annotations
 
@@ -55,6 +56,7 @@ class Site:
             "channel": str(channel),
             "code": self.discord.code_for(user_id),
             "user": str(user_id),
+            "in": f"{ALICE}:Alice,{BOB}:Bob",  # who the mocked Discord client says is there
         }
         return f"{self.url}activity/mock.html?{urlencode(query)}"
 
@@ -129,6 +131,12 @@ async def test_the_handshake_signs_in_and_opens_the_threads_game(site: Site) -> 
     assert view["game"]["id"] == site.game.id and view["game"]["your_seat"] == "white"
     assert (await page.text_content("#activity")) == f"Alice · #{site.game.id} English draughts"
     assert site.discord.instance_reads == [MOCK_INSTANCE]
+    # the participants list: who is there now, then again when someone joins
+    alice_and_bob = [{"id": str(ALICE), "name": "Alice"}, {"id": str(BOB), "name": "Bob"}]
+    assert await page.evaluate("window.participants") == [alice_and_bob]
+    await page.evaluate(f"window.join('{MALLORY}', 'Mallory')")
+    seen = await page.evaluate("window.participants")
+    assert seen[-1] == [*alice_and_bob, {"id": str(MALLORY), "name": "Mallory"}]
 
     # Bob, in the same instance, sees the same game, his turn (Black moves first)
     bob = await _open(site, BOB)

@@ -124,3 +124,28 @@ export async function signIn(sdk: IDiscordSDK, options: SignInOptions): Promise<
 export function patchMappings(): void {
   patchUrlMappings([{ prefix: "/discord-cdn", target: "cdn.discordapp.com" }]);
 }
+
+/** Someone in the Activity instance (the participants list shown beside the board). */
+export interface Participant {
+  id: string;
+  name: string;
+}
+
+/**
+ * Calls `onChange` with who is in the instance now, and again whenever someone joins or
+ * leaves (the SDK's ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE). Only an Activity's participants
+ * are listed; what each may do is the server's decision (players move, everyone else watches).
+ */
+export async function watchParticipants(
+  sdk: IDiscordSDK,
+  onChange: (participants: Participant[]) => void,
+): Promise<void> {
+  type Raw = { id: string; username: string; global_name?: string | null; nickname?: string };
+  const named = (list: Raw[]): Participant[] =>
+    list.map((p) => ({ id: p.id, name: p.nickname || p.global_name || p.username }));
+  await sdk.subscribe("ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE", (event) =>
+    onChange(named(event.participants)),
+  );
+  const now = await sdk.commands.getInstanceConnectedParticipants();
+  onChange(named(now.participants));
+}

@@ -19,6 +19,7 @@ from bot.activity import ActivityLaunches
 from rules.games import find_game
 from storage import Database, GameRecord
 from web.activity import ActivityConfig, setup_activity
+from web.activity.identity import activity_user
 from web.activity.routes import require_player
 from web.activity.sessions import ActivitySession, SessionSigner
 
@@ -123,7 +124,12 @@ async def world(tmp_path: Path, settings_overrides: dict[str, Any]) -> AsyncIter
         session, record = await require_player(request, int(request.match_info["game"]))
         return web.json_response({"user": session.user_id, "seat": record.seat_of(session.user_id)})
 
+    async def who(request: web.Request) -> web.Response:  # what the board's endpoints ask
+        user = await activity_user(request)
+        return web.json_response(None if user is None else user.user_id)
+
     app.router.add_post("/test/act/{game}", act)
+    app.router.add_route("*", "/test/who", who)
     client = TestClient(TestServer(app))
     await client.start_server()
     try:
@@ -328,3 +334,26 @@ def test_a_session_expires_and_binding_never_extends_it() -> None:
     assert SessionSigner("t" * 40, 60.0, clock=lambda: now[0]).read(token) is None
     now[0] += 31
     assert signer.read(token) is None and signer.read(bound_token) is None
+
+
+@pytest.mark.parametrize("settings_overrides", [{"instance_recheck_seconds": 0.0}])
+async def test_the_boards_endpoints_know_the_activity_user(world: World) -> None:
+    world.discord.launch("i-10-gc-1-1", GUILD, LOBBY, ALICE)
+    signed_in = await world.sign_in(ALICE)
+    _, joined = await world.join(signed_in, "i-10-gc-1-1", GUILD, LOBBY)
+    bound = joined["session"]
+
+    async def who(method: str, *, header: str | None = None, query: str | None = None) -> Any:
+        headers = {"Authorization": f"Bearer {header}"} if header else {}
+        params = {"activity_session": query} if query else {}
+        r = await world.client.request(method, "/test/who", headers=headers, params=params)
+        return await r.json()
+
+    assert await who("POST", header=bound) == ALICE
+    assert await who("GET", query=bound) == ALICE  # an EventSource's way
+    assert await who("POST", query=bound) is None  # never for a state-changing request
+    assert await who("POST", header=signed_in) is None  # not joined to an instance
+    assert await who("POST") is None
+    assert await who("POST", header=bound[:-3] + "abc") is None  # forged
+    world.discord.instances["i-10-gc-1-1"]["users"] = []  # Alice left the Activity
+    assert await who("POST", header=bound) is None

@@ -18,7 +18,8 @@ import simcord.http.routes.commands as simcord_command_routes
 from simcord.http.routes.interactions import interaction_callback
 
 from bot import Settings
-from bot.entry_point import DISCORD_LAUNCH_ACTIVITY, PRIMARY_ENTRY_POINT
+from bot.activity import ActivityLaunches
+from bot.entry_point import DISCORD_LAUNCH_ACTIVITY, PRIMARY_ENTRY_POINT, with_entry_point
 from bot.settings import SettingsError
 
 from .helpers import button_labels, challenge_and_accept, components_of, last_board
@@ -74,6 +75,25 @@ def test_activity_enabled_setting() -> None:
     assert Settings.from_env({**base, "ACTIVITY_ENABLED": " 0 "}).activity_enabled is False
     with pytest.raises(SettingsError, match="ACTIVITY_ENABLED must be true or false, not 'maybe'"):
         Settings.from_env({**base, "ACTIVITY_ENABLED": "maybe"})
+    assert "activity_enabled=True" in repr(Settings.from_env({**base, "ACTIVITY_ENABLED": "on"}))
+
+
+def test_launches_are_remembered_per_instance_and_bounded() -> None:
+    launches = ActivityLaunches(clock=lambda: 5.0, limit=2)
+    launches.record("i-a", game_id=1, user_id=10, guild_id=100, channel_id=1000)
+    launches.record("i-b", game_id=2, user_id=10, guild_id=100, channel_id=1000)
+    launches.record("i-a", game_id=3, user_id=11, guild_id=100, channel_id=1000)  # relaunched
+    launches.record("i-c", game_id=4, user_id=12, guild_id=100, channel_id=1000)
+    assert len(launches) == 2 and launches.get("i-b") is None  # the oldest went first
+    assert launches.game_for("i-a", 100) == 3 and launches.game_for("i-c", 100) == 4
+    assert launches.game_for("i-a", 200) is None and launches.game_for("i-x", 100) is None
+
+
+def test_an_entry_point_of_the_tree_itself_is_sent_as_it_is() -> None:
+    own = {"type": PRIMARY_ENTRY_POINT, "name": "play", "handler": 1, "description": ""}
+    existing = [{"id": "9", "type": PRIMARY_ENTRY_POINT, "name": "launch", "handler": 2}]
+    assert with_entry_point([own], existing, create=True) == [own]
+    assert with_entry_point([], [], create=False) == []
 
 
 async def test_no_play_button_without_the_activity(arena) -> None:

@@ -3,7 +3,6 @@ for the instance check, where Discord's API is, and the secret its sessions are 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 __all__ = ["ActivityConfig", "ActivityConfigError"]
@@ -54,15 +53,3 @@ class ActivityConfig:
     def api(self) -> str:
         """The base of Discord's HTTP API."""
         return f"{self.discord_url.rstrip('/')}/api/{API_VERSION}"
-
-    @classmethod
-    def from_env(cls, env: Mapping[str, str]) -> ActivityConfig:
-        """From ``DISCORD_CLIENT_ID``, ``DISCORD_CLIENT_SECRET``, ``DISCORD_TOKEN``,
-        ``WEB_SECRET`` (the live board's signing secret) and ``DISCORD_API_URL`` (optional)."""
-        return cls(
-            client_id=env.get("DISCORD_CLIENT_ID", "").strip(),
-            client_secret=env.get("DISCORD_CLIENT_SECRET", "").strip(),
-            bot_token=env.get("DISCORD_TOKEN", "").strip(),
-            session_secret=env.get("WEB_SECRET", "").strip(),
-            discord_url=env.get("DISCORD_API_URL", "").strip() or "https://discord.com",
-        )

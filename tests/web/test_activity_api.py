@@ -184,14 +184,19 @@ async def test_bad_requests_to_the_token_endpoint(world: World) -> None:
 
 @pytest.mark.parametrize("settings_overrides", [{"token_requests_per_minute": 3}])
 async def test_code_exchanges_are_rate_limited(world: World) -> None:
-    statuses = []
-    for _ in range(4):
+    async def exchange(player: str) -> tuple[int, str | None]:
         r = await world.client.post(
-            "/api/activity/token", json={"code": world.discord.code_for(ALICE)}
+            "/api/activity/token",
+            json={"code": world.discord.code_for(ALICE)},
+            # as Discord's proxy and a reverse proxy in front of the bot say who asked
+            headers={"X-Forwarded-For": f"{player}, 162.159.0.1"},
         )
-        statuses.append(r.status)
-    assert statuses == [200, 200, 200, 429]
+        return r.status, r.headers.get("Retry-After")
+
+    statuses = [await exchange("203.0.113.5") for _ in range(4)]
+    assert statuses == [(200, None)] * 3 + [(429, "60")]
     assert len(world.discord.exchanges) == 3  # the refused one never reached Discord
+    assert await exchange("198.51.100.7") == (200, None)  # another player, same proxies
 
 
 async def test_opened_in_a_games_thread_it_shows_that_game(world: World) -> None:

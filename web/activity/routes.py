@@ -78,6 +78,9 @@ class ActivityState:
             raise RuntimeError("the Activity's HTTP client is not started")
         return DiscordApi(self.config, self.http)
 
+    def reset_guard(self) -> None:
+        self._guard = None
+
     @property
     def guard(self) -> InstanceGuard:
         if self._guard is None:
@@ -103,10 +106,22 @@ _REFUSALS: dict[int, type[web.HTTPException]] = {
 
 
 def refuse(status: int, code: str, error: str) -> NoReturn:
-    """Stop the request with a JSON refusal ``{"code", "error"}``."""
+    """Stop the request with a JSON refusal ``{"code", "error"}`` (a rate limit's says when
+    to try again: the buckets refill within a minute)."""
     raise _REFUSALS[status](
-        text=json.dumps({"code": code, "error": error}), content_type="application/json"
+        text=json.dumps({"code": code, "error": error}),
+        content_type="application/json",
+        headers={"Retry-After": "60"} if status == 429 else None,
     )
+
+
+def client_address(request: web.Request) -> str:
+    """Whom a code exchange is counted against. Inside Discord every request arrives through
+    Discord's proxy (and often a reverse proxy too), so the peer address is theirs, shared by
+    all players: the first ``X-Forwarded-For`` entry names the player's address. A client
+    that forges it only gets a bucket of its own, never empties someone else's."""
+    forwarded = request.headers.get("X-Forwarded-For", "").split(",")[0].strip()
+    return forwarded or request.remote or "?"
 
 
 async def _json_body(request: web.Request) -> dict[str, Any]:
@@ -134,7 +149,7 @@ async def public_config(request: web.Request) -> web.Response:
 @routes.post("/api/activity/token")
 async def exchange_token(request: web.Request) -> web.Response:
     state = request.app[ACTIVITY]
-    if not state.token_limit.allow(request.remote or "?"):
+    if not state.token_limit.allow(client_address(request)):
         refuse(429, "rate_limited", "Too many sign-ins from here: wait a minute.")
     body = await _json_body(request)
     code = body.get("code")
@@ -307,6 +322,7 @@ def setup_activity(
 
     async def client(_app: web.Application) -> AsyncIterator[None]:
         state.http = aiohttp.ClientSession()
+        state.reset_guard()  # its Discord client is this session's
         yield
         await state.http.close()
 

@@ -41,7 +41,16 @@ class PlayInDiscordButton(
         if not bot.settings.activity_enabled:
             raise UserError(mark("The Activity is switched off for this bot; use `/move` here."))
         record = await bot.games.load_here(self.game_id, interaction.guild_id)
-        callback = await interaction.response.launch_activity()
+        try:
+            callback = await interaction.response.launch_activity()
+        except discord.HTTPException as exc:  # not answered: the refusal can still be said
+            log.warning("game %d: Discord refused to launch the Activity: %s", record.id, exc)
+            raise UserError(
+                mark(
+                    "Discord could not open the Activity in this channel; "
+                    "play here with the buttons or `/move`."
+                )
+            ) from None
         if (
             callback.activity_id is not None
             and record.guild_id is not None

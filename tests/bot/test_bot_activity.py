@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+import simcord.backend.errors as simcord_errors
 import simcord.backend.ops.commands as simcord_commands
 import simcord.http.router as simcord_router
 import simcord.http.routes.commands as simcord_command_routes
@@ -28,18 +29,26 @@ LAUNCH_ACTIVITY = 12
 INSTANCE_ID = "i-1180000000000000000-gc-1100000000000000001-1180000000000000002"
 
 
+class Launches(list[dict[str, Any]]):
+    """The launches Discord answered; ``refuse`` makes it refuse them (an error 400)."""
+
+    refuse = False
+
+
 @pytest.fixture(autouse=True)
-def discord_with_activities(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
+def discord_with_activities(monkeypatch: pytest.MonkeyPatch) -> Launches:
     """simcord's Discord, plus what real Discord does for an application with Activities:
     the interaction callback accepts ``LAUNCH_ACTIVITY`` (acknowledging the interaction and
     returning the instance it launched) and command syncs accept the ``id`` and ``handler``
     fields of an entry-point command. Returns the launches answered."""
-    launches: list[dict[str, Any]] = []
+    launches = Launches()
 
     def callback(ctx: Any) -> Any:
         body = ctx.body()
         if body.get("type") != LAUNCH_ACTIVITY:
             return interaction_callback(ctx)
+        if launches.refuse:
+            raise simcord_errors.invalid_form_body("Cannot launch an activity here")
         record = ctx.backend.interactions[ctx.int_arg("interaction_id")]
         if record.responded:
             return interaction_callback(ctx)  # simcord's own "already acknowledged"
@@ -151,6 +160,19 @@ async def test_old_button_after_the_activity_is_switched_off(
     assert r.ephemeral
     assert "The Activity is switched off for this bot" in r.response.content
     assert discord_with_activities == []
+
+
+@pytest.mark.bot_settings(activity_enabled=True)
+async def test_a_launch_discord_refuses_is_told(arena, discord_with_activities) -> None:
+    game, where = await challenge_and_accept(arena, "draughts")
+    discord_with_activities.refuse = True
+    r = await arena.bob.click(last_board(where), label="Play in Discord")
+    assert r.ephemeral
+    assert r.response.content == (
+        "Discord could not open the Activity in this channel; "
+        "play here with the buttons or `/move`."
+    )
+    assert len(arena.bot.activity_launches) == 0
 
 
 def _entry_points(env: Any) -> list[dict[str, Any]]:

@@ -5,10 +5,10 @@ command (type 4, "Launch") that opens the Activity from the App Launcher. discor
 ``tree.sync()`` sends a bulk overwrite of *all* global commands built from the tree alone,
 which would delete that command (Discord refuses such an overwrite with error 50240 while the
 Activity is on). So the global sync here first reads the application's commands and sends any
-entry-point command back unchanged (its id, name, handler and localisations as the developer
-portal set them); with ``ACTIVITY_ENABLED`` and none present, it adds a default one whose
-handler lets Discord launch the Activity itself. Guild syncs never carry one (entry-point
-commands are global only).
+entry-point command back unchanged (its id, name, handler and localisations as Discord has
+them: sent with its id it is kept, never re-created or duplicated); with ``ACTIVITY_ENABLED``
+and none present, it adds a default one whose handler lets Discord launch the Activity itself.
+Guild syncs never carry one (entry-point commands are global only).
 """
 
 from __future__ import annotations

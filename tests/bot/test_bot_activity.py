@@ -199,7 +199,7 @@ async def test_global_sync_creates_and_keeps_the_entry_point(arena) -> None:
     names = {c["name"] for c in first}
     assert {"challenge", "move", "board"} <= names  # the slash commands are all still there
 
-    # the developer portal renamed it and localised it: a later sync sends it back as it is
+    # renamed and translated (through Discord's API): a later sync sends it back as it is
     stored = env.backend.commands[None]
     key = ("launch", PRIMARY_ENTRY_POINT)
     portal = {**stored.pop(key), "name": "play", "name_localizations": {"tr": "oyna"}}

@@ -69,7 +69,6 @@ class ActivityState:
         self.token_limit = RateLimiter(config.token_requests_per_minute)
         self.join_limit = RateLimiter(config.joins_per_minute)
         self.http: aiohttp.ClientSession | None = None
-        self._clock = clock
         self._guard: InstanceGuard | None = None
 
     @property
@@ -119,7 +118,8 @@ def client_address(request: web.Request) -> str:
     """Whom a code exchange is counted against. Inside Discord every request arrives through
     Discord's proxy (and often a reverse proxy too), so the peer address is theirs, shared by
     all players: the first ``X-Forwarded-For`` entry names the player's address. A client
-    that forges it only gets a bucket of its own, never empties someone else's."""
+    can forge that header, so this limit stops floods and runaway pages, not a determined
+    attacker (Discord's own limits on its token endpoint stay the last word)."""
     forwarded = request.headers.get("X-Forwarded-For", "").split(",")[0].strip()
     return forwarded or request.remote or "?"
 
@@ -135,6 +135,12 @@ async def _json_body(request: web.Request) -> dict[str, Any]:
 
 
 def _discord_failed(exc: DiscordApiError) -> NoReturn:
+    if exc.status == 401:  # the application's own credentials, not the player's code
+        log.error(
+            "Discord refused the client id or secret (%s): check DISCORD_CLIENT_ID "
+            "and DISCORD_CLIENT_SECRET",
+            exc.message,
+        )
     if exc.status in (400, 401, 403):
         refuse(400, "code_refused", f"Discord refused the sign-in: {exc.message}.")
     refuse(502, "discord_unavailable", "Discord did not answer; try again in a moment.")

@@ -102,6 +102,9 @@ DOMAIN_OF_PATH: tuple[tuple[str, str], ...] = (
     ("bot/services/ratings.py", "lobby"),
     ("bot/services/vacations.py", "lobby"),
     ("bot/services/notify.py", "lobby"),
+    # the Discord Activity: the Play in Discord button, launching it
+    ("bot/activity.py", "activity"),
+    ("bot/exts/activity.py", "activity"),
     # the position in words (/board text:True): its piece words are its own
     ("bot/text_view.py", "reading"),
     # each game's pace and tournaments (issue 36)

@@ -7,12 +7,15 @@ from typing import Any
 
 import discord
 from discord import app_commands
+from discord.app_commands import AppCommand
 from discord.ext import commands
 
 from ai.worker import AIWorker
 from storage import Database
 
+from .activity import ActivityLaunches
 from .clock import Clock, discord_clock
+from .entry_point import with_entry_point
 from .errors import answer_language, message_for, report_unexpected, send_ephemeral
 from .i18n import translate
 from .mentions import NO_MENTIONS
@@ -37,6 +40,7 @@ EXTENSIONS = (
     "bot.exts.challenges",
     "bot.exts.tables",
     "bot.exts.play",
+    "bot.exts.activity",
     "bot.exts.game_end",
     "bot.exts.info",
     "bot.exts.language",
@@ -56,7 +60,30 @@ WEB_EXTENSION = "web.bot_ext"
 
 
 class GameCommandTree(app_commands.CommandTree["GameBot"]):
-    """The command tree with the central error handler."""
+    """The command tree with the central error handler, whose global sync keeps the
+    Activity's entry-point command (:mod:`bot.entry_point`)."""
+
+    async def sync(self, *, guild: discord.abc.Snowflake | None = None) -> list[AppCommand]:
+        if guild is not None:
+            return await super().sync(guild=guild)
+        application_id = self.client.application_id
+        if application_id is None:
+            raise app_commands.MissingApplicationID
+        commands = self._get_all_commands(guild=None)  # what the plain sync sends
+        translator = self.translator
+        if translator:
+            payload = [await c.get_translated_payload(self, translator) for c in commands]
+        else:
+            payload = [c.to_dict(self) for c in commands]
+        existing = await self._http.get_global_commands(application_id)
+        full = with_entry_point(payload, existing, create=self.client.settings.activity_enabled)
+        try:
+            data = await self._http.bulk_upsert_global_commands(application_id, payload=full)
+        except discord.HTTPException as e:
+            if e.status == 400 and e.code == 50035:
+                raise app_commands.CommandSyncFailure(e, commands) from None
+            raise
+        return [AppCommand(data=d, state=self._state) for d in data]
 
     async def on_error(
         self, interaction: discord.Interaction[GameBot], error: app_commands.AppCommandError
@@ -84,6 +111,7 @@ class GameBot(commands.Bot):
     menus: OpenMenus
     computer: ComputerPlayer
     claim_owner: str
+    activity_launches: ActivityLaunches
 
     def __init__(
         self,
@@ -113,6 +141,8 @@ class GameBot(commands.Bot):
         self.claim_owner = new_owner()
         self.games = GameService(db, clock)
         self.menus = OpenMenus(clock)
+        #: Which game each Activity launched from a board's button shows (bot/activity.py).
+        self.activity_launches = ActivityLaunches()
         # The computer opponent's search runs in a worker process (started in setup_hook,
         # closed with the bot); ``opponent`` is the seam where tests may put another one.
         self.computer = ComputerPlayer(

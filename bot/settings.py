@@ -124,6 +124,20 @@ def _check_database_url(url: str, token: str) -> None:
         )
 
 
+_TRUE = ("1", "true", "yes", "on")
+_FALSE = ("", "0", "false", "no", "off")
+
+
+def _flag(env: Mapping[str, str], key: str, token: str) -> bool:
+    """A yes/no setting: ``true``/``1``/``yes``/``on`` or ``false``/``0``/``no``/``off``/empty."""
+    raw = env.get(key, "").strip()
+    if raw.lower() in _TRUE:
+        return True
+    if raw.lower() in _FALSE:
+        return False
+    raise SettingsError(f"{key} must be true or false, not {shown(raw, token)}")
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Everything the bot reads from its environment.
@@ -150,6 +164,9 @@ class Settings:
     - ``WEB_PORT``, ``WEB_HOST``, ``WEB_URL``, ``WEB_SECRET``, ``DISCORD_CLIENT_ID``,
       ``DISCORD_CLIENT_SECRET``, ``DISCORD_API_URL``: the live board in the browser
       (``web/``); off while ``WEB_PORT`` is unset.
+    - ``ACTIVITY_ENABLED``: ``true`` once the application's Discord Activity is set up (README,
+      *The Activity*): boards get a **Play in Discord** button and the global command sync
+      makes sure the Activity's entry-point command exists; default ``false``.
     """
 
     token: str = ""
@@ -174,6 +191,7 @@ class Settings:
     discord_api_url: str = DISCORD_API_URL
     #: Build the front end at start when it is missing or stale (tests build it beforehand).
     web_build: bool = True
+    activity_enabled: bool = False
 
     def ai_time_limit(self, level: str) -> float | None:
         """Seconds the computer may think per move at ``level`` (``None``: the engine's
@@ -298,6 +316,7 @@ class Settings:
             )
         except ValueError as exc:
             raise SettingsError(str(exc)) from None
+        activity_enabled = _flag(env, "ACTIVITY_ENABLED", token)
         return cls(
             token=token,
             database_path=Path(raw_path) if raw_path else DEFAULT_DATABASE_PATH,
@@ -312,6 +331,7 @@ class Settings:
             ai_workers=ai_workers,
             shards=shards,
             **_web_settings(env, token),  # type: ignore[arg-type]
+            activity_enabled=activity_enabled,
         )
 
     def __repr__(self) -> str:  # never print the token
@@ -326,5 +346,6 @@ class Settings:
             f"shards={self.shards.describe() if self.shards else 'unsharded'!r}, "
             f"web_port={self.web_port}, web_url={self.web_url!r}, "
             f"web_secret={'<set>' if self.web_secret else '<unset>'}, "
-            f"discord_client_secret={'<set>' if self.discord_client_secret else '<unset>'})"
+            f"discord_client_secret={'<set>' if self.discord_client_secret else '<unset>'}, "
+            f"activity_enabled={self.activity_enabled})"
         )

@@ -13,6 +13,7 @@ from storage import Database, GameRecord
 from storage.models import BOT_REASONS
 
 from .. import ui
+from ..activity import with_play_button
 from ..buttons import dynamic_view
 from ..clock import discord_clock
 from ..errors import answer_language, send_ephemeral
@@ -116,6 +117,8 @@ async def publish(
     """
     bot = interaction.client
     message: discord.Message
+    if board:
+        await with_play_button(bot, record, payload)
     try:
         if interaction.channel_id == home_channel_id(record):
             if interaction.response.is_done():
@@ -182,6 +185,7 @@ async def post_board(
     menu's move, a timeout, a catch-up): send ``payload`` to the game's thread or channel (or
     ``target``) and mark it announced. A failed send raises before anything is marked, and
     each caller says what then happens."""
+    await with_play_button(bot, record, payload)
     message = await (target or home_channel(bot, record)).send(**payload)
     await mark_board(bot, record, message)
     return message

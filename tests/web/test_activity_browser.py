@@ -1,0 +1,156 @@
+"""The Activity's front-end handshake in a real headless Chromium (issue 35): the built page
+(``web/frontend-activity``, built by ``.ci/run``) runs the SDK's own ``DiscordSDKMock`` in
+place of the Discord client: ready → authorize → the bot's token endpoint exchanges the code
+at a fake Discord OAuth2 endpoint on loopback → authenticate with the token it returned → the
+instance check against the fake activity-instances endpoint → the game of the thread. The
+participants list follows the SDK's updates. A player whose instance is not the claimed one
+is refused."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+import pytest_asyncio
+from aiohttp import web
+from aiohttp.test_utils import TestServer
+from playwright.async_api import Browser, async_playwright
+
+from rules.games import find_game
+from storage import Database, GameRecord
+from web.activity import ActivityConfig, setup_activity
+from web.activity.routes import DIST
+
+from .activity_fake_discord import APP_ID, BOT_TOKEN, CLIENT_SECRET, FakeDiscord
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--no-first-run",
+]
+GUILD = 1_300_000_000_000_000_001
+CHANNEL = 1_300_000_000_000_000_010
+THREAD = 1_300_000_000_000_000_011
+ALICE, BOB, MALLORY = 201, 202, 203
+MOCK_INSTANCE = "123456789012345678"
+"""The instance id ``DiscordSDKMock`` reports (fixed by the SDK)."""
+
+
+@dataclass
+class Site:
+    url: str
+    discord: FakeDiscord
+    game: GameRecord
+    browser: Browser
+
+    def page_url(self, user_id: int, channel: int = THREAD) -> str:
+        query = {
+            "client_id": APP_ID,
+            "guild": str(GUILD),
+            "channel": str(channel),
+            "code": self.discord.code_for(user_id),
+            "user": str(user_id),
+            "in": f"{ALICE}:Alice,{BOB}:Bob",  # who the mocked Discord client says is there
+        }
+        return f"{self.url}activity/mock.html?{urlencode(query)}"
+
+
+@pytest_asyncio.fixture
+async def site(tmp_path: Path) -> AsyncIterator[Site]:
+    assert (DIST / "mock.html").is_file(), (
+        f"the Activity's page is not built: cd web/frontend-activity && npm ci && npm run build "
+        f"(.ci/run does it) — looked in {DIST}"
+    )
+    discord = FakeDiscord()
+    for uid, name in ((ALICE, "Alice"), (BOB, "Bob"), (MALLORY, "Mallory")):
+        discord.add_user(uid, name)
+    fake = TestServer(discord.app())
+    await fake.start_server()
+    db = Database(tmp_path / "browser.sqlite3")
+    await db.start()
+    game = await db.games.create_game(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        thread_id=THREAD,
+        game_kind="draughts",
+        start_position=find_game("draughts").start(),
+        white_id=ALICE,
+        black_id=BOB,
+    )
+    app = web.Application()
+    config = ActivityConfig(
+        client_id=APP_ID,
+        client_secret=CLIENT_SECRET,
+        bot_token=BOT_TOKEN,
+        session_secret="b" * 40,
+        discord_url=str(fake.make_url("")),
+    )
+    setup_activity(app, config, db)
+    server = TestServer(app)
+    await server.start_server()
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield Site(str(server.make_url("/")), discord, game, browser)
+        finally:
+            await browser.close()
+            await server.close()
+            await fake.close()
+            await db.stop()
+
+
+async def _open(site: Site, user_id: int, channel: int = THREAD) -> Any:
+    context = await site.browser.new_context()
+    page = await context.new_page()
+    await page.goto(site.page_url(user_id, channel))
+    await page.wait_for_selector(
+        "body[data-state=ready], body[data-state=failed]", state="attached"
+    )
+    return page
+
+
+async def test_the_handshake_signs_in_and_opens_the_threads_game(site: Site) -> None:
+    site.discord.launch(MOCK_INSTANCE, GUILD, THREAD, ALICE, BOB)
+    page = await _open(site, ALICE)
+    assert await page.get_attribute("body", "data-state") == "ready"
+    result = await page.evaluate("window.activity")
+    assert result["user"] == {"id": str(ALICE), "name": "Alice"}
+    # the SDK's authenticate got exactly the token the fake Discord issued for Alice's code
+    assert await page.evaluate("window.authenticated") == [result["accessToken"]]
+    assert site.discord.tokens[result["accessToken"]] == str(ALICE)
+    [exchange] = site.discord.exchanges
+    assert exchange["client_secret"] == CLIENT_SECRET  # sent by the server, to Discord only
+    view = result["view"]
+    assert view["mode"] == "game" and view["found_by"] == "channel"
+    assert view["game"]["id"] == site.game.id and view["game"]["your_seat"] == "white"
+    assert (await page.text_content("#activity")) == f"Alice · #{site.game.id} English draughts"
+    assert site.discord.instance_reads == [MOCK_INSTANCE]
+    # the participants list: who is there now, then again when someone joins
+    alice_and_bob = [{"id": str(ALICE), "name": "Alice"}, {"id": str(BOB), "name": "Bob"}]
+    assert await page.evaluate("window.participants") == [alice_and_bob]
+    await page.evaluate(f"window.join('{MALLORY}', 'Mallory')")
+    seen = await page.evaluate("window.participants")
+    assert seen[-1] == [*alice_and_bob, {"id": str(MALLORY), "name": "Mallory"}]
+
+    # Bob, in the same instance, sees the same game, his turn (Black moves first)
+    bob = await _open(site, BOB)
+    bob_view = (await bob.evaluate("window.activity"))["view"]
+    assert bob_view["game"]["id"] == site.game.id and bob_view["game"]["your_turn"] is True
+
+
+async def test_a_foreign_instance_is_refused_in_the_browser(site: Site) -> None:
+    # the instance runs in the game's thread without Mallory in it
+    site.discord.launch(MOCK_INSTANCE, GUILD, THREAD, ALICE)
+    page = await _open(site, MALLORY)
+    assert await page.get_attribute("body", "data-state") == "failed"
+    assert await page.get_attribute("body", "data-error") == "foreign_instance"
+    # and a page claiming another channel than the instance's is refused the same way
+    site.discord.launch(MOCK_INSTANCE, GUILD, THREAD, ALICE, MALLORY)
+    page = await _open(site, MALLORY, channel=CHANNEL)
+    assert await page.get_attribute("body", "data-error") == "foreign_instance"

@@ -21,9 +21,9 @@ from ..errors import UserError, answer_language, send_ephemeral, user_errors
 from ..i18n import DEFAULT_LANGUAGE, mark, translate
 from ..presenters import playable_games
 from ..services.challenges import (
+    checked_start_position,
     closed_challenge,
     parse_options,
-    parse_position,
     send_challenge,
     start_game,
 )
@@ -129,7 +129,7 @@ def challenge_options(game_kind: str, options: str | None, position: str | None)
                     "about the board. No challenge was made."
                 )
             )
-        resolved[CUSTOM_POSITION] = parse_position(game_kind, position)
+        resolved[CUSTOM_POSITION] = checked_start_position(game_kind, position)
     return resolved
 
 

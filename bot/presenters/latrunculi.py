@@ -15,7 +15,6 @@ from rules import (
     Game,
     Side,
     find_variant,
-    parse_position,
 )
 from rules.games import LatrunculiSession, Reason, Session
 from rules.games.latrunculi import KIND_WORDS
@@ -99,8 +98,9 @@ class LatrunculiPresenter(GamePresenter):
         )
 
     def board_layout(self, board: BoardView) -> Layout | None:
-        position = parse_position(board.position)
-        return layout(position.width, position.height, Side(board.view))
+        """The grid of the board's size (classic is 8×8 or 12×8), from the rules' view."""
+        view = self.rules.session(board.position).view()
+        return layout(view.files, view.ranks, Side(board.view))
 
     def suggestions(
         self,

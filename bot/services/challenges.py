@@ -38,7 +38,7 @@ __all__ = [
     "launch_game",
     "open_game_in",
     "parse_options",
-    "parse_position",
+    "checked_start_position",
     "start_position",
     "post_challenge",
     "send_challenge",
@@ -137,7 +137,7 @@ MAX_POSITION_TEXT = 200
 """Longer than any position of the games played (a 12×8 LPN, a FEN, an XGID)."""
 
 
-def parse_position(game_kind: str, text: str) -> str:
+def checked_start_position(game_kind: str, text: str) -> str:
     """A custom start position for ``/challenge`` (LPN, FEN, PDN FEN or XGID, with or without
     the game's ``id:`` prefix), checked by the rules core exactly as ``python -m rules`` checks
     it (its error words), and returned in canonical form. Refused too: a position of another

@@ -102,6 +102,11 @@ DOMAIN_OF_PATH: tuple[tuple[str, str], ...] = (
     ("bot/services/ratings.py", "lobby"),
     ("bot/services/vacations.py", "lobby"),
     ("bot/services/notify.py", "lobby"),
+    # after the game: the analysis (issue 33)
+    ("bot/exts/analysis.py", "analysis"),
+    ("bot/analysis_words.py", "analysis"),
+    ("bot/services/analysis.py", "analysis"),
+    ("bot/services/analysis_view.py", "analysis"),
     # the position in words (/board text:True): its piece words are its own
     ("bot/text_view.py", "reading"),
 )

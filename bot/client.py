@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from ai.analysis.worker import AnalysisWorker
 from ai.worker import AIWorker
 from storage import Database
 
@@ -16,6 +17,7 @@ from .clock import Clock, discord_clock
 from .errors import answer_language, message_for, report_unexpected, send_ephemeral
 from .i18n import translate
 from .mentions import NO_MENTIONS
+from .services.analysis import AnalysisQueue, Analyst
 from .services.claims import new_owner
 from .services.computer import ComputerPlayer, Opponent
 from .services.games import GameService
@@ -47,6 +49,7 @@ EXTENSIONS = (
     "bot.exts.vacation",
     "bot.exts.sweep",
     "bot.exts.health",
+    "bot.exts.analysis",
 )
 
 
@@ -78,6 +81,7 @@ class GameBot(commands.Bot):
     games: GameService
     menus: OpenMenus
     computer: ComputerPlayer
+    analysis: AnalysisQueue
     claim_owner: str
 
     def __init__(
@@ -87,6 +91,7 @@ class GameBot(commands.Bot):
         db: Database,
         clock: Clock = discord_clock,
         opponent: Opponent | None = None,
+        analyst: Analyst | None = None,
         **client_options: Any,
     ) -> None:
         intents = discord.Intents.none()
@@ -113,6 +118,10 @@ class GameBot(commands.Bot):
         self.computer = ComputerPlayer(
             self, opponent if opponent is not None else AIWorker(processes=settings.ai_workers)
         )
+        # Finished games' analyses: one niced worker process of their own (issue 33).
+        self.analysis = AnalysisQueue(
+            self, analyst if analyst is not None else AnalysisWorker(), settings.analysis_depth
+        )
 
     def now(self) -> float:
         return self.clock()
@@ -122,6 +131,7 @@ class GameBot(commands.Bot):
         # Command names and descriptions in the players' client languages (bot/locale).
         await self.tree.set_translator(CatalogTranslator())
         self.computer.opponent.start()
+        await self.analysis.start()  # resumes the analyses a restart interrupted
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         if self.settings.dev_guild_id:
@@ -139,6 +149,7 @@ class GameBot(commands.Bot):
         try:
             await self.computer.close()
             await self.computer.opponent.close()
+            await self.analysis.close()
         finally:
             await super().close()
 
@@ -166,6 +177,7 @@ class ShardedGameBot(GameBot, commands.AutoShardedBot):
         db: Database,
         clock: Clock = discord_clock,
         opponent: Opponent | None = None,
+        analyst: Analyst | None = None,
     ) -> None:
         plan = settings.shards
         if plan is None:
@@ -175,6 +187,7 @@ class ShardedGameBot(GameBot, commands.AutoShardedBot):
             db=db,
             clock=clock,
             opponent=opponent,
+            analyst=analyst,
             shard_count=plan.count,
             shard_ids=list(plan.ids),
         )
@@ -186,6 +199,7 @@ def create_bot(
     db: Database | None = None,
     clock: Clock = discord_clock,
     opponent: Opponent | None = None,
+    analyst: Analyst | None = None,
 ) -> GameBot:
     """The bot for ``settings``: sharded when ``SHARD_COUNT`` is set, else the plain bot (one
     process, discord.py's own single connection, as before)."""
@@ -195,4 +209,5 @@ def create_bot(
         db=db or Database(settings.database),
         clock=clock,
         opponent=opponent,
+        analyst=analyst,
     )

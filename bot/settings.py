@@ -113,6 +113,8 @@ class Settings:
     ai_time_medium: float | None = None
     ai_time_hard: float | None = None
     ai_workers: int | None = None
+    #: The analyses' fixed search depth (``ANALYSIS_DEPTH``; ``None``: each family's own).
+    analysis_depth: int | None = None
     shards: ShardPlan | None = None
 
     def ai_time_limit(self, level: str) -> float | None:
@@ -232,6 +234,17 @@ class Settings:
                 ) from None
             if not 1 <= ai_workers <= MAX_AI_WORKERS:
                 raise SettingsError(f"AI_WORKERS must be between 1 and {MAX_AI_WORKERS}")
+        raw_depth = env.get("ANALYSIS_DEPTH", "").strip()
+        analysis_depth: int | None = None
+        if raw_depth:
+            try:
+                analysis_depth = int(raw_depth)
+            except ValueError:
+                raise SettingsError(
+                    f"ANALYSIS_DEPTH must be a whole number of plies, not {shown(raw_depth, token)}"
+                ) from None
+            if not 1 <= analysis_depth <= 30:
+                raise SettingsError("ANALYSIS_DEPTH must be between 1 and 30")
         try:
             shards = parse_shards(
                 env.get("SHARD_COUNT", ""), env.get("SHARD_IDS", ""), lambda v: shown(v, token)
@@ -250,6 +263,7 @@ class Settings:
             ai_time_medium=ai_times["medium"],
             ai_time_hard=ai_times["hard"],
             ai_workers=ai_workers,
+            analysis_depth=analysis_depth,
             shards=shards,
         )
 

@@ -14,6 +14,7 @@ rules core. Results are :class:`rules.games.GameOutcome` (or the two-seat shorth
 ``(winner, reason)``, :data:`WinnerAndReason`).
 """
 
+from .analyses import AnalysisRecord
 from .database import (
     DEFAULT_DATABASE_PATH,
     Database,
@@ -72,6 +73,7 @@ from .players import VACATION_DAYS_PER_MONTH
 from .process_lock import DatabaseInUse, ProcessLock
 
 __all__ = [
+    "AnalysisRecord",
     "GameSettings",
     "PlayerSettings",
     "AI_LEVELS",

@@ -296,9 +296,30 @@ _V16: list[str] = [
     "CREATE INDEX moves_created ON moves (created_at)",
 ]
 
+_V17: list[str] = [
+    # SQLite's MIGRATIONS[16] (schema 17): the games' analyses (see storage/migrations.py).
+    """
+    CREATE TABLE analyses (
+        game_id     BIGINT  PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        depth       BIGINT  NOT NULL,
+        total       BIGINT  NOT NULL CHECK (total > 0),
+        done        BIGINT  NOT NULL DEFAULT 0 CHECK (done >= 0 AND done <= total),
+        scores      TEXT    NOT NULL DEFAULT '[]',
+        result      TEXT,
+        language    TEXT    NOT NULL DEFAULT 'en',
+        channel_id  BIGINT,
+        message_id  BIGINT,
+        created_at  BIGINT  NOT NULL,
+        updated_at  BIGINT  NOT NULL
+    )
+    """,
+    "CREATE INDEX analyses_unfinished ON analyses (created_at) WHERE result IS NULL",
+]
+
 PG_MIGRATIONS: Mapping[int, Sequence[str]] = {
     PG_BASELINE_VERSION: _BASELINE,
     16: _V16,
+    17: _V17,
 }
 """``PG_MIGRATIONS[v]`` makes schema ``v``: the baseline (from an empty database) for 15, then
 the counterpart of SQLite's ``MIGRATIONS[v - 1]`` for every later ``v``."""

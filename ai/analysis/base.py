@@ -1,0 +1,55 @@
+"""What every family's analyser offers, and the registry that finds one by game id."""
+
+from __future__ import annotations
+
+import importlib
+from contextlib import AbstractContextManager
+from typing import Any, Protocol
+
+from rules.games import Session
+
+from ..errors import UnknownGameError
+from .model import PositionScore
+from .review import Scale
+
+__all__ = ["ANALYSER_MODULES", "Analyser", "analyser_for", "analysable_games"]
+
+#: The module under :mod:`ai.analysis` whose ``ANALYSER`` judges each game id.
+ANALYSER_MODULES: dict[str, str] = {
+    "chess": "chess",
+}
+
+
+class Analyser(Protocol):
+    """Scores one position at a fixed depth (so a game's analysis is the same on every
+    machine and every run, whatever the load).
+
+    ``unit`` names what a move's loss counts (``pawns``: the text shows it as −2.4);
+    ``scale`` turns scores into win chances; ``engine(depth)`` names the engine and depth that
+    judge (stored with the result); ``default_depth`` is the depth used unless told another."""
+
+    unit: str
+    scale: Scale
+    default_depth: int
+
+    def engine(self, depth: int) -> str: ...
+
+    def prepared(self) -> AbstractContextManager[None]:
+        """A block in which a batch of positions is scored (an engine process kept open)."""
+        ...
+
+    def score(self, session: Session[Any], depth: int) -> PositionScore: ...
+
+
+def analyser_for(game_id: str) -> Analyser:
+    """The analyser of ``game_id``; :class:`UnknownGameError` for a game without one."""
+    module = ANALYSER_MODULES.get(game_id)
+    if module is None:
+        raise UnknownGameError(f"no analysis for {game_id!r} yet")
+    analyser: Analyser = importlib.import_module(f"{__package__}.{module}").ANALYSER
+    return analyser
+
+
+def analysable_games() -> list[str]:
+    """The game ids there is an analysis for."""
+    return list(ANALYSER_MODULES)

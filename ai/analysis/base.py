@@ -16,7 +16,11 @@ __all__ = ["ANALYSER_MODULES", "Analyser", "analyser_for", "analysable_games"]
 
 #: The module under :mod:`ai.analysis` whose ``ANALYSER`` judges each game id.
 ANALYSER_MODULES: dict[str, str] = {
+    "classic": "latrunculi",
+    "rugen": "latrunculi",
+    "lat": "latrunculi",
     "chess": "chess",
+    "draughts": "draughts",
 }
 
 

@@ -83,8 +83,9 @@ def refuse(record: GameRecord) -> None:
 
 
 def move_label(record_ply: int, numbered: bool, seat_index: int) -> str:
-    """The move's number as the text shows it: ``23`` for the first seat, ``23…`` for the
-    second in a game that numbers moves; the ply's number (from 1) otherwise."""
+    """The move's number as the text shows it: ``23`` for the side that moved first, ``23…``
+    for the other (``seat_index`` 1) in a game that numbers moves; the ply's number (from 1)
+    otherwise."""
     if not numbered:
         return str(record_ply + 1)
     number = record_ply // 2 + 1

@@ -13,13 +13,14 @@ import discord
 
 from ai.analysis import Analysis, MoveReview
 from rendering.analysis_chart import ChartLegend, ChartMark, render_analysis_chart
+from rendering.draughts import draughts_square
 from rendering.marks import arrow
 from rendering.render import encode_png
 from rendering.theme import get_theme
 from rules.errors import RulesError
 from rules.games import find_game, replay
 from rules.games.effects import Moved
-from rules.geometry import parse_square
+from rules.geometry import Square, parse_square
 from storage import AnalysisRecord, GameRecord
 
 from .. import ui
@@ -54,8 +55,17 @@ def _seat_index(analysis: Analysis, seat: str) -> int:
 
 
 def _label(record: GameRecord, analysis: Analysis, move: MoveReview) -> str:
+    """The move's number: ``23`` for the side that moved first, ``23…`` for the other."""
     numbered = find_game(record.variant).numbered_moves
-    return move_label(move.ply, numbered, _seat_index(analysis, move.seat))
+    return move_label(move.ply, numbered, move.ply % 2)
+
+
+def _square(cell: str) -> Square:
+    """The grid square of a cell as the rules' effects name it: ``e2`` on the lettered
+    boards, a playable square's number (``18``) on the draughts board."""
+    if cell.isdigit():
+        return draughts_square(int(cell))
+    return parse_square(cell)
 
 
 def summary_text(
@@ -229,7 +239,7 @@ async def before_board(
         lay = presenter.board_layout(board)
         if lay is not None and source_target is not None:
             try:
-                a, b = (lay.square_rect(parse_square(cell)) for cell in source_target)
+                a, b = (lay.square_rect(_square(cell)) for cell in source_target)
             except (ValueError, KeyError):
                 return encode_png(img)
             centre = [(float(r[0] + r[2]) / 2, float(r[1] + r[3]) / 2) for r in (a, b)]

@@ -314,9 +314,7 @@ async def challenge_payload(bot: GameBot, ch: ChallengeRecord) -> dict[str, Any]
     }
 
 
-async def send_challenge(
-    interaction: discord.Interaction[GameBot], ch: ChallengeRecord
-) -> None:
+async def send_challenge(interaction: discord.Interaction[GameBot], ch: ChallengeRecord) -> None:
     """Answer ``interaction`` with the challenge message and remember its id."""
     payload = await challenge_payload(interaction.client, ch)
     response = await interaction.response.send_message(**payload)

@@ -48,7 +48,8 @@ def score_positions(
     out: list[dict[str, Any]] = []
     with analyser.prepared():
         for index in range(first, min(first + count, len(moves) + 1)):
-            out.append(analyser.score(session, chosen).to_json())
+            played = moves[index] if index < len(moves) else None
+            out.append(analyser.score(session, chosen, played).to_json())
             if index < len(moves):
                 session.play(moves[index])
     return out
@@ -65,6 +66,10 @@ def summarise(
     game_id = session.rules.id
     analyser = analyser_for(game_id)
     chosen = depth or analyser.default_depth
+    own = getattr(analyser, "review", None)
+    if own is not None:  # a family with its own review (backgammon: equity and PR)
+        result: Analysis = own(game_id, session.seats, list(moves), list(scores), chosen)
+        return result
     return review(
         game_id,
         analyser.engine(chosen),

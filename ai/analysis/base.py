@@ -9,7 +9,6 @@ from typing import Any, Protocol
 from rules.games import Session
 
 from ..errors import UnknownGameError
-from .model import PositionScore
 from .review import Scale
 
 __all__ = ["ANALYSER_MODULES", "Analyser", "analyser_for", "analysable_games"]
@@ -21,7 +20,12 @@ ANALYSER_MODULES: dict[str, str] = {
     "lat": "latrunculi",
     "chess": "chess",
     "draughts": "draughts",
+    "backgammon": "backgammon",
 }
+
+
+class _Scored(Protocol):
+    def to_json(self) -> dict[str, Any]: ...
 
 
 class Analyser(Protocol):
@@ -42,7 +46,10 @@ class Analyser(Protocol):
         """A block in which a batch of positions is scored (an engine process kept open)."""
         ...
 
-    def score(self, session: Session[Any], depth: int) -> PositionScore: ...
+    def score(self, session: Session[Any], depth: int, played: str | None = None) -> _Scored:
+        """The position's score; ``played``: the action played there (``None`` at the end),
+        for a family that judges the decision itself (backgammon)."""
+        ...
 
 
 def analyser_for(game_id: str) -> Analyser:

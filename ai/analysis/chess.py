@@ -169,7 +169,7 @@ class ChessAnalyser:
     def engine(self, depth: int) -> str:
         return f"Stockfish depth {depth}" if self._path() else f"built-in search depth {depth}"
 
-    def score(self, session: Session[Any], depth: int) -> PositionScore:
+    def score(self, session: Session[Any], depth: int, played: str | None = None) -> PositionScore:
         board = getattr(session, "board", None)
         if not isinstance(board, chess.Board):
             raise TypeError("a chess analysis needs a chess session")

@@ -57,7 +57,7 @@ class DraughtsAnalyser:
     def prepared(self) -> nullcontext[None]:
         return nullcontext()
 
-    def score(self, session: Session[Any], depth: int) -> PositionScore:
+    def score(self, session: Session[Any], depth: int, played: str | None = None) -> PositionScore:
         if not isinstance(session, DraughtsSession):
             raise TypeError("a draughts analysis needs a draughts session")
         done = terminal_score(session)

@@ -48,7 +48,7 @@ class LatrunculiAnalyser:
     def prepared(self) -> nullcontext[None]:
         return nullcontext()
 
-    def score(self, session: Session[Any], depth: int) -> PositionScore:
+    def score(self, session: Session[Any], depth: int, played: str | None = None) -> PositionScore:
         if not isinstance(session, LatrunculiSession):
             raise TypeError("a Latrunculi analysis needs a Latrunculi session")
         done = terminal_score(session)

@@ -85,7 +85,8 @@ class MoveReview:
 
 @dataclass(frozen=True, slots=True)
 class PlayerReport:
-    """One seat's figures: its accuracy (%) and its counts of each class."""
+    """One seat's figures: its accuracy (%) (0 where the family rates by PR) and its counts
+    of each class."""
 
     seat: str
     moves: int
@@ -93,6 +94,11 @@ class PlayerReport:
     inaccuracies: int
     mistakes: int
     blunders: int
+    #: Backgammon: the Performance Rating (500 × mean equity lost per decision), the error
+    #: rate (mEMG: 1000 × the same mean) and the luck of the dice (equity, summed).
+    pr: float | None = None
+    error_rate: float | None = None
+    luck: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

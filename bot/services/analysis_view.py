@@ -60,6 +60,12 @@ def _label(record: GameRecord, analysis: Analysis, move: MoveReview) -> str:
     return move_label(move.ply, numbered, move.ply % 2)
 
 
+def _loss(analysis: Analysis, move: MoveReview) -> str:
+    """A move's cost as the text shows it: equity to three decimals, else one decimal of the
+    family's unit (pawns, men, soldiers)."""
+    return f"{move.loss:.3f}" if analysis.unit == "equity" else f"{move.loss:.1f}"
+
+
 def _square(cell: str) -> Square:
     """The grid square of a cell as the rules' effects name it: ``e2`` on the lettered
     boards, a playable square's number (``18``) on the draughts board."""
@@ -83,6 +89,25 @@ def summary_text(
         )
     ]
     for player in analysis.players:
+        if player.pr is not None:  # rated by equity (backgammon): PR, error rate, luck
+            lines.append(
+                translate(
+                    mark(
+                        "**{player}** ({seat}): PR {pr} (error rate {rate}), luck {luck} · "
+                        "inaccuracies {inaccuracies}, mistakes {mistakes}, blunders {blunders}"
+                    ),
+                    language,
+                    player=names.get(player.seat, player.seat)[:40],
+                    seat=presenter.seat_title(player.seat, language),
+                    pr=f"{player.pr:.1f}",
+                    rate=f"{player.error_rate or 0:.1f}",
+                    luck=f"{player.luck or 0:+.2f}",
+                    inaccuracies=player.inaccuracies,
+                    mistakes=player.mistakes,
+                    blunders=player.blunders,
+                )
+            )
+            continue
         lines.append(
             translate(
                 mark(
@@ -111,7 +136,7 @@ def summary_text(
                     move=move.move,
                     sign=SIGNS.get(move.kind or "", ""),
                     best=move.best or "?",
-                    loss=f"{move.loss:.1f}",
+                    loss=_loss(analysis, move),
                 )
             )
     else:
@@ -231,7 +256,7 @@ async def before_board(
         move=move.move,
         sign=SIGNS.get(move.kind or "", ""),
         best=move.best or "?",
-        loss=f"{move.loss:.1f}",
+        loss=_loss(analysis, move),
     )
 
     def draw() -> bytes:

@@ -74,3 +74,38 @@ async def test_a_known_error_is_named_pictured_and_the_result_kept(
     await arena.env.restart_bot(bot_factory())
     again = await arena.bob.click(final, label="Analysis")
     assert again.response.content == reply.content
+
+
+async def test_backgammon_pr_luck_and_the_known_opening_error(arena, bot_factory) -> None:
+    """Opening 3-1 run 24/20 (gnubg: 8/5 6/5, about 0.18 better), then Alice resigns."""
+    from rules.games import open_session
+
+    game = await game_at(arena, "backgammon")
+    session = open_session("backgammon")
+    for ply, move in enumerate(["roll:3-1", "24/21 21/20"]):
+        session.play(move)
+        await arena.db.games.record_move(
+            game.id, ply, arena.alice.id, move, session.position_text()
+        )
+    where = arena.channel
+    r = await arena.carol.slash(where, "analysis", game=str(game.id))
+    assert r.ephemeral and "is still being played" in r.response.content
+    await arena.alice.slash(where, "resign", game=f"#{game.id}")
+    final = last_board(where)
+    assert "Analysis" in button_labels(final)
+    await arena.bob.click(final, label="Analysis")
+    await arena.bot.analysis.wait(game.id)
+    reply = _latest_private(where, arena.bob)
+    text = reply.content
+    assert text.startswith(f"📈 **Analysis of game #{game.id}** (Backgammon, gnubg ")
+    assert "**alice** (White): PR " in text and "blunders 1" in text and "luck +" in text
+    assert "- move 2: `24/21 21/20??` (better `8/5 6/5`, −0.1" in text
+    [chart] = reply.attachments
+    open_png(await chart.read()).save("/tmp/analysis-chart-backgammon.png")
+    b = await arena.bob.click(reply, label="Before move 2")
+    assert "`24/21 21/20??` was played" in b.response.content
+    [board] = b.response.attachments
+    open_png(await board.read()).save("/tmp/analysis-before-backgammon.png")
+    await arena.env.restart_bot(bot_factory())
+    again = await arena.carol.click(final, label="Analysis")
+    assert again.response.content == text

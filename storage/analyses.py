@@ -25,7 +25,7 @@ __all__ = ["AnalysisRecord", "AnalysisRepository"]
 @dataclass(frozen=True, slots=True)
 class AnalysisRecord:
     """One game's analysis: ``done`` of ``total`` positions scored (``scores``), ``result``
-    once finished; ``channel_id`` / ``message_id`` the reply showing it, ``language`` its."""
+    once finished; ``language``: the first asker's."""
 
     game_id: int
     depth: int
@@ -34,8 +34,6 @@ class AnalysisRecord:
     scores: list[dict[str, Any]]
     result: dict[str, Any] | None
     language: str
-    channel_id: int | None
-    message_id: int | None
     created_at: float
     updated_at: float
 
@@ -44,10 +42,7 @@ class AnalysisRecord:
         return self.result is not None
 
 
-_COLUMNS = (
-    "game_id, depth, total, done, scores, result, language, channel_id, message_id, "
-    "created_at, updated_at"
-)
+_COLUMNS = "game_id, depth, total, done, scores, result, language, created_at, updated_at"
 
 
 def _record(row: Row) -> AnalysisRecord:
@@ -59,8 +54,6 @@ def _record(row: Row) -> AnalysisRecord:
         scores=list(json.loads(row["scores"])),
         result=None if row["result"] is None else dict(json.loads(row["result"])),
         language=str(row["language"]),
-        channel_id=None if row["channel_id"] is None else int(row["channel_id"]),
-        message_id=None if row["message_id"] is None else int(row["message_id"]),
         created_at=from_ms(int(row["created_at"])),
         updated_at=from_ms(int(row["updated_at"])),
     )
@@ -103,13 +96,6 @@ class AnalysisRepository:
         record = await self.get(game_id)
         assert record is not None  # the conflicting row exists (rows are never deleted alone)
         return record, False
-
-    async def set_message(self, game_id: int, channel_id: int, message_id: int) -> None:
-        """The reply that shows the analysis's progress (edited as it goes)."""
-        await self._db.execute(
-            "UPDATE analyses SET channel_id = ?, message_id = ? WHERE game_id = ?",
-            (channel_id, message_id, game_id),
-        )
 
     async def add_scores(
         self, game_id: int, done: int, scores: list[dict[str, Any]], *, now: float | None = None

@@ -537,7 +537,7 @@ _V17: list[str] = [
     # Analyses (issue 33): a finished game's analysis, computed once and shown again. The
     # positions' scores are stored as they are computed (a JSON list, ``total`` of them in
     # the end), so a restart resumes a half-done analysis; ``result`` is the finished
-    # analysis's JSON. ``channel_id`` / ``message_id``: the reply that shows its progress.
+    # analysis's JSON.
     """
     CREATE TABLE analyses (
         game_id     INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
@@ -547,8 +547,6 @@ _V17: list[str] = [
         scores      TEXT    NOT NULL DEFAULT '[]',
         result      TEXT,
         language    TEXT    NOT NULL DEFAULT 'en',
-        channel_id  INTEGER,
-        message_id  INTEGER,
         created_at  INTEGER NOT NULL,
         updated_at  INTEGER NOT NULL
     )

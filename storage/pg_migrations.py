@@ -307,8 +307,6 @@ _V17: list[str] = [
         scores      TEXT    NOT NULL DEFAULT '[]',
         result      TEXT,
         language    TEXT    NOT NULL DEFAULT 'en',
-        channel_id  BIGINT,
-        message_id  BIGINT,
         created_at  BIGINT  NOT NULL,
         updated_at  BIGINT  NOT NULL
     )

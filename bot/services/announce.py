@@ -391,7 +391,9 @@ async def board_payload(
             dynamic_view()
             if match_goes_on
             else ui.finished_view(
-                record.id, language, analysable=record.variant in analysable_games()
+                record.id,
+                language,
+                analysable=record.ply > 0 and record.variant in analysable_games(),
             )
         )
         if mention:  # the result is news for both, the loser above all (told once: the final

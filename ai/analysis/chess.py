@@ -24,10 +24,18 @@ import chess.engine
 from rules.games import Session
 
 from ..engines.chess import evaluate, stockfish_path
+from ..errors import AIError
 from .model import PositionScore
 from .review import CHESS_K, Scale, win_percent
 
-__all__ = ["ANALYSER", "BUILTIN_DEPTH", "STOCKFISH_DEPTH", "ChessAnalyser", "builtin_score"]
+__all__ = [
+    "ANALYSER",
+    "BUILTIN_DEPTH",
+    "STOCKFISH_DEPTH",
+    "AnalysisEngineError",
+    "ChessAnalyser",
+    "builtin_score",
+]
 
 log = logging.getLogger(__name__)
 
@@ -38,6 +46,9 @@ STOCKFISH_DEPTH = 10
 BUILTIN_DEPTH = 2
 """The built-in search's depth (plus captures): about 0.1 s a position in Python."""
 
+STARTUP_TIMEOUT = 60.0
+"""Seconds Stockfish may take to start and answer ``uci`` (python-chess's default is 10)."""
+
 MATE = 100_000
 _VALUES = {
     chess.PAWN: 100,
@@ -47,6 +58,10 @@ _VALUES = {
     chess.QUEEN: 900,
     chess.KING: 0,
 }
+
+
+class AnalysisEngineError(AIError):
+    """The engine an analysis uses failed (the batch is not stored; asked again, it resumes)."""
 
 
 class _Builtin:
@@ -140,16 +155,20 @@ class ChessAnalyser:
     @contextmanager
     def prepared(self) -> Iterator[None]:
         """Keep one Stockfish process for a batch of positions (started here, quit at the
-        end: no engine outlives a batch, whatever happens to the worker afterwards)."""
+        end: no engine outlives a batch, whatever happens to the worker afterwards).
+
+        A Stockfish that cannot start fails the batch (:class:`AnalysisEngineError`): its
+        scores and the built-in search's are on different scales, so one analysis never mixes
+        them; the bot says the analysis failed and resumes it when asked again."""
         path = self._path()
         engine = None
         if path:
-            try:
-                engine = chess.engine.SimpleEngine.popen_uci(path)
+            try:  # a loaded machine may take a while to start it: a generous timeout
+                engine = chess.engine.SimpleEngine.popen_uci(path, timeout=STARTUP_TIMEOUT)
                 engine.configure({"Threads": 1, "Hash": 16})
                 _STOCKFISH[path] = engine
             except (chess.engine.EngineError, OSError) as exc:
-                log.warning("Stockfish %s cannot start (%s); the built-in search scores", path, exc)
+                raise AnalysisEngineError(f"Stockfish {path} cannot start: {exc!r}") from exc
         try:
             yield
         finally:
@@ -195,18 +214,17 @@ class ChessAnalyser:
         path = self._path()
         if path:
             engine = _STOCKFISH.get(path)
+            if engine is None:
+                raise AnalysisEngineError("Stockfish scores only inside prepared()")
             try:
-                if engine is None:
-                    raise chess.engine.EngineError("not started (outside prepared())")
                 info = engine.analyse(board, chess.engine.Limit(depth=depth), game=object())
-                score = info["score"].relative.score(mate_score=MATE)
-                pv = info.get("pv") or []
-                if score is not None and pv and pv[0] in board.legal_moves:
-                    return score, pv[0]
             except (chess.engine.EngineError, OSError) as exc:
-                log.warning("Stockfish failed (%s); the built-in search scores", exc)
-                _STOCKFISH.pop(path, None)
-            depth = BUILTIN_DEPTH
+                raise AnalysisEngineError(f"Stockfish failed: {exc!r}") from exc
+            score = info["score"].relative.score(mate_score=MATE)
+            pv = info.get("pv") or []
+            if score is None or not pv or pv[0] not in board.legal_moves:
+                raise AnalysisEngineError(f"Stockfish gave no move for {board.fen()}")
+            return score, pv[0]
         return builtin_score(board, depth)
 
 

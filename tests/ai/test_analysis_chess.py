@@ -85,3 +85,17 @@ def test_the_end_of_the_game_scores_as_its_result() -> None:
     mate = ["f3", "e5", "g4", "Qh4#"]
     [last] = score_positions("chess", mate, 4, 1, 1)
     assert (last["seat"], last["win"], last["best"]) == ("white", 0.0, None)
+
+
+def test_a_stockfish_that_cannot_start_fails_the_batch_rather_than_mixing_engines(
+    tmp_path,
+) -> None:
+    from ai.analysis.chess import AnalysisEngineError
+
+    broken = tmp_path / "stockfish"
+    broken.write_text("#!/bin/sh\nexit 3\n")
+    broken.chmod(0o755)
+    analyser = ChessAnalyser(path=str(broken))
+    with pytest.raises(AnalysisEngineError, match="cannot start"):
+        with analyser.prepared():
+            pass

@@ -1,8 +1,9 @@
 """The analysis worker: one process of its own, at a lower CPU priority than play.
 
-Analyses never slow play: they run in one spawned process (so at most one analysis thinks at
-a time per bot process; :class:`AnalysisWorker` also queues the callers, first come first
-served), niced by :data:`NICENESS`, so the opponent's worker processes and the bot's event loop
+Analyses never slow play: they run in one spawned process (:class:`AnalysisWorker` queues
+the callers, first come first served; a lock file held while a batch is scored,
+:data:`LOCK_FILE`, makes it one analysis at a time per machine, whatever the number of bot
+processes), niced by :data:`NICENESS`, so the opponent's worker processes and the bot's event loop
 win the CPU whenever they want it. Each call scores a few positions only
 (:func:`ai.analysis.score_positions`): the caller stores them and shows the progress between
 calls, and a restart resumes from what was stored.
@@ -11,18 +12,21 @@ calls, and a restart resumes from what was stored.
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import logging
 import multiprocessing
 import os
+import tempfile
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 from typing import Any
 
 from ..errors import WorkerError
 from . import score_positions
 
-__all__ = ["NICENESS", "AnalysisWorker"]
+__all__ = ["LOCK_FILE", "NICENESS", "AnalysisWorker"]
 
 log = logging.getLogger(__name__)
 
@@ -36,6 +40,21 @@ def _lower_priority() -> None:
         os.nice(NICENESS)
     except OSError:  # pragma: no cover - not permitted here: runs at the normal priority
         log.warning("could not lower the analysis worker's priority")
+
+
+LOCK_FILE = Path(tempfile.gettempdir()) / "latrunculi-bot-analysis.lock"
+"""Held (``flock``) while a batch is scored: one analysis thinks at a time per machine, however
+many bot processes run there."""
+
+
+def _score_alone(*args: Any) -> list[dict[str, Any]]:
+    """Runs in the worker: :func:`ai.analysis.score_positions` under the machine's lock."""
+    with LOCK_FILE.open("a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            return score_positions(*args)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def _ready() -> int:
@@ -78,7 +97,7 @@ class AnalysisWorker:
         """The scores of ``count`` positions from ``first`` (see
         :func:`ai.analysis.score_positions`), computed in the worker process."""
         result: list[dict[str, Any]] = await self._call(
-            score_positions, position, tuple(moves), first, count, depth
+            _score_alone, position, tuple(moves), first, count, depth
         )
         return result
 

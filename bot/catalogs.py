@@ -105,6 +105,11 @@ DOMAIN_OF_PATH: tuple[tuple[str, str], ...] = (
     # the Discord Activity: the Play in Discord button, launching it
     ("bot/activity.py", "activity"),
     ("bot/exts/activity.py", "activity"),
+    # after the game: the analysis (issue 33)
+    ("bot/exts/analysis.py", "analysis"),
+    ("bot/analysis_words.py", "analysis"),
+    ("bot/services/analysis.py", "analysis"),
+    ("bot/services/analysis_view.py", "analysis"),
     # the position in words (/board text:True): its piece words are its own
     ("bot/text_view.py", "reading"),
     # each game's pace and tournaments (issue 36)

@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.app_commands import AppCommand
 from discord.ext import commands
 
+from ai.analysis.worker import AnalysisWorker
 from ai.worker import AIWorker
 from storage import Database
 
@@ -19,6 +20,7 @@ from .entry_point import with_entry_point
 from .errors import answer_language, message_for, report_unexpected, send_ephemeral
 from .i18n import translate
 from .mentions import NO_MENTIONS
+from .services.analysis import AnalysisQueue, Analyst
 from .services.claims import new_owner
 from .services.computer import ComputerPlayer, Opponent
 from .services.games import GameService
@@ -52,6 +54,7 @@ EXTENSIONS = (
     "bot.exts.tournaments",
     "bot.exts.sweep",
     "bot.exts.health",
+    "bot.exts.analysis",
 )
 
 WEB_EXTENSION = "web.bot_ext"
@@ -110,6 +113,7 @@ class GameBot(commands.Bot):
     games: GameService
     menus: OpenMenus
     computer: ComputerPlayer
+    analysis: AnalysisQueue
     claim_owner: str
     activity_launches: ActivityLaunches
 
@@ -120,6 +124,7 @@ class GameBot(commands.Bot):
         db: Database,
         clock: Clock = discord_clock,
         opponent: Opponent | None = None,
+        analyst: Analyst | None = None,
         **client_options: Any,
     ) -> None:
         intents = discord.Intents.none()
@@ -148,6 +153,10 @@ class GameBot(commands.Bot):
         self.computer = ComputerPlayer(
             self, opponent if opponent is not None else AIWorker(processes=settings.ai_workers)
         )
+        # Finished games' analyses: one niced worker process of their own (issue 33).
+        self.analysis = AnalysisQueue(
+            self, analyst if analyst is not None else AnalysisWorker(), settings.analysis_depth
+        )
 
     def now(self) -> float:
         return self.clock()
@@ -157,6 +166,7 @@ class GameBot(commands.Bot):
         # Command names and descriptions in the players' client languages (bot/locale).
         await self.tree.set_translator(CatalogTranslator())
         self.computer.opponent.start()
+        await self.analysis.start()  # resumes the analyses a restart interrupted
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         if self.settings.web_port is not None:  # the live board (web/, issue 34) in this process
@@ -176,6 +186,7 @@ class GameBot(commands.Bot):
         try:
             await self.computer.close()
             await self.computer.opponent.close()
+            await self.analysis.close()
         finally:
             await super().close()
 
@@ -203,6 +214,7 @@ class ShardedGameBot(GameBot, commands.AutoShardedBot):
         db: Database,
         clock: Clock = discord_clock,
         opponent: Opponent | None = None,
+        analyst: Analyst | None = None,
     ) -> None:
         plan = settings.shards
         if plan is None:
@@ -212,6 +224,7 @@ class ShardedGameBot(GameBot, commands.AutoShardedBot):
             db=db,
             clock=clock,
             opponent=opponent,
+            analyst=analyst,
             shard_count=plan.count,
             shard_ids=list(plan.ids),
         )
@@ -223,6 +236,7 @@ def create_bot(
     db: Database | None = None,
     clock: Clock = discord_clock,
     opponent: Opponent | None = None,
+    analyst: Analyst | None = None,
 ) -> GameBot:
     """The bot for ``settings``: sharded when ``SHARD_COUNT`` is set, else the plain bot (one
     process, discord.py's own single connection, as before)."""
@@ -232,4 +246,5 @@ def create_bot(
         db=db or Database(settings.database),
         clock=clock,
         opponent=opponent,
+        analyst=analyst,
     )

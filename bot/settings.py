@@ -180,6 +180,8 @@ class Settings:
     ai_time_medium: float | None = None
     ai_time_hard: float | None = None
     ai_workers: int | None = None
+    #: The analyses' fixed search depth (``ANALYSIS_DEPTH``; ``None``: each family's own).
+    analysis_depth: int | None = None
     shards: ShardPlan | None = None
     #: The live board (``web/``, issue 34): off while ``web_port`` is ``None``.
     web_port: int | None = None
@@ -310,6 +312,17 @@ class Settings:
                 ) from None
             if not 1 <= ai_workers <= MAX_AI_WORKERS:
                 raise SettingsError(f"AI_WORKERS must be between 1 and {MAX_AI_WORKERS}")
+        raw_depth = env.get("ANALYSIS_DEPTH", "").strip()
+        analysis_depth: int | None = None
+        if raw_depth:
+            try:
+                analysis_depth = int(raw_depth)
+            except ValueError:
+                raise SettingsError(
+                    f"ANALYSIS_DEPTH must be a whole number of plies, not {shown(raw_depth, token)}"
+                ) from None
+            if not 1 <= analysis_depth <= 30:
+                raise SettingsError("ANALYSIS_DEPTH must be between 1 and 30")
         try:
             shards = parse_shards(
                 env.get("SHARD_COUNT", ""), env.get("SHARD_IDS", ""), lambda v: shown(v, token)
@@ -329,6 +342,7 @@ class Settings:
             ai_time_medium=ai_times["medium"],
             ai_time_hard=ai_times["hard"],
             ai_workers=ai_workers,
+            analysis_depth=analysis_depth,
             shards=shards,
             **_web_settings(env, token),  # type: ignore[arg-type]
             activity_enabled=activity_enabled,

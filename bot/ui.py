@@ -13,6 +13,7 @@ from typing import Any
 
 import discord
 
+from .analysis_words import ANALYSIS_LABEL
 from .buttons import dynamic_view
 from .i18n import DEFAULT_LANGUAGE, mark, translate
 
@@ -36,6 +37,10 @@ __all__ = [
     "takeback_view",
     "key_button",
     "REMATCH_TEMPLATE",
+    "ANALYSIS_TEMPLATE",
+    "ANALYSIS_MOVE_TEMPLATE",
+    "analysis_button",
+    "analysis_move_button",
     "challenge_button",
     "challenge_view",
     "draw_button",
@@ -72,6 +77,10 @@ TAKEBACK_TEMPLATE = (
     r"lat:tb:(?P<game_id>\d+):(?P<ply>\d+):(?P<tag>[0-9a-f]{8}):(?P<by>\d+):(?P<answer>yes|no)"
 )
 KEY_TEMPLATE = r"lat:key:(?P<game_id>\d+):(?P<ply>\d+):(?P<key>[^@]+)"
+ANALYSIS_TEMPLATE = r"lat:an:(?P<game_id>\d+)"
+"""Analysis under a finished game's final board (issue 33)."""
+ANALYSIS_MOVE_TEMPLATE = r"lat:anb:(?P<game_id>\d+):(?P<ply>\d+)"
+"""Under an analysis: the position before the costly move at ``ply``."""
 
 CHALLENGE_LABELS = {"accept": mark("Accept"), "decline": mark("Decline"), "cancel": mark("Cancel")}
 CHALLENGE_STYLES = {
@@ -226,8 +235,36 @@ def rematch_button(
     )
 
 
-def finished_view(game_id: int, language: str = DEFAULT_LANGUAGE) -> discord.ui.View:
-    return dynamic_view(rematch_button(game_id, language))
+def analysis_button(
+    game_id: int, language: str = DEFAULT_LANGUAGE
+) -> discord.ui.Button[discord.ui.View]:
+    """Analysis under a finished game (for players and spectators alike)."""
+    return discord.ui.Button(
+        label=translate(ANALYSIS_LABEL, language),
+        emoji="📈",
+        style=discord.ButtonStyle.secondary,
+        custom_id=f"lat:an:{game_id}",
+    )
+
+
+def analysis_move_button(game_id: int, ply: int, label: str) -> discord.ui.Button[discord.ui.View]:
+    """Under an analysis: the board before the costly move at ``ply``."""
+    return discord.ui.Button(
+        label=label[:80],
+        emoji="🔍",
+        style=discord.ButtonStyle.secondary,
+        custom_id=f"lat:anb:{game_id}:{ply}",
+    )
+
+
+def finished_view(
+    game_id: int, language: str = DEFAULT_LANGUAGE, *, analysable: bool = False
+) -> discord.ui.View:
+    """Rematch under a finished game, and Analysis when its game has one."""
+    buttons = [rematch_button(game_id, language)]
+    if analysable:
+        buttons.append(analysis_button(game_id, language))
+    return dynamic_view(*buttons)
 
 
 def draw_button(

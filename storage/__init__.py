@@ -14,6 +14,7 @@ rules core. Results are :class:`rules.games.GameOutcome` (or the two-seat shorth
 ``(winner, reason)``, :data:`WinnerAndReason`).
 """
 
+from .analyses import AnalysisRecord
 from .database import (
     DEFAULT_DATABASE_PATH,
     Database,
@@ -84,6 +85,7 @@ __all__ = [
     "TournamentEntrant",
     "TournamentNotFound",
     "TournamentRecord",
+    "AnalysisRecord",
     "GameSettings",
     "PlayerSettings",
     "AI_LEVELS",

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import migrations
+from .analyses import AnalysisRepository
 from .backends.base import Backend, Params, Row
 from .backends.sqlite import SQLiteBackend
 from .backends.urls import DatabaseUrlError, is_postgres_url, parse_sqlite_url
@@ -70,7 +71,7 @@ class Database:
     ``target`` is a SQLite file path, a ``sqlite:///path`` URL or a ``postgresql://`` URL
     (default: the environment, see :func:`database_url_from_env`). Repositories hang off it:
     ``db.games``, ``db.challenges``, ``db.players``, ``db.pings``, ``db.matches``,
-    ``db.ratings``, ``db.guilds``, ``db.claims``, ``db.health``.
+    ``db.ratings``, ``db.guilds``, ``db.claims``, ``db.health``, ``db.analyses``.
     """
 
     def __init__(
@@ -107,6 +108,7 @@ class Database:
         self.health = HealthRepository(self)
         self.tournaments = TournamentRepository(self)
         self.changes = GameChanges(self)
+        self.analyses = AnalysisRepository(self)
 
     @property
     def dialect(self) -> str:

@@ -606,6 +606,28 @@ _V17: list[str] = [
 ]
 
 
+
+_V18: list[str] = [
+    # Analyses (issue 33): a finished game's analysis, computed once and shown again. The
+    # positions' scores are stored as they are computed (a JSON list, ``total`` of them in
+    # the end), so a restart resumes a half-done analysis; ``result`` is the finished
+    # analysis's JSON.
+    """
+    CREATE TABLE analyses (
+        game_id     INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        depth       INTEGER NOT NULL,
+        total       INTEGER NOT NULL CHECK (total > 0),
+        done        INTEGER NOT NULL DEFAULT 0 CHECK (done >= 0 AND done <= total),
+        scores      TEXT    NOT NULL DEFAULT '[]',
+        result      TEXT,
+        language    TEXT    NOT NULL DEFAULT 'en',
+        created_at  INTEGER NOT NULL,
+        updated_at  INTEGER NOT NULL
+    )
+    """,
+    "CREATE INDEX analyses_unfinished ON analyses (created_at) WHERE result IS NULL",
+]
+
 MIGRATIONS: Sequence[Sequence[str]] = (
     _V1,
     _V2,
@@ -624,6 +646,7 @@ MIGRATIONS: Sequence[Sequence[str]] = (
     _V15,
     _V16,
     _V17,
+    _V18,
 )
 """Migration ``i`` upgrades from ``user_version == i`` to ``i + 1``."""
 

@@ -367,10 +367,30 @@ _V17: list[str] = [
 ]
 
 
+
+_V18: list[str] = [
+    # SQLite's MIGRATIONS[17] (schema 18): the games' analyses (see storage/migrations.py).
+    """
+    CREATE TABLE analyses (
+        game_id     BIGINT  PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        depth       BIGINT  NOT NULL,
+        total       BIGINT  NOT NULL CHECK (total > 0),
+        done        BIGINT  NOT NULL DEFAULT 0 CHECK (done >= 0 AND done <= total),
+        scores      TEXT    NOT NULL DEFAULT '[]',
+        result      TEXT,
+        language    TEXT    NOT NULL DEFAULT 'en',
+        created_at  BIGINT  NOT NULL,
+        updated_at  BIGINT  NOT NULL
+    )
+    """,
+    "CREATE INDEX analyses_unfinished ON analyses (created_at) WHERE result IS NULL",
+]
+
 PG_MIGRATIONS: Mapping[int, Sequence[str]] = {
     PG_BASELINE_VERSION: _BASELINE,
     16: _V16,
     17: _V17,
+    18: _V18,
 }
 """``PG_MIGRATIONS[v]`` makes schema ``v``: the baseline (from an empty database) for 15, then
 the counterpart of SQLite's ``MIGRATIONS[v - 1]`` for every later ``v``."""

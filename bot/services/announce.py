@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from ai.analysis import analysable_games
 from rules.games import Reason, find_game
 from storage import Database, GameRecord
 from storage.models import BOT_REASONS
@@ -401,7 +402,15 @@ async def board_payload(
         if rated is not None:
             lines.append(rated)
         # no Rematch mid-match: the match's next game follows by itself
-        buttons = dynamic_view() if match_goes_on else ui.finished_view(record.id, language)
+        buttons = (
+            dynamic_view()
+            if match_goes_on
+            else ui.finished_view(
+                record.id,
+                language,
+                analysable=record.ply > 0 and record.game_kind in analysable_games(),
+            )
+        )
         if mention:  # the result is news for both, the loser above all (told once: the final
             mentions = ping_users(*record.player_ids)  # board is posted once)
     file = await picture_file(

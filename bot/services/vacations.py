@@ -47,9 +47,7 @@ def paused_since(turn_since: float, start: float, until: float) -> float:
     return turn_since + (until - max(start, turn_since))
 
 
-async def pause_clocks(
-    bot: GameBot, user_id: int, start: float, until: float
-) -> list[GameRecord]:
+async def pause_clocks(bot: GameBot, user_id: int, start: float, until: float) -> list[GameRecord]:
     """Pause ``user_id``'s clock in every active game waiting for their move (guarded by the
     ply: a move landing meanwhile starts the next turn as usual) and tell each of their games;
     returns the games whose clock was paused."""

@@ -18,12 +18,15 @@ import pytest_asyncio
 from PIL import Image
 
 from ai import Level
+from ai.analysis.worker import AnalysisWorker
 from ai.worker import AIWorker
 from bot import GameBot, Settings, create_bot
 
 GUILD_ID = 1_100_000_000_000_000_001
 TEST_THINK_TIME = 0.005
 """Seconds the computer may think per move in bot tests."""
+TEST_ANALYSIS_DEPTH = 1
+"""The analyses' fixed depth in bot tests (a few milliseconds a position)."""
 
 
 def make_settings(db_path: Path, **overrides: Any) -> Settings:
@@ -37,6 +40,8 @@ def make_settings(db_path: Path, **overrides: Any) -> Settings:
         # does with its move, never how strong the move is, and a loaded machine must not
         # turn a think into a time-out (tests/ai measures strength, bench/ measures speed).
         **dict.fromkeys(("ai_time_easy", "ai_time_medium", "ai_time_hard"), TEST_THINK_TIME),
+        # Analyses search one ply (and the captures after it): enough to see a hung queen.
+        "analysis_depth": TEST_ANALYSIS_DEPTH,
     }
     values.update(overrides)
     return Settings(**values)
@@ -109,14 +114,49 @@ def ai_worker():
     asyncio.run(worker.close())
 
 
+class SharedAnalyst:
+    """The real :class:`ai.analysis.worker.AnalysisWorker` at the bot's analysis seam, one
+    process for the whole session (started once; a bot's close leaves it running)."""
+
+    def __init__(self, worker: AnalysisWorker) -> None:
+        self.worker = worker
+
+    def start(self) -> None:
+        self.worker.start()
+
+    async def close(self) -> None:
+        pass
+
+    async def score(
+        self, position: str, moves: Sequence[str], first: int, count: int, depth: int | None
+    ) -> list[dict[str, Any]]:
+        return await self.worker.score(position, moves, first, count, depth)
+
+
+@pytest.fixture(scope="session")
+def analysis_worker():
+    """Spawned before any simulated Discord runs, like :func:`ai_worker`."""
+    worker = AnalysisWorker()
+    worker.start()
+    asyncio.run(worker.pid())
+    yield worker
+    asyncio.run(worker.close())
+
+
 @pytest.fixture
-def bot_factory(db_path: Path, bot_overrides: dict[str, Any], ai_worker: AIWorker):
+def bot_factory(
+    db_path: Path,
+    bot_overrides: dict[str, Any],
+    ai_worker: AIWorker,
+    analysis_worker: AnalysisWorker,
+):
     """Builds a fresh bot on the test's database (a new object for every (re)start)."""
 
-    def factory(opponent: Any = None, **overrides: Any) -> GameBot:
+    def factory(opponent: Any = None, analyst: Any = None, **overrides: Any) -> GameBot:
         return create_bot(
             make_settings(db_path, **{**bot_overrides, **overrides}),
             opponent=opponent if opponent is not None else SharedWorker(ai_worker),
+            analyst=analyst if analyst is not None else SharedAnalyst(analysis_worker),
         )
 
     return factory

@@ -41,7 +41,9 @@ async def test_either_player_aborts_a_young_game(arena, plies, who):
     assert await _records(arena) == before  # aborted games never count
     assert await arena.db.players.leaderboard(arena.guild.id) == []
     final = last_board(where)
-    assert final.id == r.response.id and button_labels(final) == ["Rematch"]
+    # Analysis once there is a move to analyse
+    analysis = ["Analysis"] if plies else []
+    assert final.id == r.response.id and button_labels(final) == ["Rematch", *analysis]
     r = await arena.alice.slash(where, "move", move="b2-b3", game=str(game.id))
     assert r.ephemeral and "over" in r.response.content
 

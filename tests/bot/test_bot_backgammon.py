@@ -156,7 +156,7 @@ async def test_a_double_taken_then_a_redouble_dropped_ends_the_game(arena, bot_f
     final = last_board(where)
     seat = "White" if taker is arena.alice else "Black"
     assert f"({seat}) wins 2 points**: the double was dropped." in final.content
-    assert button_labels(final) == ["Rematch"]
+    assert button_labels(final) == ["Rematch", "Analysis"]
     record = await arena.db.games.load_game(game.id)
     assert (record.status, record.reason, record.points) == ("finished", "drop", 2)
     h = await arena.alice.slash(where, "history", game=str(game.id))
@@ -492,4 +492,5 @@ async def test_no_rematch_mid_match_and_an_aborted_game_calls_the_match_off(aren
     board = last_board(where)
     assert "called off" in board.content, board.content
     assert "Game 3 of the match" not in board.content
-    assert button_labels(board) == ["Rematch"]  # the match is over: a rematch may be offered
+    # the match is over: a rematch may be offered
+    assert button_labels(board) == ["Rematch", "Analysis"]

@@ -132,7 +132,7 @@ async def test_a_lost_final_board_comes_with_the_rematch_button(arena, bot_facto
     [caught] = catch_ups(where)
     assert f"{MARK}: <@{arena.alice.id}> (White) moved `f2-f6` and captured" in caught.content
     assert f"**Game #{game.id} is over.**" in caught.content
-    assert button_labels(caught) == ["Rematch"]
+    assert button_labels(caught) == ["Rematch", "Analysis"]
     [pinged] = [p for p in sent.pinged() if p]
     assert sorted(pinged) == sorted([arena.alice.id, arena.bob.id])  # both players
     assert not (await arena.db.games.load_game(game.id)).needs_announcement
@@ -161,7 +161,7 @@ async def test_a_lost_resignation_is_announced(arena, bot_factory, monkeypatch):
         f"{MARK}: game #{game.id} ended — its board could not be posted at the time."
         in caught.content
     )
-    assert "resign" in caught.content and button_labels(caught) == ["Rematch"]
+    assert "resign" in caught.content and button_labels(caught) == ["Rematch", "Analysis"]
 
 
 async def test_a_normal_move_is_announced_exactly_once(arena):

@@ -50,7 +50,7 @@ async def test_draughts_rematch_swaps_colours(arena):
     await arena.bob.slash(where, "resign")
     final = last_board(where)
     assert "(White) wins**: " in final.content and "resigned" in final.content
-    assert button_labels(final) == ["Rematch"]
+    assert button_labels(final) == ["Rematch"]  # no move: nothing to analyse
     r = await arena.alice.click(final, label="Rematch")
     assert "a rematch" in r.response.content
     await arena.bob.click(rematch_challenge(arena.channel), label="Accept")

@@ -57,7 +57,7 @@ async def test_a_whole_game_to_a_win_from_a_stored_position(arena):
     final = last_board(arena.channel)
     assert "(White) jumped `18x9x2` and took 2 men (on 14, 6) — crowned a king" in final.content
     assert "wins**: the side to move had no pieces left." in final.content
-    assert button_labels(final) == ["Rematch"]
+    assert button_labels(final) == ["Rematch", "Analysis"]
     record = await arena.db.games.load_game(record.id)
     assert (record.status, record.winner, record.reason) == ("finished", "white", "no_pieces")
 

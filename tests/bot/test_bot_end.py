@@ -40,7 +40,7 @@ async def test_draw_offer_declined_then_accepted(arena):
     assert record.status == "finished" and record.winner is None and record.reason == "agreement"
     final = last_board(where)
     assert "Draw" in final.content and "0 won, 0 lost, 1 drawn" in final.content
-    assert button_labels(final) == ["Rematch"]
+    assert button_labels(final) == ["Rematch", "Analysis"]
     await board_image(final)
 
 

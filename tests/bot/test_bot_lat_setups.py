@@ -66,7 +66,7 @@ async def test_an_old_setup_lat_game_is_continued_and_rematched_from_the_new_one
 
     # The rematch is a new game: it starts from the house setup of today.
     final = last_board(arena.channel)
-    assert button_labels(final) == ["Rematch"]
+    assert button_labels(final) == ["Rematch", "Analysis"]
     c = await arena.bob.click(final, label="Rematch")
     await arena.alice.click(c.response, label="Accept")
     [rematch] = await arena.db.games.active_games(user_id=arena.alice.id)

@@ -1,0 +1,257 @@
+"""Post-game analysis (issue 33): the queue that computes each finished game's analysis once,
+stores it as it goes, shows its progress, and words the result in the reader's language.
+
+- **Computed once, stored**: ``db.analyses`` keeps every position's score as it comes
+  (:func:`ai.analysis.score_positions`, a few positions a call, in the niced analysis worker
+  process); the finished :class:`~ai.analysis.Analysis` is stored too and shown again
+  instantly to anyone who asks.
+- **One at a time**: a single task of this process takes the games in the order they were
+  asked for; the worker process serves one call at a time. Play is never slowed: the
+  opponent's processes and the event loop run at a higher priority than the analysis process.
+- **Progress**: everyone waiting for a game's analysis has their own (ephemeral) reply, edited
+  after each batch ("analysing… 23 of 61 moves") and replaced by the result when it is done.
+- **Restart**: the queue is rebuilt from the analyses begun and not finished; they resume at
+  the first position not yet stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+import discord
+
+from ai.analysis import Analysis, MoveReview, analysable_games, summarise
+from ai.analysis.base import analyser_for
+from storage import AnalysisRecord, GameRecord
+
+from ..errors import UserError
+from ..i18n import mark, translate
+
+if TYPE_CHECKING:
+    from ..client import GameBot
+
+__all__ = ["BATCH", "AnalysisQueue", "Analyst", "is_analysable", "move_label", "refuse"]
+
+log = logging.getLogger(__name__)
+
+BATCH = 4
+"""Positions scored per worker call: the progress is shown and stored after each batch."""
+
+SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+"""lichess's (and the chess books') signs of the classes."""
+
+
+class Analyst(Protocol):
+    """The analysis worker seam: :class:`ai.analysis.worker.AnalysisWorker` in production."""
+
+    def start(self) -> None: ...
+
+    async def close(self) -> None: ...
+
+    async def score(
+        self, position: str, moves: Sequence[str], first: int, count: int, depth: int | None
+    ) -> list[dict[str, Any]]: ...
+
+
+def is_analysable(game_kind: str) -> bool:
+    """Whether the game ``variant`` (a game id) has an analysis."""
+    return game_kind in analysable_games()
+
+
+def refuse(record: GameRecord) -> None:
+    """Refuse, in words, what cannot be analysed: a game still played (no help during play),
+    a game without an analysis, a game without moves."""
+    if record.is_active:
+        raise UserError(
+            mark(
+                "Game #{game} is still being played: it can be analysed once it is over "
+                "(no help during play)."
+            ),
+            game=record.id,
+        )
+    if not is_analysable(record.game_kind):
+        raise UserError(
+            mark("Game #{game} cannot be analysed: its game has no analysis yet."), game=record.id
+        )
+    if record.ply == 0:
+        raise UserError(mark("Game #{game} has no moves to analyse."), game=record.id)
+
+
+def move_label(record_ply: int, numbered: bool, seat_index: int) -> str:
+    """The move's number as the text shows it: ``23`` for the side that moved first, ``23…``
+    for the other (``seat_index`` 1) in a game that numbers moves; the ply's number (from 1)
+    otherwise."""
+    if not numbered:
+        return str(record_ply + 1)
+    number = record_ply // 2 + 1
+    return f"{number}…" if seat_index == 1 else str(number)
+
+
+@dataclass
+class _Job:
+    """One game's analysis under way: the replies waiting for it."""
+
+    game_id: int
+    waiters: list[tuple[discord.Interaction[Any], str]] = field(default_factory=list)
+    done: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+class AnalysisQueue:
+    """The analyses of one bot process (``bot.analysis``)."""
+
+    def __init__(self, bot: GameBot, analyst: Analyst, depth: int | None = None) -> None:
+        self.bot = bot
+        self.analyst = analyst
+        self.depth = depth
+        self._jobs: dict[int, _Job] = {}
+        self._queue: collections.deque[int] = collections.deque()
+        self._task: asyncio.Task[None] | None = None
+
+    # ----- life cycle ----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Start the worker and queue again the analyses a restart interrupted."""
+        self.analyst.start()
+        for record in await self.bot.db.analyses.unfinished(limit=100):
+            self._enqueue(record.game_id)
+
+    async def close(self) -> None:
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            try:
+                await task
+            except asyncio.CancelledError:
+                pass
+        await self.analyst.close()
+
+    # ----- asking --------------------------------------------------------------------------
+
+    async def stored(self, game_id: int) -> AnalysisRecord | None:
+        return await self.bot.db.analyses.get(game_id)
+
+    async def request(
+        self, record: GameRecord, interaction: discord.Interaction[Any], language: str
+    ) -> AnalysisRecord:
+        """The game's analysis row, begun now if it was not; unless it is finished the
+        ``interaction`` (answered already) is edited with its progress and then its result."""
+        depth = self.depth or analyser_for(record.game_kind).default_depth
+        stored, _ = await self.bot.db.analyses.begin(
+            record.id, total=record.ply + 1, depth=depth, language=language, now=self.bot.now()
+        )
+        if not stored.finished:
+            job = self._enqueue(record.id)
+            job.waiters.append((interaction, language))
+        return stored
+
+    async def wait(self, game_id: int) -> None:
+        """Until the game's analysis under way ends (tests and benchmarks)."""
+        job = self._jobs.get(game_id)
+        if job is not None:
+            await job.done.wait()
+
+    def _enqueue(self, game_id: int) -> _Job:
+        job = self._jobs.get(game_id)
+        if job is None:
+            job = self._jobs[game_id] = _Job(game_id)
+            self._queue.append(game_id)
+        if self._task is None or self._task.done():  # one task, alive while there is work
+            self._task = asyncio.create_task(self._run(), name="analysis-queue")
+        return job
+
+    # ----- the work ------------------------------------------------------------------------
+
+    async def _run(self) -> None:
+        while self._queue:
+            game_id = self._queue.popleft()
+            job = self._jobs[game_id]
+            try:
+                await self._analyse(job)
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # logged; the next request starts it again from what is stored
+                log.exception("the analysis of game %d failed", game_id)
+                for interaction, language in job.waiters:
+                    await self._edit(
+                        interaction,
+                        content=translate(
+                            mark("The analysis of game #{game} failed; ask again to resume it."),
+                            language,
+                            game=game_id,
+                        ),
+                    )
+            finally:
+                self._jobs.pop(game_id, None)
+                job.done.set()
+
+    async def _analyse(self, job: _Job) -> None:
+        db = self.bot.db
+        record = await db.games.load_game(job.game_id)
+        stored = await db.analyses.get(job.game_id)
+        if record is None or stored is None:
+            return
+        moves = [m.move for m in await db.games.game_moves(record.id)]
+        while not stored.finished and stored.done < stored.total:
+            count = min(BATCH, stored.total - stored.done)
+            scores = await self.analyst.score(
+                record.start_position, moves, stored.done, count, stored.depth
+            )
+            try:
+                stored = await db.analyses.add_scores(
+                    record.id, stored.done, scores, now=self.bot.now()
+                )
+            except LookupError:  # another process stored these meanwhile: go on from there
+                fresh = await db.analyses.get(record.id)
+                if fresh is None:
+                    return
+                stored = fresh
+            await self._progress(job, record, stored)
+        if not stored.finished:
+            analysis = await asyncio.to_thread(
+                summarise, record.start_position, moves, stored.scores, stored.depth
+            )
+            stored = await db.analyses.finish(record.id, analysis.to_json(), now=self.bot.now())
+        from .analysis_view import result_message  # the words and pictures of a result
+
+        for interaction, language in job.waiters:
+            payload = await result_message(self.bot, record, stored, language)
+            await self._edit(interaction, **payload)
+
+    async def _progress(self, job: _Job, record: GameRecord, stored: AnalysisRecord) -> None:
+        moves = stored.total - 1
+        for interaction, language in job.waiters:
+            await self._edit(
+                interaction,
+                content=progress_text(record.id, min(stored.done, moves), moves, language),
+            )
+
+    @staticmethod
+    async def _edit(interaction: discord.Interaction[Any], **payload: Any) -> None:
+        try:
+            await interaction.edit_original_response(**payload)
+        except discord.HTTPException as exc:  # the reply is gone or its token expired
+            log.info("could not edit an analysis reply: %s", exc)
+
+
+def progress_text(game_id: int, done: int, total: int, language: str) -> str:
+    return translate(
+        mark("⏳ Analysing game #{game}… {done} of {total} moves"),
+        language,
+        game=game_id,
+        done=done,
+        total=total,
+    )
+
+
+def result_of(stored: AnalysisRecord) -> Analysis:
+    assert stored.result is not None
+    return Analysis.from_json(stored.result)
+
+
+def costly(analysis: Analysis) -> list[MoveReview]:
+    return analysis.costliest(3)

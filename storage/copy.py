@@ -102,6 +102,8 @@ TABLES: tuple[Table, ...] = (
     Table("tournament_entrants", ("tournament_id", "player_id")),
     Table("tournament_boards", ("tournament_id", "round", "board")),
     Table("tournament_seats", ("tournament_id", "round", "board", "seat")),
+    # analyses (schema 18): one a finished game, after the games
+    Table("analyses", ("game_id",)),
 )
 """Every table of the schema, each after the tables its foreign keys point at."""
 

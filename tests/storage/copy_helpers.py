@@ -201,6 +201,10 @@ async def fill(db: Database) -> dict[str, int]:
     )
     ids["tournament"] = tournament.id
 
+    # an analysis half done (schema 18): its scores so far are copied, to be resumed
+    await db.analyses.begin(ids["chess"], total=4, depth=2, language="en", now=1970.0)
+    await db.analyses.add_scores(ids["chess"], 0, [{"cp": 20}, {"cp": -15}], now=1971.0)
+
     # against the computer (recorded, never counted)
     challenge = await db.challenges.create_challenge(
         guild_id=GUILD,

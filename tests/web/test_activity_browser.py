@@ -15,16 +15,16 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest_asyncio
-from aiohttp import web
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, async_playwright
 
 from rules.games import find_game
 from storage import Database, GameRecord
-from web.activity import ActivityConfig, setup_activity
 from web.activity.routes import DIST
 
-from .activity_fake_discord import APP_ID, BOT_TOKEN, CLIENT_SECRET, FakeDiscord
+from .activity_board import board_with_activity
+from .activity_fake_discord import APP_ID, CLIENT_SECRET, FakeDiscord
+from .conftest import free_port
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -83,16 +83,9 @@ async def site(tmp_path: Path) -> AsyncIterator[Site]:
         white_id=ALICE,
         black_id=BOB,
     )
-    app = web.Application()
-    config = ActivityConfig(
-        client_id=APP_ID,
-        client_secret=CLIENT_SECRET,
-        bot_token=BOT_TOKEN,
-        session_secret="b" * 40,
-        discord_url=str(fake.make_url("")),
-    )
-    setup_activity(app, config, db)
-    server = TestServer(app)
+    port = free_port()
+    app = board_with_activity(db, f"http://127.0.0.1:{port}", str(fake.make_url("")).rstrip("/"))
+    server = TestServer(app, port=port)
     await server.start_server()
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
@@ -130,6 +123,9 @@ async def test_the_handshake_signs_in_and_opens_the_threads_game(site: Site) -> 
     assert view["mode"] == "game" and view["found_by"] == "channel"
     assert view["game"]["id"] == site.game.id and view["game"]["your_seat"] == "white"
     assert (await page.text_content("#activity")) == f"Alice · #{site.game.id} English draughts"
+    # and the live board of that game under it, Alice's seat shown as hers
+    await page.wait_for_selector("body[data-ply='0'] #board [data-cell='1'] .piece-man")
+    assert await page.inner_text("#title") == f"Game #{site.game.id} · English draughts"
     assert site.discord.instance_reads == [MOCK_INSTANCE]
     # the participants list: who is there now, then again when someone joins
     alice_and_bob = [{"id": str(ALICE), "name": "Alice"}, {"id": str(BOB), "name": "Bob"}]

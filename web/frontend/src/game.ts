@@ -32,7 +32,18 @@ function timeLeft(seconds: number): string {
   return `${m}m ${Math.floor(seconds % 60)}s left`;
 }
 
-export async function gamePage(root: HTMLElement, gameId: number, token: string): Promise<void> {
+/** `embedded`: shown inside the Discord Activity, which signs in by itself and has no other
+ * pages to link to. */
+export interface GamePageOptions {
+  embedded?: boolean;
+}
+
+export async function gamePage(
+  root: HTMLElement,
+  gameId: number,
+  token: string,
+  options: GamePageOptions = {},
+): Promise<() => void> {
   const query = token ? `?t=${encodeURIComponent(token)}` : "";
   const first = await getJson<Snapshot | { error: string }>(`/api/games/${gameId}${query}`);
   root.innerHTML = "";
@@ -40,7 +51,7 @@ export async function gamePage(root: HTMLElement, gameId: number, token: string)
     const p = h("p", { id: "refused", class: "message error" });
     p.textContent = "error" in first.data ? first.data.error : "This game cannot be shown.";
     root.appendChild(p);
-    return;
+    return () => undefined;
   }
   const layout = h("div", { class: "game" });
   const boardBox = h("div", { class: "board-box" });
@@ -58,7 +69,7 @@ export async function gamePage(root: HTMLElement, gameId: number, token: string)
   const movesTitle = h("h2", {}, "Moves");
   const moves = h("ol", { id: "moves", class: "moves" });
   const more = h("p", { class: "more" });
-  if ("server_link" in first.data && first.data.server_link) {
+  if (!options.embedded && "server_link" in first.data && first.data.server_link) {
     more.appendChild(h("a", { href: first.data.server_link, id: "server-link" }, "All games in this server"));
   }
   side.append(title, status, players, result, controls, message, movesTitle, moves, more);
@@ -156,7 +167,7 @@ export async function gamePage(root: HTMLElement, gameId: number, token: string)
         controls.appendChild(draw);
       }
     }
-    if (!me.user) {
+    if (!me.user && !options.embedded) {
       const next = encodeURIComponent(location.pathname + location.search);
       const a = h("a", { href: `/auth/login?next=${next}`, id: "sign-in", class: "button" }, "Sign in with Discord to play");
       controls.appendChild(a);
@@ -231,7 +242,7 @@ export async function gamePage(root: HTMLElement, gameId: number, token: string)
     render();
   });
 
-  follow(
+  const stop = follow(
     gameId,
     token,
     (next) => {
@@ -250,5 +261,9 @@ export async function gamePage(root: HTMLElement, gameId: number, token: string)
       status.className = state === "live" ? "live" : "muted";
     },
   );
-  window.setInterval(() => snap?.clock.deadline && render(), 30_000);
+  const tick = window.setInterval(() => snap?.clock.deadline && render(), 30_000);
+  return () => {
+    stop();
+    window.clearInterval(tick);
+  };
 }

@@ -24,6 +24,7 @@ from web.activity.routes import DIST
 
 from .activity_board import board_with_activity
 from .activity_fake_discord import APP_ID, CLIENT_SECRET, FakeDiscord
+from .browser import ARTEFACTS
 from .conftest import free_port
 
 CHROMIUM = "/usr/bin/chromium"
@@ -150,3 +151,20 @@ async def test_a_foreign_instance_is_refused_in_the_browser(site: Site) -> None:
     site.discord.launch(MOCK_INSTANCE, GUILD, THREAD, ALICE, MALLORY)
     page = await _open(site, MALLORY, channel=CHANNEL)
     assert await page.get_attribute("body", "data-error") == "foreign_instance"
+
+
+async def test_opened_where_no_game_is_the_lobby_opens_a_game_on_the_board(site: Site) -> None:
+    lounge = CHANNEL + 50  # a channel of the server without a game (the App Launcher)
+    site.discord.launch(MOCK_INSTANCE, GUILD, lounge, BOB)
+    page = await _open(site, BOB, channel=lounge)
+    assert await page.get_attribute("body", "data-mode") == "lobby"
+    # his game, his move first (Black starts), as a button; nothing else to watch here
+    assert await page.inner_text("#play-list") == f"#{site.game.id} English draughts — your move"
+    assert await page.locator("#watch-list .open-game").count() == 0
+    assert await page.inner_text("#activity") == "Bob · your games: 1 · to watch: 0"
+    await page.click(f"#play-list [data-game='{site.game.id}']")
+    await page.wait_for_selector("body[data-ply='0'] #board .cell.source")
+    assert await page.inner_text("#result") == "Your move."
+    # both people in the instance play in the game just opened: marked in the list
+    assert await page.locator("#participants .playing").all_inner_texts() == ["Alice", "Bob"]
+    await page.screenshot(path=str(ARTEFACTS / "activity-lobby-then-board.png"), full_page=True)

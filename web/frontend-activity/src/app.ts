@@ -35,11 +35,13 @@ function showParticipants(list: Participant[], signIn: ActivitySignIn, players: 
 }
 
 let close: (() => void) | null = null;
+let redraw: () => void = () => undefined;
 
 async function openGame(root: HTMLElement, game: ActivityGame, players: Set<string>): Promise<void> {
   close?.();
   players.clear();
   for (const s of game.seats) players.add(s.user_id);
+  redraw(); // the new game's players marked in the participants list
   document.body.dataset.game = String(game.id);
   close = await gamePage(root, game.id, "", { embedded: true });
 }
@@ -77,11 +79,12 @@ export async function runActivity(
   const root = document.getElementById("app") ?? document.body;
   const players = new Set<string>();
   let present: Participant[] = [];
+  redraw = () => showParticipants(present, result, players);
   if (result.view.mode === "game") await openGame(root, result.view.game, players);
   else lobby(root, result, players);
   await watchParticipants(sdk, (list) => {
     present = list;
-    showParticipants(present, result, players);
+    redraw();
     onParticipants(list);
   });
   show(result);

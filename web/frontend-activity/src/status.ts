@@ -7,7 +7,7 @@ export function show(result: ActivitySignIn): void {
   const line =
     view.mode === "game"
       ? `#${view.game.id} ${view.game.name}`
-      : `${view.play.length} / ${view.watch.length}`;
+      : `your games: ${view.play.length} · to watch: ${view.watch.length}`;
   if (root) root.textContent = `${result.user.name} · ${line}`;
   document.body.dataset.state = "ready";
   document.body.dataset.mode = view.mode;

@@ -8,6 +8,7 @@ is refused."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,7 +23,7 @@ from rules.games import find_game
 from storage import Database, GameRecord
 from web.activity.routes import DIST
 
-from .activity_board import board_with_activity
+from .activity_board import Recorder, board_with_activity
 from .activity_fake_discord import APP_ID, CLIENT_SECRET, FakeDiscord
 from .browser import ARTEFACTS
 from .conftest import free_port
@@ -49,6 +50,7 @@ class Site:
     discord: FakeDiscord
     game: GameRecord
     browser: Browser
+    recorder: Recorder
 
     def page_url(self, user_id: int, channel: int = THREAD) -> str:
         query = {
@@ -85,13 +87,16 @@ async def site(tmp_path: Path) -> AsyncIterator[Site]:
         black_id=BOB,
     )
     port = free_port()
-    app = board_with_activity(db, f"http://127.0.0.1:{port}", str(fake.make_url("")).rstrip("/"))
+    recorder = Recorder()
+    app = board_with_activity(
+        db, f"http://127.0.0.1:{port}", str(fake.make_url("")).rstrip("/"), recorder
+    )
     server = TestServer(app, port=port)
     await server.start_server()
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            yield Site(str(server.make_url("/")), discord, game, browser)
+            yield Site(str(server.make_url("/")), discord, game, browser, recorder)
         finally:
             await browser.close()
             await server.close()
@@ -167,4 +172,17 @@ async def test_opened_where_no_game_is_the_lobby_opens_a_game_on_the_board(site:
     assert await page.inner_text("#result") == "Your move."
     # both people in the instance play in the game just opened: marked in the list
     assert await page.locator("#participants .playing").all_inner_texts() == ["Alice", "Bob"]
+    # Resign asks on the page (a browser dialog may be blocked in Discord's frame)
+    await page.click("#resign")
+    await page.click("#confirm-no")
+    assert await page.locator("#confirm").count() == 0
+    await page.click("#resign")
+    await page.wait_for_selector("#confirm:has-text('This cannot be undone')")
     await page.screenshot(path=str(ARTEFACTS / "activity-lobby-then-board.png"), full_page=True)
+    await page.click("#confirm-yes")
+    await page.wait_for_function("() => !document.querySelector('#confirm')")
+    for _ in range(600):  # the POST's answer (generous: a loaded machine is no failure)
+        if site.recorder.resigned:
+            break
+        await asyncio.sleep(0.05)
+    assert site.recorder.resigned == [(site.game.id, BOB)]  # once, after the "Yes" only

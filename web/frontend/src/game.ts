@@ -86,6 +86,26 @@ export async function gamePage(
 
   const mine = (): Action[] => (snap && !busy ? snap.actions : []);
 
+  // Inside Discord the page runs in a sandboxed frame where the browser's own dialogs may be
+  // blocked (confirm() then answers "no" at once): there the question is asked on the page.
+  const confirmed = (question: string): Promise<boolean> => {
+    if (!options.embedded) return Promise.resolve(window.confirm(question));
+    return new Promise((resolve) => {
+      side.querySelector("#confirm")?.remove();
+      const box = h("div", { id: "confirm", class: "confirm", role: "alertdialog" });
+      const yes = h("button", { id: "confirm-yes", class: "danger" }, "Yes");
+      const no = h("button", { id: "confirm-no" }, "No");
+      const answer = (value: boolean) => () => {
+        box.remove();
+        resolve(value);
+      };
+      yes.addEventListener("click", answer(true));
+      no.addEventListener("click", answer(false));
+      box.append(h("span", {}, `${question} `), yes, no);
+      controls.after(box);
+    });
+  };
+
   const play = async (action: Action): Promise<void> => {
     if (!snap) return;
     busy = true;
@@ -146,7 +166,7 @@ export async function gamePage(
     if (snap.status === "active" && snap.me.seat) {
       const resign = h("button", { id: "resign", class: "danger" }, "Resign");
       resign.addEventListener("click", async () => {
-        if (!window.confirm(`Resign game #${gameId}? This cannot be undone.`)) return;
+        if (!(await confirmed(`Resign game #${gameId}? This cannot be undone.`))) return;
         const answer = await post(`/api/games/${gameId}/resign`, {});
         message.textContent = answer.ok ? "" : answer.error ?? "Refused.";
       });
@@ -159,7 +179,7 @@ export async function gamePage(
         if (mineOffered) draw.setAttribute("disabled", "");
         draw.addEventListener("click", async () => {
           const question = theirs ? "Accept the draw offer? The game ends drawn." : "Offer a draw? It lapses when a move is played.";
-          if (!window.confirm(question)) return;
+          if (!(await confirmed(question))) return;
           const answer = await post(`/api/games/${gameId}/draw`, {});
           message.textContent = answer.ok ? "" : answer.error ?? "Refused.";
           message.className = answer.ok ? "message" : "message error";

@@ -51,8 +51,10 @@ def _game_id(request: web.Request) -> int:
 
 
 async def visible_state(request: web.Request) -> tuple[GameState, SessionUser | None]:
-    """The game of the request, if the asker may watch it: the game's token, or one of its
-    players signed in; and its server still has the bot. Else 404, the same for every case."""
+    """The game of the request, if the asker may watch it: the game's token, one of its
+    players signed in, or a session confined to the game's server (the Activity's: anyone
+    in it may watch); and its server still has the bot. A session confined to another
+    server sees nothing of it. Else 404, the same for every case."""
     game_id = _game_id(request)
     state = await request.app[SNAPSHOTS].state(game_id)
     user = await current_user(request)
@@ -63,6 +65,10 @@ async def visible_state(request: web.Request) -> tuple[GameState, SessionUser | 
         raise _error(web.HTTPNotFound, NOT_FOUND)
     token = request.query.get("t", "")
     allowed = bool(token) and request.app[SIGNER].check_token("watch", str(game_id), token)
+    if user is not None and user.guild_id is not None:
+        if user.guild_id != record.guild_id:  # confined to another server: nothing here
+            raise _error(web.HTTPNotFound, NOT_FOUND)
+        allowed = True
     if not allowed and not (user is not None and record.seat_of(user.user_id) is not None):
         raise _error(web.HTTPNotFound, NOT_FOUND)
     return state, user
@@ -226,7 +232,7 @@ async def my_games(request: web.Request) -> web.Response:
     if user is None:
         raise _error(web.HTTPUnauthorized, "Sign in with Discord to see your games.")
     db = request.app[SNAPSHOTS].db
-    records = await db.games.active_games(user_id=user.user_id, limit=100)
+    records = await db.games.active_games(user_id=user.user_id, guild_id=user.guild_id, limit=100)
     presence = request.app[PRESENCE]
     states = []
     for record in records:

@@ -1,10 +1,19 @@
 """Who is asking: the session user, and the checks on state-changing requests.
 
 A session user comes from one of the app's *session sources* (``app[SOURCES]``), tried in
-order: the signed sign-in cookie Discord OAuth2 sets (:func:`cookie_user`), or any other source
-a host adds (the Discord Activity's own sign-in, issue 35). Each session user carries a CSRF
-token; every POST must send it back in the ``X-CSRF-Token`` header (a page of another site
-cannot read it) and, when the browser says where it comes from, come from this site.
+order: the sources a host adds (the Discord Activity's bearer session, issue 35: a credential
+the request names explicitly), then the signed sign-in cookie Discord OAuth2 sets
+(:func:`cookie_user`).
+
+CSRF. A cookie is sent by the browser on its own, also with a request another site's page
+makes; so a cookie session's every POST must send back its CSRF token in the
+``X-CSRF-Token`` header (a page of another site cannot read it) and, when the browser says
+where it comes from, come from this site. A *bearer* session (``Authorization: Bearer``) is
+never sent on its own: a page of another site can only send it if it holds the token, and
+cannot even add the header to a cross-site request without a CORS preflight, which this
+server never grants. Such a request needs no CSRF token; it must still come from this site or
+from one of the origins its session names (the Activity's ``https://<app id>.discordsays.com``,
+where Discord's proxy serves it). A cookie session from such an origin stays refused.
 """
 
 from __future__ import annotations
@@ -40,12 +49,20 @@ SIGNER = web.AppKey("signer", Signer)
 
 @dataclass(frozen=True, slots=True)
 class SessionUser:
-    """A signed-in Discord user: ``csrf`` must accompany every request that changes state."""
+    """A signed-in Discord user: ``csrf`` must accompany every request that changes state
+    (unless ``bearer``: see the module's comment).
+
+    ``guild_id``: the session is confined to that server (an Activity session is bound to the
+    instance's server): it may watch any of that server's games and none of another's.
+    ``origins``: further origins its state-changing requests may come from (bearer only)."""
 
     user_id: int
     name: str
     csrf: str
     source: str = "cookie"
+    bearer: bool = False
+    guild_id: int | None = None
+    origins: tuple[str, ...] = ()
 
 
 SessionSource = Callable[[web.Request], Awaitable[SessionUser | None]]
@@ -109,14 +126,19 @@ def _origin(url: str) -> str:
 
 
 def check_csrf(request: web.Request, user: SessionUser) -> None:
-    """Refuse (403) a state-changing request without the user's CSRF token, or from a page of
-    another site."""
+    """Refuse (403) a state-changing request from a page of another site, or, for a cookie
+    session, without the user's CSRF token (module comment: why a bearer session needs none)."""
     origin = request.headers.get("Origin")
-    if origin and origin.lower() != _origin(request.app[CONFIG].url):
+    allowed = {_origin(request.app[CONFIG].url)}
+    if user.bearer:
+        allowed.update(o.lower() for o in user.origins)
+    if origin and origin.lower() not in allowed:
         raise web.HTTPForbidden(
             text='{"error": "This request came from another site and was refused."}',
             content_type="application/json",
         )
+    if user.bearer:
+        return
     sent = request.headers.get("X-CSRF-Token", "")
     if not sent or not hmac.compare_digest(sent, user.csrf):
         raise web.HTTPForbidden(

@@ -20,9 +20,11 @@ from bot.services.pipeline import draw_from_web, play_from_web, resign_from_web
 from bot.watch import set_watch_links
 from storage import GameRecord
 
+from .activity.board import board_user
+from .activity.host import mount_activity
 from .auth import SessionSource
 from .config import WebConfig
-from .frontend_build import build_frontend
+from .frontend_build import ACTIVITY_FRONTEND, build_frontend
 from .ports import Refused
 from .server import WebServer, create_app
 from .signing import Signer
@@ -129,19 +131,32 @@ ADDITION_MODULES: tuple[str, ...] = ()
 
 
 def build_app(bot: GameBot, config: WebConfig) -> web.Application:
+    """The live board, with the Discord Activity mounted on it when ``ACTIVITY_ENABLED``: its
+    sign-in and page, its launches (the bot's memory of **Play in Discord**), and its bearer
+    session accepted by the board's game API (so the Activity is the live board inside
+    Discord; without the Activity mounted that source never answers)."""
     for name in ADDITION_MODULES:
         importlib.import_module(name)
     made = [maker(bot, config) for maker in ADDITIONS]
-    return create_app(
+    app = create_app(
         config,
         bot.db,
         BotActions(bot),
         WebPresence(bot),
         routes=[table for m in made for table in m.routes],
         sub_apps={prefix: app for m in made for prefix, app in m.sub_apps.items()},
-        session_sources=[source for m in made for source in m.session_sources],
+        session_sources=[board_user, *(source for m in made for source in m.session_sources)],
         clock=bot.now,
     )
+    mount_activity(app, bot.settings, bot.db, bot.activity_launches.game_for)
+    return app
+
+
+async def build_pages(activity: bool) -> None:
+    """Build the board's front end, then the Activity's (which imports the board's modules)."""
+    await build_frontend()
+    if activity:
+        await build_frontend(ACTIVITY_FRONTEND)
 
 
 async def setup(bot: GameBot) -> None:
@@ -160,7 +175,8 @@ async def setup(bot: GameBot) -> None:
     setattr(bot, SERVER, server)  # noqa: B010 - the extension's own attribute
     set_watch_links(bot.db, link)
     if settings.web_build:  # kept on the bot: a task nobody holds may be collected
-        setattr(bot, BUILD, asyncio.get_running_loop().create_task(build_frontend()))  # noqa: B010
+        task = asyncio.get_running_loop().create_task(build_pages(settings.activity_enabled))
+        setattr(bot, BUILD, task)  # noqa: B010
 
 
 async def teardown(bot: GameBot) -> None:

@@ -10,14 +10,18 @@ import logging
 import shutil
 from pathlib import Path
 
-__all__ = ["FRONTEND", "build_frontend", "is_stale"]
+__all__ = ["ACTIVITY_FRONTEND", "FRONTEND", "build_frontend", "is_stale"]
 
 log = logging.getLogger(__name__)
 
 FRONTEND = Path(__file__).resolve().parent / "frontend"
+ACTIVITY_FRONTEND = Path(__file__).resolve().parent / "frontend-activity"
+"""The Discord Activity's page (issue 35); it imports the board's modules from
+``FRONTEND/src``, so a change there makes it stale too."""
 _SOURCES = (
     "src",
     "index.html",
+    "mock.html",
     "package.json",
     "package-lock.json",
     "vite.config.ts",
@@ -36,11 +40,15 @@ def _newest(paths: list[Path]) -> float:
 
 
 def is_stale(frontend: Path = FRONTEND) -> bool:
-    """Whether ``dist`` is missing or older than a source file."""
+    """Whether ``dist`` is missing or older than a source file (of the board's own front end
+    too, whose modules the Activity's page imports)."""
     index = frontend / "dist" / "index.html"
     if not index.is_file():
         return True
-    return _newest([frontend / name for name in _SOURCES]) > index.stat().st_mtime
+    sources = [frontend / name for name in _SOURCES]
+    if frontend != FRONTEND:
+        sources.append(FRONTEND / "src")
+    return _newest(sources) > index.stat().st_mtime
 
 
 async def _run(*command: str, cwd: Path) -> bool:
@@ -62,7 +70,8 @@ async def build_frontend(frontend: Path = FRONTEND) -> bool:
     if npm is None:
         log.error(
             "the live board's front end is not built and npm is not installed: "
-            "install Node.js 20+ and run `npm ci && npm run build` in web/frontend"
+            "install Node.js 20+ and run `npm ci && npm run build` in %s",
+            frontend,
         )
         return False
     log.info("building the live board's front end (npm run build in %s)", frontend)

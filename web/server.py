@@ -48,12 +48,13 @@ def create_app(
     """The live board: the API, the event streams, Discord sign-in and the pages.
 
     ``routes`` and ``sub_apps`` (by path prefix) are added as they are; ``session_sources``
-    are asked for the session user after the sign-in cookie. ``clock`` is the one the game
+    are asked for the session user before the sign-in cookie (each answers only for a
+    credential the request names explicitly, such as a bearer token). ``clock`` is the one the game
     rows' times were written with (the bot's), for the move clocks."""
     app = web.Application(middlewares=[security_headers], client_max_size=64 * 1024)
     app[CONFIG] = config
     app[SIGNER] = Signer(config.secret)
-    app[SOURCES] = [cookie_user, *session_sources]
+    app[SOURCES] = [*session_sources, cookie_user]
     app[DB] = db
     snapshots = Snapshots(db, config.move_timeout, clock)
     app[api.SNAPSHOTS] = snapshots

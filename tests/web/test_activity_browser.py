@@ -8,6 +8,7 @@ is refused."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,16 +16,17 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest_asyncio
-from aiohttp import web
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, async_playwright
 
 from rules.games import find_game
 from storage import Database, GameRecord
-from web.activity import ActivityConfig, setup_activity
 from web.activity.routes import DIST
 
-from .activity_fake_discord import APP_ID, BOT_TOKEN, CLIENT_SECRET, FakeDiscord
+from .activity_board import Recorder, board_with_activity
+from .activity_fake_discord import APP_ID, CLIENT_SECRET, FakeDiscord
+from .browser import ARTEFACTS
+from .conftest import free_port
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -48,6 +50,7 @@ class Site:
     discord: FakeDiscord
     game: GameRecord
     browser: Browser
+    recorder: Recorder
 
     def page_url(self, user_id: int, channel: int = THREAD) -> str:
         query = {
@@ -83,21 +86,17 @@ async def site(tmp_path: Path) -> AsyncIterator[Site]:
         white_id=ALICE,
         black_id=BOB,
     )
-    app = web.Application()
-    config = ActivityConfig(
-        client_id=APP_ID,
-        client_secret=CLIENT_SECRET,
-        bot_token=BOT_TOKEN,
-        session_secret="b" * 40,
-        discord_url=str(fake.make_url("")),
+    port = free_port()
+    recorder = Recorder()
+    app = board_with_activity(
+        db, f"http://127.0.0.1:{port}", str(fake.make_url("")).rstrip("/"), recorder
     )
-    setup_activity(app, config, db)
-    server = TestServer(app)
+    server = TestServer(app, port=port)
     await server.start_server()
     async with async_playwright() as pw:
         browser = await pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         try:
-            yield Site(str(server.make_url("/")), discord, game, browser)
+            yield Site(str(server.make_url("/")), discord, game, browser, recorder)
         finally:
             await browser.close()
             await server.close()
@@ -130,6 +129,9 @@ async def test_the_handshake_signs_in_and_opens_the_threads_game(site: Site) -> 
     assert view["mode"] == "game" and view["found_by"] == "channel"
     assert view["game"]["id"] == site.game.id and view["game"]["your_seat"] == "white"
     assert (await page.text_content("#activity")) == f"Alice · #{site.game.id} English draughts"
+    # and the live board of that game under it, Alice's seat shown as hers
+    await page.wait_for_selector("body[data-ply='0'] #board [data-cell='1'] .piece-man")
+    assert await page.inner_text("#title") == f"Game #{site.game.id} · English draughts"
     assert site.discord.instance_reads == [MOCK_INSTANCE]
     # the participants list: who is there now, then again when someone joins
     alice_and_bob = [{"id": str(ALICE), "name": "Alice"}, {"id": str(BOB), "name": "Bob"}]
@@ -154,3 +156,33 @@ async def test_a_foreign_instance_is_refused_in_the_browser(site: Site) -> None:
     site.discord.launch(MOCK_INSTANCE, GUILD, THREAD, ALICE, MALLORY)
     page = await _open(site, MALLORY, channel=CHANNEL)
     assert await page.get_attribute("body", "data-error") == "foreign_instance"
+
+
+async def test_opened_where_no_game_is_the_lobby_opens_a_game_on_the_board(site: Site) -> None:
+    lounge = CHANNEL + 50  # a channel of the server without a game (the App Launcher)
+    site.discord.launch(MOCK_INSTANCE, GUILD, lounge, BOB)
+    page = await _open(site, BOB, channel=lounge)
+    assert await page.get_attribute("body", "data-mode") == "lobby"
+    # his game, his move first (Black starts), as a button; nothing else to watch here
+    assert await page.inner_text("#play-list") == f"#{site.game.id} English draughts — your move"
+    assert await page.locator("#watch-list .open-game").count() == 0
+    assert await page.inner_text("#activity") == "Bob · your games: 1 · to watch: 0"
+    await page.click(f"#play-list [data-game='{site.game.id}']")
+    await page.wait_for_selector("body[data-ply='0'] #board .cell.source")
+    assert await page.inner_text("#result") == "Your move."
+    # both people in the instance play in the game just opened: marked in the list
+    assert await page.locator("#participants .playing").all_inner_texts() == ["Alice", "Bob"]
+    # Resign asks on the page (a browser dialog may be blocked in Discord's frame)
+    await page.click("#resign")
+    await page.click("#confirm-no")
+    assert await page.locator("#confirm").count() == 0
+    await page.click("#resign")
+    await page.wait_for_selector("#confirm:has-text('This cannot be undone')")
+    await page.screenshot(path=str(ARTEFACTS / "activity-lobby-then-board.png"), full_page=True)
+    await page.click("#confirm-yes")
+    await page.wait_for_function("() => !document.querySelector('#confirm')")
+    for _ in range(600):  # the POST's answer (generous: a loaded machine is no failure)
+        if site.recorder.resigned:
+            break
+        await asyncio.sleep(0.05)
+    assert site.recorder.resigned == [(site.game.id, BOB)]  # once, after the "Yes" only

@@ -295,16 +295,41 @@ DIST = Path(__file__).resolve().parent.parent / "frontend-activity" / "dist"
 """The Activity's built page (``npm run build`` in ``web/frontend-activity``); never committed."""
 
 
+FRAME_ANCESTORS = "https://discord.com https://*.discord.com https://*.discordsays.com"
+"""Who may show the Activity's page in a frame: Discord's clients (the page runs in an iframe
+of discord.com, served through ``<app id>.discordsays.com``)."""
+
+NOT_BUILT = (
+    "The Activity's page is not built. Run: cd web/frontend-activity && npm ci && npm run build "
+    "(the bot does it by itself at start when npm is installed)."
+)
+
+
 def serve_page(app: web.Application, dist: Path) -> None:
     """Serve the built Activity page under ``/activity/`` (Discord's root URL mapping points
-    there; ``/api`` is mapped to the API: README, *The Activity*)."""
-    index = dist / "index.html"
+    there; ``/api`` is mapped to the API: README, *The Activity*). Files are looked up per
+    request, so a page the bot builds after it started is served at once."""
+    root = dist.resolve()
 
-    async def page(_request: web.Request) -> web.FileResponse:
-        return web.FileResponse(index, headers={"Cache-Control": "no-cache"})
+    async def page(request: web.Request) -> web.StreamResponse:
+        name = request.match_info.get("name", "") or "index.html"
+        path = (root / name).resolve()
+        if not path.is_relative_to(root):
+            raise web.HTTPNotFound()
+        if not path.is_file():
+            if not (root / "index.html").is_file():
+                raise web.HTTPServiceUnavailable(text=NOT_BUILT)
+            raise web.HTTPNotFound()
+        headers = {"Cache-Control": "no-cache" if name.endswith(".html") else "max-age=3600"}
+        if name.endswith(".html"):  # Discord frames it; nobody else may
+            headers["Content-Security-Policy"] = (
+                "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+                f"frame-ancestors 'self' {FRAME_ANCESTORS}"
+            )
+        return web.FileResponse(path, headers=headers)
 
     app.router.add_get("/activity/", page)
-    app.router.add_static("/activity", dist)
+    app.router.add_get("/activity/{name:.+}", page)
 
 
 def setup_activity(
@@ -321,10 +346,9 @@ def setup_activity(
     state = ActivityState(config, db, launches, clock)
     app[ACTIVITY] = state
     if dist is not None:
-        if (dist / "index.html").is_file():
-            serve_page(app, dist)
-        else:
-            log.warning("the Activity's page is not built (%s): only its API is served", dist)
+        if not (dist / "index.html").is_file():
+            log.warning("the Activity's page is not built yet (%s)", dist)
+        serve_page(app, dist)
 
     async def client(_app: web.Application) -> AsyncIterator[None]:
         state.http = aiohttp.ClientSession()

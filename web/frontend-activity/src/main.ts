@@ -1,16 +1,14 @@
-/** The Activity's page inside Discord: signs in, then shows which game (the live board's
- * front end takes over from here once it is wired in, see README "The Activity"). */
+/** The Activity's page inside Discord: the handshake, then the live board (app.ts). */
 import { DiscordSDK } from "@discord/embedded-app-sdk";
-import { ActivityError, patchMappings, signIn } from "./handshake";
-import { show } from "./status";
+import { runActivity } from "./app";
+import { ActivityError, patchMappings } from "./handshake";
 
 async function start(): Promise<void> {
   patchMappings();
   // the application's id is public; the bot says which it is (no build-time setting)
   const config = (await (await fetch("/api/activity/config")).json()) as { client_id: string };
   const clientId = config.client_id;
-  const sdk = new DiscordSDK(clientId);
-  show(await signIn(sdk, { clientId }));
+  await runActivity(new DiscordSDK(clientId), clientId);
 }
 
 start().catch((error: unknown) => {

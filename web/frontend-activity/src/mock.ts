@@ -4,9 +4,9 @@
  * which server and channel, and which authorization code Discord's authorize() would give.
  */
 import { DiscordSDKMock } from "@discord/embedded-app-sdk";
-import { ActivityError, signIn, watchParticipants } from "./handshake";
+import { runActivity } from "./app";
+import { ActivityError } from "./handshake";
 import type { Participant } from "./handshake";
-import { show } from "./status";
 
 const query = new URLSearchParams(location.search);
 const clientId = query.get("client_id") ?? "";
@@ -64,12 +64,7 @@ mock.join = (id, name) => {
   sdk.emitEvent("ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE", { participants: present });
 };
 
-signIn(sdk, { clientId })
-  .then(async (result) => {
-    await watchParticipants(sdk, (list) => seen.push(list));
-    show(result);
-  })
-  .catch((error: unknown) => {
+runActivity(sdk, clientId, (list) => seen.push(list)).catch((error: unknown) => {
     document.body.dataset.state = "failed";
     document.body.dataset.error = error instanceof ActivityError ? error.code : String(error);
   });

@@ -1,14 +1,14 @@
-/** Shows the outcome of the sign-in on the page (for the player and for the tests). */
+/** Shows who signed in and what the Activity opened (for the player and for the tests). */
 import type { ActivitySignIn } from "./handshake";
 
 export function show(result: ActivitySignIn): void {
-  const root = document.getElementById("activity") ?? document.body;
+  const root = document.getElementById("activity");
   const view = result.view;
   const line =
     view.mode === "game"
       ? `#${view.game.id} ${view.game.name}`
-      : `${view.play.length} / ${view.watch.length}`;
-  root.textContent = `${result.user.name} · ${line}`;
+      : `your games: ${view.play.length} · to watch: ${view.watch.length}`;
+  if (root) root.textContent = `${result.user.name} · ${line}`;
   document.body.dataset.state = "ready";
   document.body.dataset.mode = view.mode;
   (window as unknown as { activity: ActivitySignIn }).activity = result;

@@ -1,12 +1,26 @@
 // Talking to the server: JSON requests (with the CSRF token on every POST) and the game's
 // Server-Sent Events stream, which reconnects by itself and starts with the full snapshot,
 // so a page catches up after a network drop or a bot restart.
+//
+// Inside Discord (the Activity, web/frontend-activity) there is no sign-in cookie: the
+// Activity's session token goes as `Authorization: Bearer …` on every request (useBearer),
+// and as `?activity_session=` on the event stream (an EventSource cannot send headers).
 import type { Me, Snapshot } from "./types";
 
 let me: Me = { user: null, csrf: null };
+let bearer: string | null = null;
+
+/** Send `token` (the Activity's bound session) with every request from now on. */
+export function useBearer(token: string): void {
+  bearer = token;
+}
+
+function auth(): Record<string, string> {
+  return bearer ? { Authorization: `Bearer ${bearer}` } : {};
+}
 
 export async function loadMe(): Promise<Me> {
-  const r = await fetch("/api/me", { credentials: "same-origin" });
+  const r = await fetch("/api/me", { credentials: "same-origin", headers: auth() });
   me = (await r.json()) as Me;
   return me;
 }
@@ -16,7 +30,7 @@ export function currentMe(): Me {
 }
 
 export async function getJson<T>(url: string): Promise<{ status: number; data: T }> {
-  const r = await fetch(url, { credentials: "same-origin" });
+  const r = await fetch(url, { credentials: "same-origin", headers: auth() });
   return { status: r.status, data: (await r.json()) as T };
 }
 
@@ -24,7 +38,7 @@ export async function post(url: string, body: unknown): Promise<{ ok: boolean; e
   const r = await fetch(url, {
     method: "POST",
     credentials: "same-origin",
-    headers: { "Content-Type": "application/json", "X-CSRF-Token": me.csrf ?? "" },
+    headers: { "Content-Type": "application/json", "X-CSRF-Token": me.csrf ?? "", ...auth() },
     body: JSON.stringify(body ?? {}),
   });
   try {
@@ -43,7 +57,10 @@ export function follow(
   onSnapshot: (s: Snapshot) => void,
   onStatus: (s: Status) => void,
 ): () => void {
-  const query = token ? `?t=${encodeURIComponent(token)}` : "";
+  const params = new URLSearchParams();
+  if (token) params.set("t", token);
+  if (bearer) params.set("activity_session", bearer);
+  const query = params.toString() ? `?${params.toString()}` : "";
   let source: EventSource | null = null;
   let closed = false;
   let retry = 500;

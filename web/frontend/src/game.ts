@@ -32,7 +32,18 @@ function timeLeft(seconds: number): string {
   return `${m}m ${Math.floor(seconds % 60)}s left`;
 }
 
-export async function gamePage(root: HTMLElement, gameId: number, token: string): Promise<void> {
+/** `embedded`: shown inside the Discord Activity, which signs in by itself and has no other
+ * pages to link to. */
+export interface GamePageOptions {
+  embedded?: boolean;
+}
+
+export async function gamePage(
+  root: HTMLElement,
+  gameId: number,
+  token: string,
+  options: GamePageOptions = {},
+): Promise<() => void> {
   const query = token ? `?t=${encodeURIComponent(token)}` : "";
   const first = await getJson<Snapshot | { error: string }>(`/api/games/${gameId}${query}`);
   root.innerHTML = "";
@@ -40,7 +51,7 @@ export async function gamePage(root: HTMLElement, gameId: number, token: string)
     const p = h("p", { id: "refused", class: "message error" });
     p.textContent = "error" in first.data ? first.data.error : "This game cannot be shown.";
     root.appendChild(p);
-    return;
+    return () => undefined;
   }
   const layout = h("div", { class: "game" });
   const boardBox = h("div", { class: "board-box" });
@@ -58,7 +69,7 @@ export async function gamePage(root: HTMLElement, gameId: number, token: string)
   const movesTitle = h("h2", {}, "Moves");
   const moves = h("ol", { id: "moves", class: "moves" });
   const more = h("p", { class: "more" });
-  if ("server_link" in first.data && first.data.server_link) {
+  if (!options.embedded && "server_link" in first.data && first.data.server_link) {
     more.appendChild(h("a", { href: first.data.server_link, id: "server-link" }, "All games in this server"));
   }
   side.append(title, status, players, result, controls, message, movesTitle, moves, more);
@@ -74,6 +85,26 @@ export async function gamePage(root: HTMLElement, gameId: number, token: string)
   const skew = "clock" in first.data ? first.data.clock.now - Date.now() / 1000 : 0;
 
   const mine = (): Action[] => (snap && !busy ? snap.actions : []);
+
+  // Inside Discord the page runs in a sandboxed frame where the browser's own dialogs may be
+  // blocked (confirm() then answers "no" at once): there the question is asked on the page.
+  const confirmed = (question: string): Promise<boolean> => {
+    if (!options.embedded) return Promise.resolve(window.confirm(question));
+    return new Promise((resolve) => {
+      side.querySelector("#confirm")?.remove();
+      const box = h("div", { id: "confirm", class: "confirm", role: "alertdialog" });
+      const yes = h("button", { id: "confirm-yes", class: "danger" }, "Yes");
+      const no = h("button", { id: "confirm-no" }, "No");
+      const answer = (value: boolean) => () => {
+        box.remove();
+        resolve(value);
+      };
+      yes.addEventListener("click", answer(true));
+      no.addEventListener("click", answer(false));
+      box.append(h("span", {}, `${question} `), yes, no);
+      controls.after(box);
+    });
+  };
 
   const play = async (action: Action): Promise<void> => {
     if (!snap) return;
@@ -135,7 +166,7 @@ export async function gamePage(root: HTMLElement, gameId: number, token: string)
     if (snap.status === "active" && snap.me.seat) {
       const resign = h("button", { id: "resign", class: "danger" }, "Resign");
       resign.addEventListener("click", async () => {
-        if (!window.confirm(`Resign game #${gameId}? This cannot be undone.`)) return;
+        if (!(await confirmed(`Resign game #${gameId}? This cannot be undone.`))) return;
         const answer = await post(`/api/games/${gameId}/resign`, {});
         message.textContent = answer.ok ? "" : answer.error ?? "Refused.";
       });
@@ -148,7 +179,7 @@ export async function gamePage(root: HTMLElement, gameId: number, token: string)
         if (mineOffered) draw.setAttribute("disabled", "");
         draw.addEventListener("click", async () => {
           const question = theirs ? "Accept the draw offer? The game ends drawn." : "Offer a draw? It lapses when a move is played.";
-          if (!window.confirm(question)) return;
+          if (!(await confirmed(question))) return;
           const answer = await post(`/api/games/${gameId}/draw`, {});
           message.textContent = answer.ok ? "" : answer.error ?? "Refused.";
           message.className = answer.ok ? "message" : "message error";
@@ -156,7 +187,7 @@ export async function gamePage(root: HTMLElement, gameId: number, token: string)
         controls.appendChild(draw);
       }
     }
-    if (!me.user) {
+    if (!me.user && !options.embedded) {
       const next = encodeURIComponent(location.pathname + location.search);
       const a = h("a", { href: `/auth/login?next=${next}`, id: "sign-in", class: "button" }, "Sign in with Discord to play");
       controls.appendChild(a);
@@ -231,7 +262,7 @@ export async function gamePage(root: HTMLElement, gameId: number, token: string)
     render();
   });
 
-  follow(
+  const stop = follow(
     gameId,
     token,
     (next) => {
@@ -250,5 +281,9 @@ export async function gamePage(root: HTMLElement, gameId: number, token: string)
       status.className = state === "live" ? "live" : "muted";
     },
   );
-  window.setInterval(() => snap?.clock.deadline && render(), 30_000);
+  const tick = window.setInterval(() => snap?.clock.deadline && render(), 30_000);
+  return () => {
+    stop();
+    window.clearInterval(tick);
+  };
 }

@@ -1,0 +1,92 @@
+/**
+ * The Activity after the handshake: the live board itself, inside Discord. The board, its
+ * clicks and its live updates are web/frontend's own modules (imported, not copied); this
+ * page only signs in (handshake.ts), hands the session token to the board's requests, lists
+ * who is in the instance, and opens the game web/activity/games.py chose — the launched
+ * game, the thread's game, or a lobby of the server's games to watch and the player's own.
+ */
+import type { IDiscordSDK } from "@discord/embedded-app-sdk";
+import "../../frontend/src/style.css";
+import "./activity.css";
+import { loadMe, useBearer } from "../../frontend/src/api";
+import { gamePage } from "../../frontend/src/game";
+import { signIn, watchParticipants } from "./handshake";
+import type { ActivityGame, ActivitySignIn, Participant } from "./handshake";
+import { show } from "./status";
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text = ""): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text) node.textContent = text;
+  return node;
+}
+
+/** Who is in the instance, beside the board (everyone there watches; players move). */
+function showParticipants(list: Participant[], signIn: ActivitySignIn, players: Set<string>): void {
+  const box = document.getElementById("participants");
+  if (!box) return;
+  box.innerHTML = "";
+  for (const p of list) {
+    const li = el("li", { class: "participant", "data-user": p.id }, p.name);
+    if (players.has(p.id)) li.classList.add("playing");
+    if (p.id === signIn.user.id) li.classList.add("me");
+    box.appendChild(li);
+  }
+}
+
+let close: (() => void) | null = null;
+let redraw: () => void = () => undefined;
+
+async function openGame(root: HTMLElement, game: ActivityGame, players: Set<string>): Promise<void> {
+  close?.();
+  players.clear();
+  for (const s of game.seats) players.add(s.user_id);
+  redraw(); // the new game's players marked in the participants list
+  document.body.dataset.game = String(game.id);
+  close = await gamePage(root, game.id, "", { embedded: true });
+}
+
+function lobby(root: HTMLElement, result: ActivitySignIn, players: Set<string>): void {
+  if (result.view.mode !== "lobby") return;
+  root.innerHTML = "";
+  const part = (title: string, games: ActivityGame[], id: string, empty: string): void => {
+    root.appendChild(el("h2", {}, title));
+    const list = el("ul", { id, class: "game-list" });
+    for (const g of games) {
+      const li = el("li", g.your_turn ? { class: "your-turn" } : {});
+      const button = el("button", { class: "open-game", "data-game": String(g.id) }, `#${g.id} ${g.name}`);
+      button.addEventListener("click", () => void openGame(root, g, players));
+      li.appendChild(button);
+      if (g.your_turn) li.appendChild(el("span", { class: "muted" }, " — your move"));
+      list.appendChild(li);
+    }
+    if (!games.length) list.appendChild(el("li", { class: "muted" }, empty));
+    root.appendChild(list);
+  };
+  part("Your games", result.view.play, "play-list", "No games of yours here: challenge someone with /challenge.");
+  part("Games to watch", result.view.watch, "watch-list", "No other games in progress in this server.");
+}
+
+/** Sign in, then show the board (or the lobby); `onParticipants` also hears the list. */
+export async function runActivity(
+  sdk: IDiscordSDK,
+  clientId: string,
+  onParticipants: (list: Participant[]) => void = () => undefined,
+): Promise<ActivitySignIn> {
+  const result = await signIn(sdk, { clientId });
+  useBearer(result.session);
+  await loadMe();
+  const root = document.getElementById("app") ?? document.body;
+  const players = new Set<string>();
+  let present: Participant[] = [];
+  redraw = () => showParticipants(present, result, players);
+  if (result.view.mode === "game") await openGame(root, result.view.game, players);
+  else lobby(root, result, players);
+  await watchParticipants(sdk, (list) => {
+    present = list;
+    redraw();
+    onParticipants(list);
+  });
+  show(result);
+  return result;
+}

@@ -97,7 +97,12 @@ def _quit(engine: chess.engine.SimpleEngine) -> None:
 
 
 class ChessEngine:
-    """Chooses a chess move at any level (see the module's docstring)."""
+    """Chooses a chess move at any level (see the module's docstring). ``stockfish=False``
+    keeps hard on the built-in search even where Stockfish is installed (the benchmark
+    measures the built-in engine against Stockfish itself)."""
+
+    def __init__(self, stockfish: bool = True) -> None:
+        self.stockfish = stockfish
 
     def choose(
         self, session: Session[Any], level: Level, deadline: float, rng: random.Random
@@ -106,7 +111,7 @@ class ChessEngine:
         board = session.board.copy()
         moves = list(board.legal_moves)
         if level == Level.HARD:
-            path = stockfish_path()
+            path = stockfish_path() if self.stockfish else None
             if path is not None:
                 move = stockfish_move(board, path, deadline)
                 if move is not None:

@@ -175,21 +175,27 @@ SF_ELOS = (1700, 1900, 2100)
 
 def stockfish_game(
     path: str, elo: int, builtin_white: bool, seed: int, seconds: float, max_plies: int
-) -> tuple[float, int]:
+) -> tuple[float, int, float]:
     """One game of the built-in engine (hard) against Stockfish at ``elo``; returns the
-    built-in engine's points (1, ½ or 0) and the game's length in plies."""
+    built-in engine's points (1, ½ or 0), the game's length in plies, and the CPU seconds
+    the built-in engine got per move it searched (on a loaded machine far below its wall
+    time: the figure that says how much thinking the result stands for)."""
     session: Session[Any] = open_session("chess")
     assert hasattr(session, "board")
     board: chess.Board = session.board
     ours = ChessEngine(stockfish=False)
     rng = random.Random(seed)
+    cpu_spent: list[float] = []
     engine = chess.engine.SimpleEngine.popen_uci(path)
     try:
         engine.configure({"UCI_LimitStrength": True, "UCI_Elo": elo, "Threads": 1, "Hash": 16})
         while session.outcome is None and session.ply < max_plies:
             if board.turn == (chess.WHITE if builtin_white else chess.BLACK):
                 started = time.monotonic()
+                cpu = time.process_time()
                 action = ours.choose(session, Level.HARD, started + seconds, rng)
+                if time.monotonic() - started > 0.05:  # a search, not a book move
+                    cpu_spent.append(time.process_time() - cpu)
             else:
                 move = engine.play(board, chess.engine.Limit(time=seconds)).move
                 assert move is not None
@@ -198,10 +204,11 @@ def stockfish_game(
     finally:
         engine.quit()
     outcome = session.outcome
+    cpu_per_move = statistics.mean(cpu_spent) if cpu_spent else 0.0
     if outcome is None or outcome.winner is None:
-        return 0.5, session.ply
+        return 0.5, session.ply, cpu_per_move
     won = (outcome.winner == session.seats[0]) == builtin_white
-    return (1.0 if won else 0.0), session.ply
+    return (1.0 if won else 0.0), session.ply, cpu_per_move
 
 
 def performance(results: list[tuple[int, float]]) -> float:
@@ -227,6 +234,7 @@ def stockfish_section(args: argparse.Namespace) -> None:
     elos = [int(e) for e in args.sf_elo.split(",")] if args.sf_elo else list(SF_ELOS)
     jobs = [(elo, i) for elo in elos for i in range(args.sf_games)]
     results: dict[int, list[tuple[float, int]]] = defaultdict(list)
+    cpu: list[float] = []
     with ProcessPoolExecutor(max_workers=args.sf_jobs) as pool:
         futures = {
             (elo, i): pool.submit(
@@ -241,15 +249,17 @@ def stockfish_section(args: argparse.Namespace) -> None:
             for elo, i in jobs
         }
         for (elo, i), future in futures.items():
-            points, plies = future.result()
+            points, plies, cpu_per_move = future.result()
             results[elo].append((points, plies))
+            cpu.append(cpu_per_move)
             log.info(
-                "chess vs Stockfish %d game %d (built-in %s): %s after %d plies",
+                "chess vs Stockfish %d game %d (built-in %s): %s after %d plies, %.2f CPU s/move",
                 elo,
                 i + 1,
                 "white" if i % 2 == 0 else "black",
                 {1.0: "won", 0.5: "drawn", 0.0: "lost"}[points],
                 plies,
+                cpu_per_move,
             )
     print(
         f"chess built-in (hard) vs Stockfish UCI_LimitStrength, {args.sf_time:g} s/move each, "
@@ -272,7 +282,8 @@ def stockfish_section(args: argparse.Namespace) -> None:
     total = sum(p for _, p in everything)
     print(
         f"Elo estimate (performance over all {len(everything)} games, {total:g} points): "
-        f"{performance(everything):.0f} on Stockfish's UCI_Elo scale"
+        f"{performance(everything):.0f} on Stockfish's UCI_Elo scale; the built-in engine got "
+        f"{statistics.mean(cpu) if cpu else 0:.2f} CPU s per searched move on average"
     )
 
 

@@ -196,6 +196,21 @@ ISOLATED = _pack(-12, -15)
 ROOK_OPEN = _pack(25, 10)
 ROOK_HALF_OPEN = _pack(12, 5)
 TEMPO = 12
+#: Mobility per attacked square beyond a typical count (knight, bishop, rook, queen).
+MOBILITY = {
+    chess.KNIGHT: _pack(4, 4),
+    chess.BISHOP: _pack(5, 5),
+    chess.ROOK: _pack(2, 4),
+    chess.QUEEN: _pack(1, 2),
+}
+MOBILITY_BASE = {chess.KNIGHT: 4, chess.BISHOP: 6, chess.ROOK: 6, chess.QUEEN: 12}
+_KNIGHT = chess.BB_KNIGHT_ATTACKS
+_DIAG = chess.BB_DIAG_ATTACKS
+_DIAG_MASK = chess.BB_DIAG_MASKS
+_RANK = chess.BB_RANK_ATTACKS
+_RANK_MASK = chess.BB_RANK_MASKS
+_FILE = chess.BB_FILE_ATTACKS
+_FILE_MASK = chess.BB_FILE_MASKS
 
 _FILES = chess.BB_FILES
 _ADJACENT = tuple(
@@ -261,32 +276,59 @@ class Evaluator:
         phase = 0
         white_tables = TABLES[chess.WHITE]
         black_tables = TABLES[chess.BLACK]
-        for piece, bb in (
-            (chess.PAWN, board.pawns),
-            (chess.KNIGHT, board.knights),
-            (chess.BISHOP, board.bishops),
-            (chess.ROOK, board.rooks),
-            (chess.QUEEN, board.queens),
-            (chess.KING, board.kings),
-        ):
-            if not bb:
-                continue
+        occupied = white | black
+        for piece, bb in ((chess.PAWN, board.pawns), (chess.KING, board.kings)):
             table = white_tables[piece]
             own = bb & white
-            count = 0
             while own:
                 low = own & -own
                 score += table[low.bit_length() - 1]
                 own ^= low
-                count += 1
             table = black_tables[piece]
             own = bb & black
             while own:
                 low = own & -own
                 score += table[low.bit_length() - 1]
                 own ^= low
-                count += 1
-            phase += PHASE[piece] * count
+        # The pieces: table, phase and mobility (squares attacked not held by their own
+        # side, read straight from python-chess's attack tables).
+        for piece, bb in (
+            (chess.KNIGHT, board.knights),
+            (chess.BISHOP, board.bishops),
+            (chess.ROOK, board.rooks),
+            (chess.QUEEN, board.queens),
+        ):
+            if not bb:
+                continue
+            mobility = MOBILITY[piece]
+            base = MOBILITY_BASE[piece]
+            for tables, own, not_own, sign in (
+                (white_tables, bb & white, ~white, 1),
+                (black_tables, bb & black, ~black, -1),
+            ):
+                table = tables[piece]
+                while own:
+                    low = own & -own
+                    square = low.bit_length() - 1
+                    own ^= low
+                    score += table[square]
+                    phase += PHASE[piece]
+                    if piece == chess.KNIGHT:
+                        attacks = _KNIGHT[square]
+                    elif piece == chess.BISHOP:
+                        attacks = _DIAG[square][_DIAG_MASK[square] & occupied]
+                    elif piece == chess.ROOK:
+                        attacks = (
+                            _RANK[square][_RANK_MASK[square] & occupied]
+                            | _FILE[square][_FILE_MASK[square] & occupied]
+                        )
+                    else:
+                        attacks = (
+                            _DIAG[square][_DIAG_MASK[square] & occupied]
+                            | _RANK[square][_RANK_MASK[square] & occupied]
+                            | _FILE[square][_FILE_MASK[square] & occupied]
+                        )
+                    score += sign * mobility * (chess.popcount(attacks & not_own) - base)
 
         pawns = board.pawns
         white_pawns, black_pawns = pawns & white, pawns & black
@@ -319,10 +361,12 @@ class Evaluator:
         mg, eg = _unpack(score)
         if phase > MAX_PHASE:
             phase = MAX_PHASE
-        value = (mg * phase + eg * (MAX_PHASE - phase)) // MAX_PHASE
+        blend = mg * phase + eg * (MAX_PHASE - phase)
+        # Rounded toward zero, so that a position and its mirror score exactly opposite.
+        value = blend // MAX_PHASE if blend >= 0 else -(-blend // MAX_PHASE)
         # Without pawns, a side at most a minor piece ahead rarely wins: scale toward a draw.
         if not pawns and abs(value) < 400:
-            value //= 4
+            value = int(value / 4)
         return (value if board.turn else -value) + TEMPO
 
 

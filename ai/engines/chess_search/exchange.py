@@ -12,10 +12,6 @@ from .evaluation import SEE_VALUE
 _ORDER = (chess.PAWN, chess.KNIGHT, chess.BISHOP, chess.ROOK, chess.QUEEN, chess.KING)
 
 
-def _piece_mask(board: chess.Board, piece: chess.PieceType) -> int:
-    return board.pieces_mask(piece, chess.WHITE) | board.pieces_mask(piece, chess.BLACK)
-
-
 def see(board: chess.Board, move: chess.Move) -> int:
     """The material balance (centipawns, for the side making ``move``) of the exchange that
     ``move`` starts on its target square."""
@@ -33,7 +29,7 @@ def see(board: chess.Board, move: chess.Move) -> int:
         gains[0] += SEE_VALUE[move.promotion] - SEE_VALUE[chess.PAWN]
         attacker = move.promotion
     side = not board.turn
-    masks = [_piece_mask(board, piece) for piece in _ORDER]
+    masks = (board.pawns, board.knights, board.bishops, board.rooks, board.queens, board.kings)
     on_square = attacker
     while True:
         attackers = board.attackers_mask(side, to, occupied) & occupied

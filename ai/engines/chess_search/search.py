@@ -388,8 +388,9 @@ class Search:
                 scores[move] = score
                 if score > best_score:
                     best_score, best_move = score, move
-                    self.partial = move
                     if score > alpha:
+                        # Only a move proven better than the window counts if time runs out.
+                        self.partial = move
                         alpha = score
                         if alpha >= beta:
                             break
@@ -398,7 +399,7 @@ class Search:
         return best_score, best_move
 
     def best(self, moves: list[chess.Move] | None = None, max_depth: int = MAX_PLY,
-             soft_fraction: float = 0.5) -> chess.Move:  # fmt: skip
+             soft_fraction: float = 0.6) -> chess.Move:  # fmt: skip
         """Iterative deepening until the deadline (or ``max_depth``): the best move of the
         deepest finished iteration, or of the unfinished one once it found a better one."""
         board = self.board

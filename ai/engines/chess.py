@@ -124,7 +124,15 @@ class ChessEngine:
         search = Search(board, deadline)
         ordered = list(moves)
         rng.shuffle(ordered)  # so that a timeout does not always keep the same moves
-        scored = search.score_moves(depth, ordered) or [(0, ordered[0])]
+        scored = search.score_moves(1, ordered) or [(0, ordered[0])]
+        if depth > 1 and len(scored) == len(ordered):
+            # Deeper only when every move has its one-ply score, and kept only when every
+            # move gets the deeper one too: on a slow machine medium falls back to one ply
+            # (still better than easy: a lower temperature), never to a random subset.
+            scored.sort(key=lambda item: item[0], reverse=True)
+            deeper = search.score_moves(depth, [move for _, move in scored])
+            if len(deeper) == len(scored):
+                scored = deeper
         return session.format(pick([(_graded(s), m) for s, m in scored], temperature, rng))
 
 

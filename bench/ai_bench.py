@@ -23,6 +23,22 @@ Then the seconds per move of each level per game: median and max over every acti
 draw: ``--max-plies``, or by default 300 plies (chess 400, backgammon 1,000, ludo 3,000: rolls
 are plies there).
 
+Chess against Stockfish (issue 37): the built-in engine at hard (Stockfish never plays for it
+here) against Stockfish limited by ``UCI_LimitStrength`` to ``UCI_Elo`` 1700, 1900 and 2100,
+``--sf-games`` games each (10), colours alternating, both sides ``--sf-time`` seconds a move
+(1.5; the built-in one gets it as its deadline, Stockfish as ``go movetime``), one thread and
+16 MB of hash for Stockfish. It prints won/drawn/lost per level and a performance rating: the
+rating at which the expected score against the opponents played equals the score made
+(maximum likelihood under the logistic Elo curve; a perfect or zero score is counted as half a
+game short of it). Games reaching ``--sf-max-plies`` (300) are drawn. ``--sf-jobs`` plays that
+many games at once (each process alternates between the two engines, so one game keeps about one
+core busy). The section is skipped, with a line saying so, when no Stockfish is found
+(``--stockfish PATH``, else ``STOCKFISH_PATH``, else ``stockfish`` on ``PATH``);
+``--only stockfish`` runs it alone, ``--sf-elo 1900`` picks levels. On a shared machine the
+built-in engine's wall-clock seconds buy little CPU; ``--sf-clock cpu`` gives it its seconds in
+its own CPU time instead (as on an idle machine), and every game's line shows the CPU seconds it
+got per move either way.
+
 Run: ``python bench/ai_bench.py --games 100`` (the issue's count; slow at hard's full time).
 ``--games``, ``--time`` (hard's seconds per move; medium and easy keep their own, lower),
 ``--only classic,rugen`` and ``--pairs hard-greedy`` cut the work down.
@@ -36,11 +52,16 @@ import random
 import statistics
 import time
 from collections import defaultdict
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+import chess
+import chess.engine
+
 from ai.engines import engine_for
 from ai.engines.base import Engine
+from ai.engines.chess import ChessEngine, stockfish_path
 from ai.engines.simple import GreedyEngine, RandomEngine
 from ai.levels import Level, default_time
 from rules.games import Session, find_game, open_session
@@ -70,6 +91,8 @@ PAIRS: list[tuple[str, str]] = [("hard", "greedy"), ("hard", "random"), ("medium
 EXTRA_PAIRS: dict[str, list[tuple[str, str]]] = {
     "backgammon": [("hard", "easy")],
     "ludo": [("hard", "medium")],
+    # Issue 37: the chess levels stay distinct (hard is Stockfish when one is on PATH).
+    "chess": [("hard", "medium")],
     # Issue 37: hard must beat medium (draws do not count) in every Latrunculi rule set.
     **{game_id: [("hard", "medium")] for game_id in ("classic", "rugen", "schadler", "lat")},
 }
@@ -149,6 +172,148 @@ def play_game(
     return by_seat[outcome.winner].name, session.ply, outcome.points
 
 
+# ----- chess against Stockfish ---------------------------------------------------------------
+
+#: Stockfish's levels the built-in engine meets (issue 37's goal: 1,900).
+SF_ELOS = (1700, 1900, 2100)
+
+
+class _CpuClock:
+    """Stands in for the :mod:`time` module of the chess search under ``--sf-clock cpu``:
+    its ``monotonic`` is the process's CPU time, so that on a shared, loaded machine the
+    built-in engine still gets its full seconds of thinking (Stockfish at a limited
+    ``UCI_Elo`` stops at a fixed shallow depth, so the load hardly weakens it)."""
+
+    monotonic = staticmethod(time.process_time)
+
+
+def stockfish_game(
+    path: str,
+    elo: int,
+    builtin_white: bool,
+    seed: int,
+    seconds: float,
+    max_plies: int,
+    cpu_clock: bool = False,
+) -> tuple[float, int, float]:
+    """One game of the built-in engine (hard) against Stockfish at ``elo``; returns the
+    built-in engine's points (1, ½ or 0), the game's length in plies, and the CPU seconds
+    the built-in engine got per move it searched (on a loaded machine far below its wall
+    time: the figure that says how much thinking the result stands for)."""
+    if cpu_clock:
+        from ai.engines.chess_search import search as search_module
+
+        search_module.time = _CpuClock  # type: ignore[assignment]
+    clock = time.process_time if cpu_clock else time.monotonic
+    session: Session[Any] = open_session("chess")
+    assert hasattr(session, "board")
+    board: chess.Board = session.board
+    ours = ChessEngine(stockfish=False)
+    rng = random.Random(seed)
+    cpu_spent: list[float] = []
+    engine = chess.engine.SimpleEngine.popen_uci(path)
+    try:
+        engine.configure({"UCI_LimitStrength": True, "UCI_Elo": elo, "Threads": 1, "Hash": 16})
+        while session.outcome is None and session.ply < max_plies:
+            if board.turn == (chess.WHITE if builtin_white else chess.BLACK):
+                started = time.monotonic()
+                cpu = time.process_time()
+                action = ours.choose(session, Level.HARD, clock() + seconds, rng)
+                if time.monotonic() - started > 0.05:  # a search, not a book move
+                    cpu_spent.append(time.process_time() - cpu)
+            else:
+                move = engine.play(board, chess.engine.Limit(time=seconds)).move
+                assert move is not None
+                action = session.format(move)
+            session.play(action)
+    finally:
+        engine.quit()
+    outcome = session.outcome
+    cpu_per_move = statistics.mean(cpu_spent) if cpu_spent else 0.0
+    if outcome is None or outcome.winner is None:
+        return 0.5, session.ply, cpu_per_move
+    won = (outcome.winner == session.seats[0]) == builtin_white
+    return (1.0 if won else 0.0), session.ply, cpu_per_move
+
+
+def performance(results: list[tuple[int, float]]) -> float:
+    """The rating whose expected score against the opponents of ``results`` (opponent's
+    rating, points) equals the points made, by bisection; a perfect or zero score is taken
+    as half a point short of it so that the estimate stays finite."""
+    total = sum(points for _, points in results)
+    total = min(max(total, 0.5), len(results) - 0.5)
+    low, high = -1000.0, 5000.0
+    for _ in range(100):
+        mid = (low + high) / 2
+        expected = sum(1 / (1 + 10 ** ((rating - mid) / 400)) for rating, _ in results)
+        low, high = (mid, high) if expected < total else (low, mid)
+    return (low + high) / 2
+
+
+def stockfish_section(args: argparse.Namespace) -> None:
+    """The chess vs Stockfish rows (see the module's docstring)."""
+    path = args.stockfish or stockfish_path()
+    if path is None:
+        print("chess vs Stockfish: skipped, no Stockfish installed (--stockfish PATH)")
+        return
+    elos = [int(e) for e in args.sf_elo.split(",")] if args.sf_elo else list(SF_ELOS)
+    jobs = [(elo, i) for elo in elos for i in range(args.sf_games)]
+    results: dict[int, list[tuple[float, int]]] = defaultdict(list)
+    cpu: list[float] = []
+    with ProcessPoolExecutor(max_workers=args.sf_jobs) as pool:
+        futures = {
+            (elo, i): pool.submit(
+                stockfish_game,
+                path,
+                elo,
+                i % 2 == 0,
+                args.seed + i,
+                args.sf_time,
+                args.sf_max_plies,
+                args.sf_clock == "cpu",
+            )
+            for elo, i in jobs
+        }
+        for (elo, i), future in futures.items():
+            points, plies, cpu_per_move = future.result()
+            results[elo].append((points, plies))
+            cpu.append(cpu_per_move)
+            log.info(
+                "chess vs Stockfish %d game %d (built-in %s): %s after %d plies, %.2f CPU s/move",
+                elo,
+                i + 1,
+                "white" if i % 2 == 0 else "black",
+                {1.0: "won", 0.5: "drawn", 0.0: "lost"}[points],
+                plies,
+                cpu_per_move,
+            )
+    print(
+        f"chess built-in (hard) vs Stockfish UCI_LimitStrength, {args.sf_time:g} s/move each "
+        f"(built-in: {args.sf_clock} clock), "
+        f"colours alternating, draw after {args.sf_max_plies} plies, Stockfish at {path}"
+    )
+    print(f"{'UCI_Elo':<9}{'games':>6}{'won':>6}{'drawn':>7}{'lost':>6}{'score %':>9}{'perf':>7}")
+    everything: list[tuple[int, float]] = []
+    for elo in elos:
+        games = results[elo]
+        won = sum(1 for p, _ in games if p == 1.0)
+        drawn = sum(1 for p, _ in games if p == 0.5)
+        lost = len(games) - won - drawn
+        score = sum(p for p, _ in games)
+        everything += [(elo, p) for p, _ in games]
+        perf = performance([(elo, p) for p, _ in games])
+        print(
+            f"{elo:<9}{len(games):>6}{won:>6}{drawn:>7}{lost:>6}"
+            f"{100 * score / len(games):>8.0f}%{perf:>7.0f}"
+        )
+    total = sum(p for _, p in everything)
+    print(
+        f"Elo estimate (performance over all {len(everything)} games, {total:g} points): "
+        f"{performance(everything):.0f} on Stockfish's UCI_Elo scale; the built-in engine got "
+        f"{statistics.mean(cpu) if cpu else 0:.2f} CPU s per searched move on average"
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100, help="games per row and pair")
@@ -161,8 +326,23 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--only", help="comma-separated row labels or game ids")
     parser.add_argument("--pairs", help="comma-separated pairs like hard-greedy,medium-easy")
+    parser.add_argument("--stockfish", help="the Stockfish binary for the chess section")
+    parser.add_argument("--sf-elo", help="comma-separated UCI_Elo levels (1700,1900,2100)")
+    parser.add_argument("--sf-games", type=int, default=10, help="games per Stockfish level")
+    parser.add_argument("--sf-time", type=float, default=default_time(Level.HARD))
+    parser.add_argument("--sf-max-plies", type=int, default=300)
+    parser.add_argument("--sf-jobs", type=int, default=1, help="games played at once")
+    parser.add_argument(
+        "--sf-clock",
+        choices=("wall", "cpu"),
+        default="wall",
+        help="the built-in engine's deadline in wall time, or in its own CPU time",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
+    if args.only and args.only.strip() == "stockfish":
+        stockfish_section(args)
+        return
 
     rows = ROWS
     if args.only:
@@ -251,6 +431,9 @@ def main(argv: list[str] | None = None) -> None:
             f"{pct:>7.0f}%{plies:>8.0f}{points}"
         )
     print()
+    if not args.only or "stockfish" in args.only.split(","):
+        stockfish_section(args)
+        print()
     print(f"{'game':<12}{'player':<10}{'moves':>7}{'median s':>10}{'max s':>8}")
     order = [start.split(":")[0] for _, start in ROWS]
     games = sorted({key.split()[0] for key in move_times}, key=order.index)

@@ -23,7 +23,8 @@ import chess.engine
 
 from rules.games import Session
 
-from ..engines.chess import evaluate, stockfish_path
+from ..engines.chess import stockfish_path
+from ..engines.chess_search.evaluation import evaluate
 from ..errors import AIError
 from .model import PositionScore
 from .review import CHESS_K, Scale, win_percent

@@ -137,6 +137,7 @@ def localised_commands() -> list[Any]:
     is needed (the extractor and the catalog test call this)."""
     import importlib
 
+    from discord import app_commands
     from discord.ext import commands
 
     from .client import EXTENSIONS  # the cogs import the client, which imports this package
@@ -150,7 +151,18 @@ def localised_commands() -> list[Any]:
                 and issubclass(value, commands.Cog)
                 and value.__module__ == module.__name__
             ):
-                found.extend(value.__cog_app_commands__)
+                if value.__cog_is_app_commands_group__:  # a GroupCog: one group, its commands
+                    group = app_commands.Group(
+                        name=value.__cog_group_name__,
+                        description=value.__cog_group_description__,
+                    )
+                    for command in value.__cog_app_commands__:
+                        group.add_command(
+                            command._copy_with(parent=group, binding=group, set_on_binding=False)
+                        )
+                    found.append(group)
+                else:
+                    found.extend(value.__cog_app_commands__)
     return found
 
 

@@ -136,7 +136,11 @@ def _default_hours(bot: GameBot) -> float | None:
     return None if seconds is None else seconds / 3600
 
 
-class Tournaments(commands.GroupCog, group_name="tournament"):
+class Tournaments(
+    commands.GroupCog,
+    group_name="tournament",
+    group_description="Tournaments in this server: create one, withdraw, standings",
+):
     """``/tournament create | withdraw | standings | next``."""
 
     def __init__(self, bot: GameBot) -> None:

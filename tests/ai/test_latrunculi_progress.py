@@ -63,6 +63,33 @@ def test_the_side_ahead_avoids_a_repetition_draw() -> None:
     assert game.ply == 4  # the game is left as found
 
 
+def _a_piece_down(state: State) -> int:
+    """Every position a soldier worse for White (White's view), as if every move but the
+    repetition lost one."""
+    return -100
+
+
+def test_the_side_far_ahead_goes_back_to_a_position_rather_than_give_a_piece_away() -> None:
+    """A position met before is no end, only going round in circles: White, seven soldiers up
+    (a draw would cost it the full contempt), still prefers the repetition to losing a piece."""
+    game = Game("rugen:s3e3/8/8/8/8/8/SSSSSS2/S2E2SS w")
+    for text in ("h1-h2", "a8-a7", "h2-h1", "a7-a8"):
+        game.play(text)
+    assert game.occurrences() == 2
+    searcher = _searcher(
+        game,
+        1,
+        evaluate=_a_piece_down,
+        quiescence=False,
+        contempt=True,
+        material=MATERIAL["rugen"],
+    )
+    assert searcher.root_draw < -100  # a real draw would cost more than the piece
+    result = searcher.run()
+    assert str(result.move) == "h1-h2"
+    assert -100 < result.score < 0
+
+
 def test_the_contempt_grows_with_the_lead_and_vanishes_when_behind() -> None:
     ahead = Game("rugen:s3e3/8/8/8/8/8/8/S2E2SS w")  # White leads by two soldiers
     level = Game("rugen:s3e3/8/8/8/8/8/8/S2E4 w")

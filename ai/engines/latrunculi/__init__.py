@@ -44,7 +44,7 @@ class Style:
 
 STYLES: dict[Level, Style] = {
     Level.EASY: Style(max_depth=1, quiescence=False, noise=80, random_move=0.25),
-    Level.MEDIUM: Style(max_depth=2, quiescence=True, noise=30, random_move=0.0),
+    Level.MEDIUM: Style(max_depth=1, quiescence=True, noise=30, random_move=0.0),
     Level.HARD: Style(
         max_depth=64,
         quiescence=True,

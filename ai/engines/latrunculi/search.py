@@ -27,7 +27,7 @@ from rules.game import Game
 from rules.model import Move, Side
 
 from .evaluation import Evaluator
-from .tactics import predictor_for
+from .tactics import gains, predictor_for
 
 MATE = 100_000
 INF = 10 * MATE
@@ -49,6 +49,12 @@ FIFTY_SCALE_FROM = 50
 #: behind by more than four times :data:`CONTEMPT_BASE` scores a draw as 0.
 CONTEMPT_BASE = 15
 CONTEMPT_MAX = 150
+#: A position met before is no end (only a third occurrence is forbidden): it means going
+#: round in circles, which the side ahead should avoid, but never at the price of material.
+#: Its contempt is capped below half a soldier; before issue 37's second round it was the full
+#: contempt, and a hard player a few pieces up gave a piece away rather than go back to a
+#: position it had seen (a LAT game traced move by move).
+REPEAT_CONTEMPT_MAX = 40
 #: Late-move reductions: at a remaining depth of at least this, quiet moves after the first
 #: :data:`LMR_AFTER` are searched one ply shallower first (and again at full depth if they
 #: beat alpha).
@@ -116,6 +122,9 @@ class Searcher:
         self._partial: tuple[Move, int] | None = None
         self.quiescence = quiescence
         self.table: dict[object, _Entry] = {}
+        #: White's evaluation by position key: iterative deepening and quiescence meet the same
+        #: positions again and again, and the evaluation is the search's costliest step.
+        self.evals: dict[object, int] = {}
         self.killers: dict[int, list[Move]] = {}
         self.history: dict[Move, int] = {}
         self.nodes = 0
@@ -132,6 +141,8 @@ class Searcher:
                 lead = material(self.state)
                 lead = lead if self.root_side is Side.WHITE else -lead
             self.root_draw = -max(0, min(CONTEMPT_MAX, CONTEMPT_BASE + lead // 4))
+        #: What going back to a position already met is worth to the root's side (≤ 0).
+        self.root_repeat = max(self.root_draw, -REPEAT_CONTEMPT_MAX)
 
     # ----- driver -----------------------------------------------------------------------------
 
@@ -216,7 +227,7 @@ class Searcher:
         if end is not None:
             return end
         if game.occurrences() >= 2:  # seen before in the game or on the search path
-            return self._draw()
+            return self._repeat()
         if depth <= 0:
             return (
                 self._quiesce(alpha, beta, ply, QUIESCENCE_PLIES)
@@ -290,8 +301,10 @@ class Searcher:
         alpha = max(alpha, stand)
         game = self.game
         state = self.state
-        captures = [(self.tactical(state, m), m) for m in game.legal_moves()]
-        captures = [c for c in captures if c[0] > 0]
+        moves = game.legal_moves()
+        captures = [
+            (g, m) for g, m in zip(gains(self.tactical, state, moves), moves, strict=True) if g > 0
+        ]
         captures.sort(key=lambda c: -c[0])
         best = stand
         for _, move in captures:
@@ -317,7 +330,12 @@ class Searcher:
         """The evaluation for the side to move; in Rügen, drawn towards the draw's value as the
         fifty-move clock runs out."""
         state = self.state
-        score = self.evaluate_white(state)
+        key = self.game.position_key()
+        score = self.evals.get(key)
+        if score is None:
+            if len(self.evals) >= TABLE_LIMIT:
+                self.evals.clear()
+            score = self.evals[key] = self.evaluate_white(state)
         if state.turn is not Side.WHITE:
             score = -score
         if self.fifty and state.clock > FIFTY_SCALE_FROM:
@@ -330,6 +348,11 @@ class Searcher:
         """A draw's score for the side to move: the contempt of the root's side, or its
         opposite for the other side."""
         return self.root_draw if self.state.turn is self.root_side else -self.root_draw
+
+    def _repeat(self) -> int:
+        """A position met before, for the side to move: the milder contempt of going round in
+        circles (a real draw may cost the whole lead; a repetition only time)."""
+        return self.root_repeat if self.state.turn is self.root_side else -self.root_repeat
 
     # ----- ordering and the table ------------------------------------------------------------
 
@@ -345,8 +368,7 @@ class Searcher:
         killers = self.killers.get(ply, ())
         history = self.history
         keyed = []
-        for move in moves:
-            gain = tactical(state, move)
+        for move, gain in zip(moves, gains(tactical, state, moves), strict=True):
             if move == first:
                 key = -10 * INF
             elif gain:

@@ -5,8 +5,12 @@ clock: every search here has a deadline far away and stops at its depth."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
+import pytest
+
+from ai.engines.latrunculi import evaluation
 from ai.engines.latrunculi.evaluation import EVALUATORS, MATERIAL, evaluate_rugen
 from ai.engines.latrunculi.search import Searcher
 from rules.game import Game
@@ -153,3 +157,27 @@ def test_reductions_find_what_the_full_search_finds() -> None:
                 threats.append(reply)
             game.pop()
         assert not threats, (reductions, move, threats)
+
+
+def _trade_bonus(position: str, monkeypatch: pytest.MonkeyPatch) -> int:
+    """What the trading-down term adds to White's evaluation of ``position``."""
+    game = Game(position)
+    evaluate = EVALUATORS[game.variant.id]
+    monkeypatch.setattr(evaluation, "WEIGHTS", dataclasses.replace(evaluation.WEIGHTS, trade=0))
+    without = evaluate(game.state)
+    monkeypatch.setattr(evaluation, "WEIGHTS", dataclasses.replace(evaluation.WEIGHTS, trade=50))
+    return evaluate(game.state) - without
+
+
+def test_a_lead_is_worth_more_the_fewer_pieces_are_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One soldier up with 3 of 32 left is closer to taking them all (and every capture resets
+    the fifty-move clock) than one up with 31 left: the side ahead trades, the side behind not."""
+    few = _trade_bonus("rugen:s3e3/8/8/8/8/8/8/S2E2S1 w", monkeypatch)
+    many = _trade_bonus("rugen:ssssssss/sssssss1/4e3/8/8/3E4/SSSSSSSS/SSSSSSSS w", monkeypatch)
+    assert few > many > 0
+    behind = _trade_bonus("rugen:s3e2s/8/8/8/8/8/8/S2E4 w", monkeypatch)
+    assert behind == -few
+    even = _trade_bonus("rugen:s3e3/8/8/8/8/8/8/S2E4 w", monkeypatch)
+    assert even == 0
+    lat = _trade_bonus("lat:9vq/11/11/11/11/11/11/QV8V w", monkeypatch)
+    assert lat > 0

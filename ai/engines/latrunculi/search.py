@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rules.game import Game
@@ -70,6 +71,16 @@ FUTILITY_MARGIN = 90
 LMP_COUNTS = {1: 10, 2: 24}
 
 EXACT, LOWER, UPPER = 0, 1, 2
+
+#: The clock deadlines are read on. The bot's deadlines are wall-clock times; a benchmark on a
+#: shared machine may swap in the process's CPU time (``bench/ai_bench.py --cpu-time``) so
+#: that the levels' strength does not depend on what else the machine runs.
+CLOCK: list[Callable[[], float]] = [time.monotonic]
+
+
+def clock() -> float:
+    """The current time on :data:`CLOCK`."""
+    return CLOCK[0]()
 
 
 class _OutOfTime(Exception):
@@ -161,7 +172,7 @@ class Searcher:
                 m: self.rng.randint(-self.noise, self.noise) for m in sorted(moves, key=str)
             }
         best = SearchResult(self._ordered(moves, None, 0)[0], 0, 0, 0)
-        started = time.monotonic()
+        started = clock()
         for depth in range(1, self.max_depth + 1):
             try:
                 move, score = self._root(depth, moves, best.move)
@@ -175,8 +186,8 @@ class Searcher:
             best = SearchResult(move, score, depth, self.nodes)
             if abs(score) >= MATE_BOUND:
                 break  # a forced win or loss is found: deeper search changes nothing
-            spent = time.monotonic() - started
-            if time.monotonic() + 2 * spent > self.deadline:
+            spent = clock() - started
+            if clock() + 2 * spent > self.deadline:
                 break  # the next depth would not finish in time
         return best
 
@@ -208,7 +219,7 @@ class Searcher:
 
     def _tick(self) -> None:
         self.nodes += 1
-        if self.nodes % CLOCK_EVERY == 0 and time.monotonic() > self.deadline:
+        if self.nodes % CLOCK_EVERY == 0 and clock() > self.deadline:
             raise _OutOfTime
 
     def _terminal(self, ply: int) -> int | None:

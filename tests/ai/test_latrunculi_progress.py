@@ -181,3 +181,48 @@ def test_a_lead_is_worth_more_the_fewer_pieces_are_left(monkeypatch: pytest.Monk
     assert even == 0
     lat = _trade_bonus("lat:9vq/11/11/11/11/11/11/QV8V w", monkeypatch)
     assert lat > 0
+
+
+def _captures(game: Game) -> list[str]:
+    """The side to move's moves that capture or win, by the rules."""
+    out = []
+    for move in game.legal_moves():
+        result = game.push(move)
+        if result.captured or game.outcome is not None:
+            out.append(str(move))
+        game.pop()
+    return out
+
+
+def _every_reply_loses_a_piece(game: Game) -> bool:
+    """After the last move: the opponent cannot capture, and whatever it plays, the mover then
+    captures (a double threat, or a threat that cannot be parried)."""
+    if game.outcome is not None or _captures(game):
+        return False
+    for reply in game.legal_moves():
+        game.push(reply)
+        ok = game.outcome is None and bool(_captures(game))
+        game.pop()
+        if not ok:
+            return False
+    return True
+
+
+@pytest.mark.parametrize(
+    "position",
+    [
+        # Black to move, no capture on the board: d6-d5 threatens two soldiers at once.
+        "rugen:ssssssss/s2sssss/3se1S1/2S1S3/1S6/S1SESS2/1S1S3S/SS1S1SS1 b clock=8",
+        # White to move: d5-d4 leaves Black no way to keep all its soldiers.
+        "rugen:1sssssss/s1ssss2/s3e3/1S1S3s/2s5/S2E2s1/2SSSSS1/SSSSSSSS w clock=12",
+    ],
+)
+def test_hard_plays_the_double_threat(position: str) -> None:
+    """Positions found by playing random games: no capture yet, and exactly one quiet move
+    after which every reply loses a piece. Hard's search (depth 3, reductions, contempt) finds
+    it."""
+    game = Game(position)
+    assert not _captures(game)
+    result = _searcher(game, 3, contempt=True, material=MATERIAL["rugen"], reductions=True).run()
+    game.push(result.move)
+    assert _every_reply_loses_a_piece(game)

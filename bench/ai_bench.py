@@ -25,7 +25,11 @@ are plies there).
 
 Run: ``python bench/ai_bench.py --games 100`` (the issue's count; slow at hard's full time).
 ``--games``, ``--time`` (hard's seconds per move; medium and easy keep their own, lower),
-``--only classic,rugen`` and ``--pairs hard-greedy`` cut the work down.
+``--only classic,rugen`` (a row's label picks that row, so ``rugen`` is the game without rows
+and ``rugen rows=1`` the other; a game id that is no label, like ``classic``, picks all its
+rows) and ``--pairs hard-greedy`` cut the work down. ``--cpu-time``: a Latrunculi move's seconds
+are the process's CPU seconds (a shared machine's load then does not decide the levels'
+strength; hard's deadline is a wall-clock one in the bot).
 """
 
 from __future__ import annotations
@@ -178,7 +182,14 @@ def main(argv: list[str] | None = None) -> None:
     rows = ROWS
     if args.only:
         wanted = {w.strip() for w in args.only.split(",")}
-        rows = [r for r in ROWS if r[0] in wanted or r[0].split()[0] in wanted]
+        labels = {label for label, _ in ROWS}
+        # A word that is a row's label picks that row ("rugen" is the rows=0 row); a game id
+        # that is no label picks all its rows ("classic": 8x8 and 12x8).
+        rows = [
+            r
+            for r in ROWS
+            if r[0] in wanted or (r[0].split()[0] in wanted and r[0].split()[0] not in labels)
+        ]
     pairs = PAIRS
     if args.pairs:
         wanted = {w.strip() for w in args.pairs.split(",")}

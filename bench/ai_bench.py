@@ -41,7 +41,11 @@ got per move either way.
 
 Run: ``python bench/ai_bench.py --games 100`` (the issue's count; slow at hard's full time).
 ``--games``, ``--time`` (hard's seconds per move; medium and easy keep their own, lower),
-``--only classic,rugen`` and ``--pairs hard-greedy`` cut the work down.
+``--only classic,rugen`` (a row's label picks that row, so ``rugen`` is the game without rows
+and ``rugen rows=1`` the other; a game id that is no label, like ``classic``, picks all its
+rows) and ``--pairs hard-greedy`` cut the work down. ``--cpu-time``: a Latrunculi move's seconds
+are the process's CPU seconds (a shared machine's load then does not decide the levels'
+strength; hard's deadline is a wall-clock one in the bot).
 """
 
 from __future__ import annotations
@@ -52,6 +56,7 @@ import random
 import statistics
 import time
 from collections import defaultdict
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
@@ -62,6 +67,8 @@ import chess.engine
 from ai.engines import engine_for
 from ai.engines.base import Engine
 from ai.engines.chess import ChessEngine, stockfish_path
+from ai.engines.latrunculi import LATRUNCULI_IDS
+from ai.engines.latrunculi import search as latrunculi_search
 from ai.engines.simple import GreedyEngine, RandomEngine
 from ai.levels import Level, default_time
 from rules.games import Session, find_game, open_session
@@ -142,9 +149,11 @@ def play_game(
     times: dict[str, float],
     move_times: dict[str, list[float]],
     max_plies: int,
+    now: Callable[[], float] = time.monotonic,
 ) -> tuple[str | None, int, int | None]:
     """One game; returns the winner's player name (``None`` for a draw), its length and the
-    points it won (``None`` in games without points). Seats alternate between the players."""
+    points it won (``None`` in games without points). Seats alternate between the players.
+    ``now`` is the clock the moves' deadlines and times are on."""
     session: Session[Any] = open_session(start)
     seats = session.seats
     by_seat = {
@@ -156,13 +165,13 @@ def play_game(
     while session.outcome is None and session.ply < max_plies:
         player = by_seat[session.to_move]
         legal = session.legal_actions()
-        started = time.monotonic()
+        started = now()
         if len(legal) == 1:
             action = legal[0]
         else:
             limit = times.get(player.name, 1.0)
             action = player.engine(game_id).choose(session, player.level, started + limit, rng)
-        move_times[f"{game_id} {player.name}"].append(time.monotonic() - started)
+        move_times[f"{game_id} {player.name}"].append(now() - started)
         if action not in legal:
             raise AssertionError(f"{player.name} chose {action!r}, not legal in {game_id}")
         session.play(session.roll(rng) if action == ROLL else action)
@@ -338,6 +347,12 @@ def main(argv: list[str] | None = None) -> None:
         default="wall",
         help="the built-in engine's deadline in wall time, or in its own CPU time",
     )
+    parser.add_argument(
+        "--cpu-time",
+        action="store_true",
+        help="Latrunculi rows: seconds a move are the process's CPU seconds, not the wall "
+        "clock's (on a shared machine a level then thinks as much as it would alone)",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
     if args.only and args.only.strip() == "stockfish":
@@ -347,7 +362,14 @@ def main(argv: list[str] | None = None) -> None:
     rows = ROWS
     if args.only:
         wanted = {w.strip() for w in args.only.split(",")}
-        rows = [r for r in ROWS if r[0] in wanted or r[0].split()[0] in wanted]
+        labels = {label for label, _ in ROWS}
+        # A word that is a row's label picks that row ("rugen" is the rows=0 row); a game id
+        # that is no label picks all its rows ("classic": 8x8 and 12x8).
+        rows = [
+            r
+            for r in ROWS
+            if r[0] in wanted or (r[0].split()[0] in wanted and r[0].split()[0] not in labels)
+        ]
     pairs = PAIRS
     if args.pairs:
         wanted = {w.strip() for w in args.pairs.split(",")}
@@ -370,6 +392,9 @@ def main(argv: list[str] | None = None) -> None:
             p for p in EXTRA_PAIRS.get(game_id, []) if not args.pairs or f"{p[0]}-{p[1]}" in wanted
         ]
         max_plies = args.max_plies or MAX_PLIES.get(game_id, DEFAULT_MAX_PLIES)
+        cpu = args.cpu_time and game_id in LATRUNCULI_IDS
+        now = time.process_time if cpu else time.monotonic
+        latrunculi_search.CLOCK[0] = now
         for a, b in row_pairs:
             tally = Tally()
             for i in range(args.games):
@@ -382,6 +407,7 @@ def main(argv: list[str] | None = None) -> None:
                     times,
                     move_times,
                     max_plies,
+                    now,
                 )
                 tally.plies.append(plies)
                 log.info(
@@ -414,8 +440,9 @@ def main(argv: list[str] | None = None) -> None:
             results.append((label, a, b, tally))
 
     limit = args.max_plies or f"{DEFAULT_MAX_PLIES} (chess 400, backgammon 1000, ludo 3000)"
+    clock = " (Latrunculi: CPU seconds of the process)" if args.cpu_time else ""
     print(
-        f"{args.games} games per row, hard {args.time:g} s/move, seeds {args.seed}+i, "
+        f"{args.games} games per row, hard {args.time:g} s/move{clock}, seeds {args.seed}+i, "
         f"colours alternating, draw after {limit} plies"
     )
     print(

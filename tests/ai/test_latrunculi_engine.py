@@ -11,7 +11,7 @@ import pytest
 
 from ai import Level, choose_action
 from ai.engines import engine_for
-from ai.engines.latrunculi.tactics import predictor_for
+from ai.engines.latrunculi.tactics import gains, predictor_for
 from rules.games import Session, find_game, open_session
 
 STARTS = {
@@ -147,3 +147,24 @@ def test_the_capture_predictor_never_misses_a_capture_or_a_win(label: str) -> No
                     assert predicted, f"{move} in {game.position.to_lpn()}"
             game.push(rng.choice(game.legal_moves()))
     assert checked > 0
+
+
+@pytest.mark.parametrize("label", sorted(STARTS))
+def test_the_contact_screen_gives_the_predictors_own_answers(label: str) -> None:
+    """The search asks the predictor only about moves that land next to an enemy piece
+    (``gains``); over random games that screen changes no answer, and it does skip moves."""
+    rng = random.Random(f"screen {label}")
+    skipped = 0
+    for _ in range(3):
+        session = open_session(STARTS[label])
+        game = session.game  # type: ignore[attr-defined]
+        predict = predictor_for(game.variant.id)
+        for _ply in range(rng.randrange(20, 120)):
+            if game.is_over:
+                break
+            moves = game.legal_moves()
+            screened = gains(predict, game.state, moves)
+            assert screened == [predict(game.state, m) for m in moves]
+            skipped += sum(1 for g in screened if g == 0)
+            game.push(rng.choice(moves))
+    assert skipped > 0

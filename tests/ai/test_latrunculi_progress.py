@@ -5,8 +5,12 @@ clock: every search here has a deadline far away and stops at its depth."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
+import pytest
+
+from ai.engines.latrunculi import evaluation
 from ai.engines.latrunculi.evaluation import EVALUATORS, MATERIAL, evaluate_rugen
 from ai.engines.latrunculi.search import Searcher
 from rules.game import Game
@@ -61,6 +65,33 @@ def test_the_side_ahead_avoids_a_repetition_draw() -> None:
     assert str(result.move) != "h1-h2"
     assert result.score == -10
     assert game.ply == 4  # the game is left as found
+
+
+def _a_piece_down(state: State) -> int:
+    """Every position a soldier worse for White (White's view), as if every move but the
+    repetition lost one."""
+    return -100
+
+
+def test_the_side_far_ahead_goes_back_to_a_position_rather_than_give_a_piece_away() -> None:
+    """A position met before is no end, only going round in circles: White, seven soldiers up
+    (a draw would cost it the full contempt), still prefers the repetition to losing a piece."""
+    game = Game("rugen:s3e3/8/8/8/8/8/SSSSSS2/S2E2SS w")
+    for text in ("h1-h2", "a8-a7", "h2-h1", "a7-a8"):
+        game.play(text)
+    assert game.occurrences() == 2
+    searcher = _searcher(
+        game,
+        1,
+        evaluate=_a_piece_down,
+        quiescence=False,
+        contempt=True,
+        material=MATERIAL["rugen"],
+    )
+    assert searcher.root_draw < -100  # a real draw would cost more than the piece
+    result = searcher.run()
+    assert str(result.move) == "h1-h2"
+    assert -100 < result.score < 0
 
 
 def test_the_contempt_grows_with_the_lead_and_vanishes_when_behind() -> None:
@@ -126,3 +157,72 @@ def test_reductions_find_what_the_full_search_finds() -> None:
                 threats.append(reply)
             game.pop()
         assert not threats, (reductions, move, threats)
+
+
+def _trade_bonus(position: str, monkeypatch: pytest.MonkeyPatch) -> int:
+    """What the trading-down term adds to White's evaluation of ``position``."""
+    game = Game(position)
+    evaluate = EVALUATORS[game.variant.id]
+    monkeypatch.setattr(evaluation, "WEIGHTS", dataclasses.replace(evaluation.WEIGHTS, trade=0))
+    without = evaluate(game.state)
+    monkeypatch.setattr(evaluation, "WEIGHTS", dataclasses.replace(evaluation.WEIGHTS, trade=50))
+    return evaluate(game.state) - without
+
+
+def test_a_lead_is_worth_more_the_fewer_pieces_are_left(monkeypatch: pytest.MonkeyPatch) -> None:
+    """One soldier up with 3 of 32 left is closer to taking them all (and every capture resets
+    the fifty-move clock) than one up with 31 left: the side ahead trades, the side behind not."""
+    few = _trade_bonus("rugen:s3e3/8/8/8/8/8/8/S2E2S1 w", monkeypatch)
+    many = _trade_bonus("rugen:ssssssss/sssssss1/4e3/8/8/3E4/SSSSSSSS/SSSSSSSS w", monkeypatch)
+    assert few > many > 0
+    behind = _trade_bonus("rugen:s3e2s/8/8/8/8/8/8/S2E4 w", monkeypatch)
+    assert behind == -few
+    even = _trade_bonus("rugen:s3e3/8/8/8/8/8/8/S2E4 w", monkeypatch)
+    assert even == 0
+    lat = _trade_bonus("lat:9vq/11/11/11/11/11/11/QV8V w", monkeypatch)
+    assert lat > 0
+
+
+def _captures(game: Game) -> list[str]:
+    """The side to move's moves that capture or win, by the rules."""
+    out = []
+    for move in game.legal_moves():
+        result = game.push(move)
+        if result.captured or game.outcome is not None:
+            out.append(str(move))
+        game.pop()
+    return out
+
+
+def _every_reply_loses_a_piece(game: Game) -> bool:
+    """After the last move: the opponent cannot capture, and whatever it plays, the mover then
+    captures (a double threat, or a threat that cannot be parried)."""
+    if game.outcome is not None or _captures(game):
+        return False
+    for reply in game.legal_moves():
+        game.push(reply)
+        ok = game.outcome is None and bool(_captures(game))
+        game.pop()
+        if not ok:
+            return False
+    return True
+
+
+@pytest.mark.parametrize(
+    "position",
+    [
+        # Black to move, no capture on the board: d6-d5 threatens two soldiers at once.
+        "rugen:ssssssss/s2sssss/3se1S1/2S1S3/1S6/S1SESS2/1S1S3S/SS1S1SS1 b clock=8",
+        # White to move: d5-d4 leaves Black no way to keep all its soldiers.
+        "rugen:1sssssss/s1ssss2/s3e3/1S1S3s/2s5/S2E2s1/2SSSSS1/SSSSSSSS w clock=12",
+    ],
+)
+def test_hard_plays_the_double_threat(position: str) -> None:
+    """Positions found by playing random games: no capture yet, and exactly one quiet move
+    after which every reply loses a piece. Hard's search (depth 3, reductions, contempt) finds
+    it."""
+    game = Game(position)
+    assert not _captures(game)
+    result = _searcher(game, 3, contempt=True, material=MATERIAL["rugen"], reductions=True).run()
+    game.push(result.move)
+    assert _every_reply_loses_a_piece(game)

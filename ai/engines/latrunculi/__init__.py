@@ -6,8 +6,10 @@ The levels differ in depth, time and deliberate imperfection (docs/ai.md):
 
 * **hard** searches as deep as its time allows (late quiet moves reduced), with quiescence,
   plays the best move and plays for a win (a contempt: a draw scores below 0 for it);
-* **medium** searches two plies with quiescence and a random bonus of up to ±30 (a third of a
-  soldier) per move, so it plays sound moves but not always the best;
+* **medium** looks one ply ahead and plays out the captures that answer its move
+  (quiescence), with a random bonus of up to ±30 (a third of a soldier) per move: it never
+  leaves a piece where it can be taken at once, but does not see a double threat coming (issue
+  37: at two plies it held hard to a draw in every game, so it was no mid-strength player);
 * **easy** looks one ply ahead without quiescence, with up to ±80 of noise, and one move in
   four is a random legal move: a beginner can win.
 """
@@ -44,7 +46,7 @@ class Style:
 
 STYLES: dict[Level, Style] = {
     Level.EASY: Style(max_depth=1, quiescence=False, noise=80, random_move=0.25),
-    Level.MEDIUM: Style(max_depth=2, quiescence=True, noise=30, random_move=0.0),
+    Level.MEDIUM: Style(max_depth=1, quiescence=True, noise=30, random_move=0.0),
     Level.HARD: Style(
         max_depth=64,
         quiescence=True,

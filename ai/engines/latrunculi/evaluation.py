@@ -52,6 +52,11 @@ class Weights:
     confinement: int = 3
     #: Per rank a soldier stands closer to the middle than its starting rank.
     advance: int = 2
+    #: Trading down when ahead: a material lead counts this many percent more with every
+    #: piece gone (all of them gone: the full percentage). Where captured pieces leave the board
+    #: (rugen, schadler, lat) a lead is won by taking the rest, and every capture resets
+    #: Rügen's fifty-move clock; the side behind avoids trades the same way.
+    trade: int = 50
 
 
 #: The weights the evaluators read (one set per process; the tuner swaps them between moves).
@@ -125,6 +130,14 @@ def _advance_tables(geo: Geometry) -> tuple[list[int], list[int]]:
             black[sq] = min(geo.height - 1 - sq // 16, top)
         tables = _ADVANCE[(geo.width, geo.height)] = (white, black)
     return tables
+
+
+def _simplify(lead: int, left: int, full: int) -> int:
+    """The bonus of a material ``lead`` (White's, may be negative) when only ``left`` of ``full``
+    pieces are still in play (see :attr:`Weights.trade`)."""
+    gone = max(0, full - left)
+    bonus = abs(lead) * WEIGHTS.trade * gone // (100 * full)
+    return bonus if lead >= 0 else -bonus  # the same for either side
 
 
 def _threat_penalty(count: int, value: int = 100) -> int:
@@ -266,6 +279,7 @@ def evaluate_rugen(state: State) -> int:
     to_move = state.turn
     score = 0
     threatened = 0
+    soldiers = left = 0
     eagles: list[tuple[Square, Piece]] = []
     for sq in geo.squares:
         p = cells[sq]
@@ -276,6 +290,8 @@ def evaluate_rugen(state: State) -> int:
             eagles.append((sq, p))
             continue
         score += sign * SOLDIER
+        soldiers += sign
+        left += 1
         for n in neighbours[sq]:
             if cells[n] is None:
                 score += sign * 2
@@ -298,6 +314,7 @@ def evaluate_rugen(state: State) -> int:
             lambda q, enemy=enemy: q is not None and q.side is enemy,  # type: ignore[misc]
             _RUGEN_STEPPERS,
         )
+    score += _simplify(SOLDIER * soldiers, left, 32)
     sign_to_move = 1 if to_move is WHITE else -1
     return score - sign_to_move * _threat_penalty(threatened)
 
@@ -330,6 +347,8 @@ def evaluate_schadler(state: State) -> int:
     step, neighbours = geo.step, geo.neighbours
     to_move = state.turn
     score = COUNTER * (state.hand[0] - state.hand[1])
+    lead = score
+    left = state.hand[0] + state.hand[1]
     threatened = 0
     for sq in geo.squares:
         p = cells[sq]
@@ -343,14 +362,18 @@ def evaluate_schadler(state: State) -> int:
             continue
         sign = 1 if p.side is WHITE else -1
         score += sign * COUNTER
+        lead += sign * COUNTER
+        left += 1
         if p.held:
             score -= sign * ALLIGATUS
+            lead -= sign * ALLIGATUS
             continue
         for n in neighbours[sq]:
             if cells[n] is None:
                 score += sign * 2
         if p.side is to_move and _schadler_threatened(cells, geo, sq, p.side):
             threatened += 1
+    score += _simplify(lead, left, 32)
     sign_to_move = 1 if to_move is WHITE else -1
     return score - sign_to_move * _threat_penalty(threatened)
 
@@ -406,6 +429,7 @@ def evaluate_lat(state: State) -> int:
     to_move = state.turn
     score = 0
     threatened_value = 0
+    lead = 0
     queens: list[tuple[Square, Piece]] = []
     counts = {Side.WHITE: 0, Side.BLACK: 0}
     for sq in geo.squares:
@@ -418,6 +442,7 @@ def evaluate_lat(state: State) -> int:
             queens.append((sq, p))
             continue
         score += sign * LAT_VALUES[p.kind]
+        lead += sign * LAT_VALUES[p.kind]
         for n in neighbours[sq]:
             if cells[n] is None:
                 score += sign * 2
@@ -425,6 +450,7 @@ def evaluate_lat(state: State) -> int:
         if p.side is to_move and _lat_threatened(cells, geo, sq, p):
             threatened_value += LAT_VALUES[p.kind]
     weakened = min(counts.values()) <= 3
+    score += _simplify(lead, counts[Side.WHITE] + counts[Side.BLACK] - 2, 22)
     for sq, queen in queens:
         sign = 1 if queen.side is WHITE else -1
         danger = _eagle_danger(

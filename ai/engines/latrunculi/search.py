@@ -21,13 +21,14 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rules.game import Game
 from rules.model import Move, Side
 
 from .evaluation import Evaluator
-from .tactics import predictor_for
+from .tactics import gains, predictor_for
 
 MATE = 100_000
 INF = 10 * MATE
@@ -49,6 +50,12 @@ FIFTY_SCALE_FROM = 50
 #: behind by more than four times :data:`CONTEMPT_BASE` scores a draw as 0.
 CONTEMPT_BASE = 15
 CONTEMPT_MAX = 150
+#: A position met before is no end (only a third occurrence is forbidden): it means going
+#: round in circles, which the side ahead should avoid, but never at the price of material.
+#: Its contempt is capped below half a soldier; before issue 37's second round it was the full
+#: contempt, and a hard player a few pieces up gave a piece away rather than go back to a
+#: position it had seen (a LAT game traced move by move).
+REPEAT_CONTEMPT_MAX = 40
 #: Late-move reductions: at a remaining depth of at least this, quiet moves after the first
 #: :data:`LMR_AFTER` are searched one ply shallower first (and again at full depth if they
 #: beat alpha).
@@ -64,6 +71,16 @@ FUTILITY_MARGIN = 90
 LMP_COUNTS = {1: 10, 2: 24}
 
 EXACT, LOWER, UPPER = 0, 1, 2
+
+#: The clock deadlines are read on. The bot's deadlines are wall-clock times; a benchmark on a
+#: shared machine may swap in the process's CPU time (``bench/ai_bench.py --cpu-time``) so
+#: that the levels' strength does not depend on what else the machine runs.
+CLOCK: list[Callable[[], float]] = [time.monotonic]
+
+
+def clock() -> float:
+    """The current time on :data:`CLOCK`."""
+    return CLOCK[0]()
 
 
 class _OutOfTime(Exception):
@@ -116,6 +133,9 @@ class Searcher:
         self._partial: tuple[Move, int] | None = None
         self.quiescence = quiescence
         self.table: dict[object, _Entry] = {}
+        #: White's evaluation by position key: iterative deepening and quiescence meet the same
+        #: positions again and again, and the evaluation is the search's costliest step.
+        self.evals: dict[object, int] = {}
         self.killers: dict[int, list[Move]] = {}
         self.history: dict[Move, int] = {}
         self.nodes = 0
@@ -132,6 +152,8 @@ class Searcher:
                 lead = material(self.state)
                 lead = lead if self.root_side is Side.WHITE else -lead
             self.root_draw = -max(0, min(CONTEMPT_MAX, CONTEMPT_BASE + lead // 4))
+        #: What going back to a position already met is worth to the root's side (≤ 0).
+        self.root_repeat = max(self.root_draw, -REPEAT_CONTEMPT_MAX)
 
     # ----- driver -----------------------------------------------------------------------------
 
@@ -150,7 +172,7 @@ class Searcher:
                 m: self.rng.randint(-self.noise, self.noise) for m in sorted(moves, key=str)
             }
         best = SearchResult(self._ordered(moves, None, 0)[0], 0, 0, 0)
-        started = time.monotonic()
+        started = clock()
         for depth in range(1, self.max_depth + 1):
             try:
                 move, score = self._root(depth, moves, best.move)
@@ -164,8 +186,8 @@ class Searcher:
             best = SearchResult(move, score, depth, self.nodes)
             if abs(score) >= MATE_BOUND:
                 break  # a forced win or loss is found: deeper search changes nothing
-            spent = time.monotonic() - started
-            if time.monotonic() + 2 * spent > self.deadline:
+            spent = clock() - started
+            if clock() + 2 * spent > self.deadline:
                 break  # the next depth would not finish in time
         return best
 
@@ -197,7 +219,7 @@ class Searcher:
 
     def _tick(self) -> None:
         self.nodes += 1
-        if self.nodes % CLOCK_EVERY == 0 and time.monotonic() > self.deadline:
+        if self.nodes % CLOCK_EVERY == 0 and clock() > self.deadline:
             raise _OutOfTime
 
     def _terminal(self, ply: int) -> int | None:
@@ -216,7 +238,7 @@ class Searcher:
         if end is not None:
             return end
         if game.occurrences() >= 2:  # seen before in the game or on the search path
-            return self._draw()
+            return self._repeat()
         if depth <= 0:
             return (
                 self._quiesce(alpha, beta, ply, QUIESCENCE_PLIES)
@@ -290,8 +312,10 @@ class Searcher:
         alpha = max(alpha, stand)
         game = self.game
         state = self.state
-        captures = [(self.tactical(state, m), m) for m in game.legal_moves()]
-        captures = [c for c in captures if c[0] > 0]
+        moves = game.legal_moves()
+        captures = [
+            (g, m) for g, m in zip(gains(self.tactical, state, moves), moves, strict=True) if g > 0
+        ]
         captures.sort(key=lambda c: -c[0])
         best = stand
         for _, move in captures:
@@ -317,7 +341,12 @@ class Searcher:
         """The evaluation for the side to move; in Rügen, drawn towards the draw's value as the
         fifty-move clock runs out."""
         state = self.state
-        score = self.evaluate_white(state)
+        key = self.game.position_key()
+        score = self.evals.get(key)
+        if score is None:
+            if len(self.evals) >= TABLE_LIMIT:
+                self.evals.clear()
+            score = self.evals[key] = self.evaluate_white(state)
         if state.turn is not Side.WHITE:
             score = -score
         if self.fifty and state.clock > FIFTY_SCALE_FROM:
@@ -330,6 +359,11 @@ class Searcher:
         """A draw's score for the side to move: the contempt of the root's side, or its
         opposite for the other side."""
         return self.root_draw if self.state.turn is self.root_side else -self.root_draw
+
+    def _repeat(self) -> int:
+        """A position met before, for the side to move: the milder contempt of going round in
+        circles (a real draw may cost the whole lead; a repetition only time)."""
+        return self.root_repeat if self.state.turn is self.root_side else -self.root_repeat
 
     # ----- ordering and the table ------------------------------------------------------------
 
@@ -345,8 +379,7 @@ class Searcher:
         killers = self.killers.get(ply, ())
         history = self.history
         keyed = []
-        for move in moves:
-            gain = tactical(state, move)
+        for move, gain in zip(moves, gains(tactical, state, moves), strict=True):
             if move == first:
                 key = -10 * INF
             elif gain:

@@ -189,6 +189,43 @@ _PREDICTORS: dict[str, Predictor] = {
 }
 
 
+def contact(state: State) -> bytearray:
+    """The squares next to a piece of the side not to move, marked 1. Every capture and every
+    win of every rule set needs a landing next to its victim (or next to the enemy eagle or
+    Queen), so a move that lands on none of these captures nothing and needs no prediction: a
+    search node calls the predictor for the few moves that touch the enemy only."""
+    cells, geo = state.cells, state.geometry
+    neighbours = geo.neighbours
+    enemy = state.turn.other
+    marks = bytearray(geo.size)
+    for sq in geo.squares:
+        p = cells[sq]
+        if p is not None and p.side is enemy:
+            for n in neighbours[sq]:
+                marks[n] = 1
+    return marks
+
+
+def gains(predict: Predictor, state: State, moves: list[Move]) -> list[int]:
+    """``predict`` for each of ``moves``, skipping the moves that land next to no enemy piece
+    (see :func:`contact`): the same answers, a fraction of the work."""
+    marks = contact(state)
+    out = []
+    for move in moves:
+        kind = move.kind
+        if kind is MoveKind.REMOVE:
+            out.append(predict(state, move))
+        elif kind is MoveKind.MOVE:
+            path = move.path
+            if marks[path[1]] if len(path) == 2 else any(marks[sq] for sq in path[1:]):
+                out.append(predict(state, move))
+            else:
+                out.append(0)
+        else:
+            out.append(0)
+    return out
+
+
 def predictor_for(variant_id: str) -> Predictor:
     """The capture predictor of a rule set; passes (``pass``) never capture."""
     inner = _PREDICTORS.get(variant_id, _no_captures)

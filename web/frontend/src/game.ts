@@ -17,6 +17,11 @@ const SEAT_WORDS: Record<string, () => string> = {
   green: () => t("Green"), yellow: () => t("Yellow"), blue: () => t("Blue"),
 };
 
+/** The pieces a move may promote to (the rules name them; chess's). */
+const PIECE_WORDS: Record<string, () => string> = {
+  queen: () => t("Queen"), rook: () => t("Rook"), bishop: () => t("Bishop"), knight: () => t("Knight"),
+};
+
 /** A seat's name in the reader's language (a seat no table knows: as the server names it). */
 export function seatName(seat: string): string {
   return SEAT_WORDS[seat]?.() ?? capital(seat);
@@ -144,7 +149,7 @@ export async function gamePage(
       const box = h("div", { class: "choice" });
       box.appendChild(h("span", {}, `${t("Which one?")} `));
       for (const a of choice) {
-        const b = h("button", { class: "choice-button", "data-action": a.text }, a.promotion ? `${capital(a.promotion)} (${a.text})` : a.text);
+        const b = h("button", { class: "choice-button", "data-action": a.text }, a.promotion ? `${PIECE_WORDS[a.promotion]?.() ?? capital(a.promotion)} (${a.text})` : a.text);
         b.addEventListener("click", () => void play(a));
         box.appendChild(b);
       }

@@ -28,11 +28,32 @@ from .i18n import (
     plural_rule,
 )
 
-__all__ = ["page_language", "page_words"]
+__all__ = ["game_words", "page_language", "page_words"]
 
 _SAMPLES = range(0, 201)
 """Numbers that reach every integer plural category of our languages (Arabic's "other"
 first at 100)."""
+
+
+@functools.cache
+def game_words(variant: str | None, language: str) -> dict[str, Any] | None:
+    """A game's own words on its page: its name and why it may end (``checkmate``, ...), as
+    the bot's presenter says them in ``language`` (None: no game, or one the bot lacks)."""
+    if variant is None:
+        return None
+    from .presenters import presenter_for
+    from .presenters.base import COMMON_REASONS
+    from .texts import game_name
+
+    try:
+        presenter = presenter_for(variant)
+    except KeyError:
+        return None
+    reasons = {*presenter.reasons, *COMMON_REASONS}
+    return {
+        "title": game_name(variant, language),
+        "reasons": {r.value: presenter.reason_words(r, language) for r in reasons},
+    }
 
 
 def page_language(player: str | None, server: str | None, accept_language: str) -> str:

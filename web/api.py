@@ -203,21 +203,24 @@ async def draw(request: web.Request) -> web.Response:
 async def words(request: web.Request) -> web.Response:
     """The pages' own words in the reader's language: their ``/language``, else the
     language of the server whose game (``?game=<id>``, with ``t`` when a spectator's) or
-    Activity they look at, else their browser's ``Accept-Language``. A game the reader may
-    not watch counts for nothing (its server's language is not revealed)."""
+    Activity they look at, else their browser's ``Accept-Language``; with the game's name and
+    its reasons for ending. A game the reader may not watch counts for nothing (its server's
+    language is not revealed)."""
     user = await current_user(request)
     guild = user.guild_id if user is not None else None
+    variant = None
     raw = request.query.get("game", "")
-    if guild is None and raw.isdigit() and len(raw) <= 12:
+    if raw.isdigit() and len(raw) <= 12:
         try:
             state, _ = await visible_state(request, int(raw))
-            guild = state.record.guild_id
+            guild, variant = state.record.guild_id, state.record.game_kind
         except web.HTTPNotFound:
-            guild = None
+            pass
     found = await request.app[WORDS](
         user.user_id if user is not None else None,
         guild,
         request.headers.get("Accept-Language", "")[:512],
+        variant,
     )
     return web.json_response(
         found, headers={"Cache-Control": "private, no-cache", "Vary": "Accept-Language, Cookie"}

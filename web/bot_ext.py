@@ -19,7 +19,7 @@ from bot.errors import message_for
 from bot.i18n import resolve_language
 from bot.services.pipeline import draw_from_web, play_from_web, resign_from_web
 from bot.watch import set_watch_links
-from bot.web_words import page_language, page_words
+from bot.web_words import game_words, page_language, page_words
 from storage import GameRecord
 
 from .activity.board import board_user
@@ -106,12 +106,17 @@ class BotWords:
         self.bot = bot
 
     async def __call__(
-        self, user_id: int | None, guild_id: int | None, accept_language: str
+        self,
+        user_id: int | None,
+        guild_id: int | None,
+        accept_language: str,
+        variant: str | None = None,
     ) -> dict[str, Any]:
         db = self.bot.db
         player = await db.players.language(user_id) if user_id is not None else None
         server = await db.guilds.language(guild_id) if guild_id is not None else None
-        return page_words(page_language(player, server, accept_language))
+        language = page_language(player, server, accept_language)
+        return {**page_words(language), "game": game_words(variant, language)}
 
 
 class WebPresence:

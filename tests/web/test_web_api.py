@@ -294,3 +294,5 @@ async def test_the_pages_words_are_in_the_readers_language(arena, web_url, fake_
     assert words["messages"]["Resign"] == "Сдаться" and words["messages"]["Yes"] == "Да"
     wins = words["plurals"]["{name} ({seat}) wins {count} point: {reason}."]
     assert wins["few"] == "{name} ({seat}) выигрывает {count} очка: {reason}."
+    assert words["game"]["title"] == "Шахматы"  # the game's own words, as the bot says them
+    assert words["game"]["reasons"]["checkmate"] == "мат"

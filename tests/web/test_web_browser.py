@@ -175,6 +175,7 @@ async def test_a_promotion_is_chosen_on_the_page(arena, web_url, fake_discord):
         page = await person(browser)
         await sign_in(page, fake_discord, web_url, arena.alice, path)
         await at_ply(page, 0)
+        assert await page.inner_text("#title") == f"Партия №{record.id} · Шахматы"
         assert await page.inner_text("#resign") == "Сдаться"
         assert await page.inner_text("#draw") == "Предложить ничью"
         assert await page.inner_text("#play-selected") == "Сыграть"

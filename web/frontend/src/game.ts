@@ -5,7 +5,7 @@
 import { currentMe, follow, getJson, post } from "./api";
 import { drawBoard } from "./board";
 import { boardActions, click, EMPTY, highlights, undo, type PickState } from "./picker";
-import { t, tn } from "./i18n";
+import { gameTitle, reasonWords, t, tn } from "./i18n";
 import type { Action, Snapshot } from "./types";
 
 const BUTTON_WORDS: Record<string, () => string> = {
@@ -213,8 +213,8 @@ export async function gamePage(
   const render = (): void => {
     if (!snap) return;
     const s = snap;
-    title.textContent = t("Game #{id} · {title}", { id: s.id, title: s.title });
-    document.title = t("#{id} {title} — live board", { id: s.id, title: s.title });
+    title.textContent = t("Game #{id} · {title}", { id: s.id, title: gameTitle(s.title) });
+    document.title = t("#{id} {title} — live board", { id: s.id, title: gameTitle(s.title) });
     const actions = mine();
     const { sources, targets } = highlights(actions, pick);
     const recent = s.recent.flatMap((r) => r.effects);
@@ -226,7 +226,7 @@ export async function gamePage(
       recent,
       mover: s.to_move,
     });
-    svg.setAttribute("aria-label", s.to_move ? t("{title} board, {seat} to move", { title: s.title, seat: seatName(s.to_move) }) : t("{title} board, game over", { title: s.title }));
+    svg.setAttribute("aria-label", s.to_move ? t("{title} board, {seat} to move", { title: gameTitle(s.title), seat: seatName(s.to_move) }) : t("{title} board, game over", { title: gameTitle(s.title) }));
     players.innerHTML = "";
     const now = Date.now() / 1000 + skew; // the server's clock is the reference
     for (const seat of s.seats) {
@@ -246,9 +246,9 @@ export async function gamePage(
       const places = r.places.length > 2 ? ` ${t("Places: {places}.", { places: r.places.map((p, i) => `${i + 1}. ${seatName(p)}`).join(", ") })}` : "";
       result.textContent = r.reason === "aborted" ? t("Game aborted.") :
         winner ? (r.points
-          ? tn("{name} ({seat}) wins {count} point: {reason}.", "{name} ({seat}) wins {count} points: {reason}.", r.points, { name: winner.name, seat: seatName(winner.seat), reason: r.reason ?? "" })
-          : t("{name} ({seat}) wins: {reason}.", { name: winner.name, seat: seatName(winner.seat), reason: r.reason ?? "" })) + places :
-        t("Draw: {reason}.", { reason: r.reason ?? "" });
+          ? tn("{name} ({seat}) wins {count} point: {reason}.", "{name} ({seat}) wins {count} points: {reason}.", r.points, { name: winner.name, seat: seatName(winner.seat), reason: reasonWords(r.reason) })
+          : t("{name} ({seat}) wins: {reason}.", { name: winner.name, seat: seatName(winner.seat), reason: reasonWords(r.reason) })) + places :
+        t("Draw: {reason}.", { reason: reasonWords(r.reason) });
     } else {
       const mover = s.seats.find((x) => x.seat === s.to_move);
       result.textContent = mover ? (s.actions.length ? t("Your move.") : t("{name} ({seat}) to move.", { name: mover.name, seat: seatName(mover.seat) })) : "";

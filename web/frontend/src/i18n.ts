@@ -10,6 +10,8 @@ export interface Words {
   messages: Record<string, string>;
   /** singular → form per CLDR plural category ("one", "few", "other", …) */
   plurals: Record<string, Record<string, string>>;
+  /** the page's game: its name and its reasons for ending, as the bot words them */
+  game?: { title: string; reasons: Record<string, string> } | null;
 }
 
 let words: Words = { language: "en", messages: {}, plurals: {} };
@@ -25,6 +27,17 @@ export function setWords(sent: Words): void {
   rules = new Intl.PluralRules(sent.language);
   document.documentElement.lang = sent.language;
   document.documentElement.dir = sent.language === "ar" ? "rtl" : "ltr";
+}
+
+/** The page's game's name in the reader's language (`english`: as the snapshot names it). */
+export function gameTitle(english: string): string {
+  return words.game?.title || english;
+}
+
+/** Why the page's game ended, in words (`id`: the reason id, as stored). */
+export function reasonWords(id: string | null): string {
+  if (id === null) return "";
+  return words.game?.reasons[id] || id.replace(/_/g, " ");
 }
 
 /** The language the page speaks (for numbers and dates). */

@@ -26,6 +26,7 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string,
 function showParticipants(list: Participant[], signIn: ActivitySignIn, players: Set<string>): void {
   const box = document.getElementById("participants");
   if (!box) return;
+  box.setAttribute("aria-label", t("In this Activity"));
   box.innerHTML = "";
   for (const p of list) {
     const li = el("li", { class: "participant", "data-user": p.id }, p.name);

@@ -29,6 +29,7 @@ __all__ = [
     "DOMAIN_OF_PATH",
     "KEYWORDS",
     "SOURCE_DIRS",
+    "WEB_DOMAIN",
     "domain_of",
     "localised_commands",
     "template",
@@ -51,6 +52,15 @@ SOURCE_DIRS: tuple[str, ...] = ("bot", "rendering", "rules")
 rules give for refusing a move are shown to players too; ``rules`` and ``rendering`` mark
 them with a ``mark``/``translate``-named function of their own, as they may not import the
 bot)."""
+
+WEB_DOMAIN = "web"
+"""The domain of the web pages' own words (served to them as JSON: :mod:`bot.web_words`)."""
+
+FRONTEND_DIRS: tuple[str, ...] = ("web/frontend/src", "web/frontend-activity/src")
+"""The front ends' TypeScript, searched for ``t("…")`` and ``tn("…", "…", n)`` calls (Babel's
+JavaScript extractor reads TypeScript's calls as well: only the calls are looked at)."""
+
+FRONTEND_KEYWORDS: dict[str, Any] = {"t": None, "tn": (1, 2)}
 
 COMMANDS_DOMAIN = "commands"
 """The domain of command names, descriptions, option names and choices."""
@@ -117,6 +127,9 @@ DOMAIN_OF_PATH: tuple[tuple[str, str], ...] = (
     ("bot/services/tournament*.py", "tournaments"),
     ("bot/exts/tournaments.py", "tournaments"),
     ("rendering/standings.py", "tournaments"),
+    # the live board's pages and the Activity's (their TypeScript's t()/tn() calls)
+    ("web/frontend/src/*", WEB_DOMAIN),
+    ("web/frontend-activity/src/*", WEB_DOMAIN),
 )
 """Which domain a source file's texts belong to (first match; ``fnmatch`` patterns relative
 to the project root). Anything else (``/help``, ``/language``, …) is in :data:`DOMAIN`."""
@@ -173,6 +186,16 @@ def _code_messages() -> Iterator[tuple[str | tuple[str, ...], str | None, str]]:
             str(_ROOT / package), method_map, keywords=KEYWORDS, comment_tags=()
         ):
             yield message, context, f"{package}/{filename}:{lineno}"
+    options = {"**.ts": {"parse_template_string": "true"}}
+    for folder in FRONTEND_DIRS:
+        for filename, lineno, message, _comments, context in extract_from_dir(
+            str(_ROOT / folder),
+            [("**.ts", "javascript")],
+            keywords=FRONTEND_KEYWORDS,
+            comment_tags=(),
+            options_map=options,
+        ):
+            yield message, context, f"{folder}/{filename}:{lineno}"
 
 
 def _new_template(domain: str) -> Catalog:

@@ -9,7 +9,8 @@ test fails until every language has them) -- unless the language already transla
 text in another domain (a file moved between domains keeps its translations); changed texts
 are kept as fuzzy with the old translation to revise; texts gone from the code are dropped.
 Then translate the new entries and run ``pytest tests/bot/test_bot_catalogs.py``.
-Which file belongs to which domain: ``bot/catalogs.py`` ``DOMAIN_OF_PATH``.
+Which file belongs to which domain: ``bot/catalogs.py`` ``DOMAIN_OF_PATH`` (the web pages'
+TypeScript ``t()``/``tn()`` calls go to the ``web`` domain).
 """
 
 from __future__ import annotations

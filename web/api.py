@@ -20,10 +20,10 @@ from aiohttp import web
 from .auth import CONFIG, SIGNER, SessionUser, check_csrf, current_user
 from .events import Broadcaster
 from .limits import RateLimiter
-from .ports import GameActions, GuildPresence, Refused
+from .ports import GameActions, GuildPresence, PageWords, Refused
 from .snapshot import GameState, Snapshots
 
-__all__ = ["ACTIONS", "BROADCASTER", "MOVE_LIMIT", "PRESENCE", "SNAPSHOTS", "routes"]
+__all__ = ["ACTIONS", "BROADCASTER", "MOVE_LIMIT", "PRESENCE", "SNAPSHOTS", "WORDS", "routes"]
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +32,7 @@ BROADCASTER = web.AppKey("broadcaster", Broadcaster)
 ACTIONS = web.AppKey("actions", GameActions)
 PRESENCE = web.AppKey("presence", GuildPresence)
 MOVE_LIMIT = web.AppKey("move_limit", RateLimiter)
+WORDS = web.AppKey("words", PageWords)
 MAX_BODY = 4096
 
 routes = web.RouteTableDef()
@@ -50,12 +51,16 @@ def _game_id(request: web.Request) -> int:
     return int(raw)
 
 
-async def visible_state(request: web.Request) -> tuple[GameState, SessionUser | None]:
+async def visible_state(
+    request: web.Request, game_id: int | None = None
+) -> tuple[GameState, SessionUser | None]:
     """The game of the request, if the asker may watch it: the game's token, one of its
     players signed in, or a session confined to the game's server (the Activity's: anyone
     in it may watch); and its server still has the bot. A session confined to another
-    server sees nothing of it. Else 404, the same for every case."""
-    game_id = _game_id(request)
+    server sees nothing of it. Else 404, the same for every case. ``game_id``: the game
+    asked about, when not in the path."""
+    if game_id is None:
+        game_id = _game_id(request)
     state = await request.app[SNAPSHOTS].state(game_id)
     user = await current_user(request)
     if state is None:
@@ -192,6 +197,34 @@ async def draw(request: web.Request) -> web.Response:
     except Refused as exc:
         return web.json_response({"ok": False, "error": exc.message}, status=409)
     return web.json_response({"ok": True, "done": done})
+
+
+@routes.get("/api/words")
+async def words(request: web.Request) -> web.Response:
+    """The pages' own words in the reader's language: their ``/language``, else the
+    language of the server whose game (``?game=<id>``, with ``t`` when a spectator's) or
+    Activity they look at, else their browser's ``Accept-Language``; with the game's name and
+    its reasons for ending. A game the reader may not watch counts for nothing (its server's
+    language is not revealed)."""
+    user = await current_user(request)
+    guild = user.guild_id if user is not None else None
+    variant = None
+    raw = request.query.get("game", "")
+    if raw.isdigit() and len(raw) <= 12:
+        try:
+            state, _ = await visible_state(request, int(raw))
+            guild, variant = state.record.guild_id, state.record.game_kind
+        except web.HTTPNotFound:
+            pass
+    found = await request.app[WORDS](
+        user.user_id if user is not None else None,
+        guild,
+        request.headers.get("Accept-Language", "")[:512],
+        variant,
+    )
+    return web.json_response(
+        found, headers={"Cache-Control": "private, no-cache", "Vary": "Accept-Language, Cookie"}
+    )
 
 
 @routes.get("/api/me")

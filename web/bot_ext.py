@@ -10,6 +10,7 @@ import importlib
 import logging
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from aiohttp import web
 
@@ -18,6 +19,7 @@ from bot.errors import message_for
 from bot.i18n import resolve_language
 from bot.services.pipeline import draw_from_web, play_from_web, resign_from_web
 from bot.watch import set_watch_links
+from bot.web_words import game_words, page_language, page_words
 from storage import GameRecord
 
 from .activity.board import board_user
@@ -96,6 +98,27 @@ class BotActions:
             raise await self._refusal(exc, game_id, user_id) from exc
 
 
+class BotWords:
+    """The web's :class:`~web.ports.PageWords`: the pages' words from the bot's catalogs, in
+    the reader's ``/language``, else their server's, else their browser's."""
+
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+
+    async def __call__(
+        self,
+        user_id: int | None,
+        guild_id: int | None,
+        accept_language: str,
+        variant: str | None = None,
+    ) -> dict[str, Any]:
+        db = self.bot.db
+        player = await db.players.language(user_id) if user_id is not None else None
+        server = await db.guilds.language(guild_id) if guild_id is not None else None
+        language = page_language(player, server, accept_language)
+        return {**page_words(language), "game": game_words(variant, language)}
+
+
 class WebPresence:
     """Whether a server still has the bot. A server of a shard this process does not run
     cannot be seen from here: such a game is shown (its own process refuses it when gone)."""
@@ -147,6 +170,7 @@ def build_app(bot: GameBot, config: WebConfig) -> web.Application:
         sub_apps={prefix: app for m in made for prefix, app in m.sub_apps.items()},
         session_sources=[board_user, *(source for m in made for source in m.session_sources)],
         clock=bot.now,
+        words=BotWords(bot),
     )
     mount_activity(app, bot.settings, bot.db, bot.activity_launches.game_for)
     return app

@@ -4,9 +4,9 @@ object and a test or another host can supply its own."""
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
-__all__ = ["GameActions", "GuildPresence", "Refused"]
+__all__ = ["GameActions", "GuildPresence", "PageWords", "Refused", "english_words"]
 
 
 class GameActions(Protocol):
@@ -26,6 +26,33 @@ class GuildPresence(Protocol):
     """Whether the bot is (still) in a server: a removed server's games are not shown."""
 
     def __call__(self, guild_id: int) -> bool: ...
+
+
+class PageWords(Protocol):
+    """The pages' own words in a reader's language: ``{"language", "messages", "plurals"}``
+    (see ``web/frontend/src/i18n.ts``). The reader is ``user_id`` (signed in, or None), the
+    server ``guild_id`` whose game or Activity they look at (or None) and their browser's
+    ``Accept-Language``; the host picks the language (the bot: :mod:`bot.web_words`).
+    ``variant``: the game kind of the page's game, whose name and reasons for ending the host
+    adds (``"game": {"title", "reasons"}``)."""
+
+    async def __call__(
+        self,
+        user_id: int | None,
+        guild_id: int | None,
+        accept_language: str,
+        variant: str | None = None,
+    ) -> dict[str, Any]: ...
+
+
+async def english_words(
+    user_id: int | None,
+    guild_id: int | None,
+    accept_language: str,
+    variant: str | None = None,
+) -> dict[str, Any]:
+    """A host without catalogs: the pages keep the English they are written in."""
+    return {"language": "en", "messages": {}, "plurals": {}}
 
 
 class Refused(Exception):

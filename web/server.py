@@ -23,7 +23,7 @@ from .config import WebConfig
 from .events import Broadcaster
 from .limits import RateLimiter
 from .pages import add_pages, security_headers
-from .ports import GameActions, GuildPresence
+from .ports import GameActions, GuildPresence, PageWords, english_words
 from .signing import Signer
 from .snapshot import Snapshots
 
@@ -44,13 +44,15 @@ def create_app(
     sub_apps: Mapping[str, web.Application] | None = None,
     session_sources: Iterable[SessionSource] = (),
     clock: Callable[[], float] = time.time,
+    words: PageWords = english_words,
 ) -> web.Application:
     """The live board: the API, the event streams, Discord sign-in and the pages.
 
     ``routes`` and ``sub_apps`` (by path prefix) are added as they are; ``session_sources``
     are asked for the session user before the sign-in cookie (each answers only for a
     credential the request names explicitly, such as a bearer token). ``clock`` is the one the game
-    rows' times were written with (the bot's), for the move clocks."""
+    rows' times were written with (the bot's), for the move clocks. ``words``: the pages' own
+    words in a reader's language (the bot's catalogs; English without them)."""
     app = web.Application(middlewares=[security_headers], client_max_size=64 * 1024)
     app[CONFIG] = config
     app[SIGNER] = Signer(config.secret)
@@ -61,6 +63,7 @@ def create_app(
     app[api.BROADCASTER] = Broadcaster(on_change=snapshots.invalidate)
     app[api.ACTIONS] = actions
     app[api.PRESENCE] = presence
+    app[api.WORDS] = words
     app[api.MOVE_LIMIT] = RateLimiter(
         config.moves_per_minute, burst=max(5, config.moves_per_minute // 3)
     )

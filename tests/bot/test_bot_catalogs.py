@@ -93,6 +93,37 @@ def test_texts_are_in_the_domain_of_the_file_they_come_from() -> None:
     assert domain_of("rendering/caption.py") == "boards"
     assert domain_of("bot/exts/challenges.py") == "lobby"
     assert domain_of("bot/exts/info.py") == "bot"
+    assert domain_of("web/frontend/src/game.ts") == "web"
+    assert domain_of("web/frontend-activity/src/app.ts") == "web"
+
+
+async def test_the_web_pages_words_are_read_from_their_typescript() -> None:
+    """The pages' t()/tn() calls are the web domain's texts (a button, a plural)."""
+    web = (await templates())["web"]
+    assert web.get("Resign") is not None and web.get("Games to watch") is not None
+    plural = web.get("{name} ({seat}) wins {count} point: {reason}.")
+    assert plural is not None and plural.id[1] == "{name} ({seat}) wins {count} points: {reason}."
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_the_pages_get_every_web_text_translated(language: str) -> None:
+    """What /api/words sends: every text of the web domain translated, and every plural text
+    a form for every plural category the browser can pick for a whole number."""
+    from bot.web_words import page_words
+
+    web = read_po((LOCALE_DIR / "web.pot").open("rb"))
+    words = page_words(language)
+    assert words["language"] == language
+    singular = [m.id for m in web if m.id and not isinstance(m.id, tuple)]
+    plural = [m.id for m in web if isinstance(m.id, tuple)]
+    assert singular and plural
+    for text in singular:
+        assert words["messages"].get(text) not in (None, "", text), text
+    categories = {Locale.parse(babel_locale(language)).plural_form(n) for n in range(1000)}
+    for english in plural:
+        forms = words["plurals"][english[0]]
+        assert categories <= set(forms), (english, forms)
+        assert not set(forms.values()) & set(english), forms
 
 
 @pytest.mark.parametrize("language", TRANSLATED)

@@ -176,7 +176,9 @@ async def test_a_draughts_game_finished_inside_the_activity(arena, web_url, acti
         for page in (alice, bob, carol):
             await at_ply(page, 4)
             await page.wait_for_selector("#result:has-text('wins')")
-        assert await carol.inner_text("#result") == f"{arena.alice.name} (White) wins: no_pieces."
+        assert await carol.inner_text("#result") == (  # the reason in the bot's words
+            f"{arena.alice.name} (White) wins: the side to move had no pieces left."
+        )
         assert await carol.inner_text("#moves") == (
             "Black: 1-6\nWhite: 22-18\nBlack: 10-14\nWhite: 18x9x2"
         )

@@ -267,3 +267,32 @@ async def test_a_refusal_is_said_in_the_players_language(arena, web_url, fake_di
         ) as r:
             refused = await r.json()
     assert r.status == 409 and refused["error"].startswith(f"Сейчас не ваш ход в партии #{game.id}")
+
+
+async def test_the_pages_words_are_in_the_readers_language(arena, web_url, fake_discord):
+    """/api/words: the reader's /language first, then the server of the game they watch,
+    then the browser's Accept-Language; a game the reader may not watch reveals nothing."""
+    game, _ = await challenge_and_accept(arena, "chess")
+    await arena.db.players.set_language(arena.bob.id, "Bob", "ru")  # as /language stores it
+    async with client() as http:
+        prefers = {"Accept-Language": "de, tr;q=0.8"}
+        async with http.get(f"{web_url}/api/words", headers=prefers) as r:
+            assert r.status == 200
+            browser = await r.json()
+        assert browser["language"] == "tr" and browser["messages"]["Resign"] == "Terk et"
+        await arena.db.guilds.set_language(game.guild_id, "bg")
+        watch = f"{web_url}/api/words?game={game.id}&t={watch_token(game.id)}"
+        async with http.get(watch, headers={"Accept-Language": "tr"}) as r:
+            assert (await r.json())["language"] == "bg"
+        forged = f"{web_url}/api/words?game={game.id}&t={watch_token(game.id + 1)}"
+        async with http.get(forged, headers={"Accept-Language": "tr"}) as r:
+            assert (await r.json())["language"] == "tr"
+        await sign_in(http, web_url, fake_discord, arena.bob)
+        async with http.get(watch, headers={"Accept-Language": "tr"}) as r:
+            words = await r.json()
+    assert words["language"] == "ru"
+    assert words["messages"]["Resign"] == "Сдаться" and words["messages"]["Yes"] == "Да"
+    wins = words["plurals"]["{name} ({seat}) wins {count} point: {reason}."]
+    assert wins["few"] == "{name} ({seat}) выигрывает {count} очка: {reason}."
+    assert words["game"]["title"] == "Шахматы"  # the game's own words, as the bot says them
+    assert words["game"]["reasons"]["checkmate"] == "мат"

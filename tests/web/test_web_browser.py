@@ -157,9 +157,11 @@ async def test_every_grid_game_is_drawn_from_its_view(arena, web_url):
 
 
 async def test_a_promotion_is_chosen_on_the_page(arena, web_url, fake_discord):
-    """Four legal moves go from e7 to e8: the page asks which piece, and plays the one picked."""
+    """Four legal moves go from e7 to e8: the page asks which piece, and plays the one picked.
+    Alice chose Russian with /language: the page's own words are Russian."""
     for m in (arena.alice, arena.bob):
         await arena.db.players.upsert_player(m.id, m.name)
+    await arena.db.players.set_language(arena.alice.id, "Alice", "ru")
     record = await arena.db.games.create_game(
         guild_id=arena.guild.id,
         channel_id=arena.channel.id,
@@ -173,11 +175,19 @@ async def test_a_promotion_is_chosen_on_the_page(arena, web_url, fake_discord):
         page = await person(browser)
         await sign_in(page, fake_discord, web_url, arena.alice, path)
         await at_ply(page, 0)
+        assert await page.inner_text("#title") == f"Партия №{record.id} · Шахматы"
+        assert await page.inner_text("#resign") == "Сдаться"
+        assert await page.inner_text("#draw") == "Предложить ничью"
+        assert await page.inner_text("#play-selected") == "Сыграть"
+        assert await page.inner_text("#result") == "Ваш ход."
+        assert "Белые" in await page.inner_text("#players")
+        assert await page.inner_text("#top button") == "Выйти"
+        assert await page.evaluate("document.documentElement.lang") == "ru"
         await page.click("#board [data-cell='e7']")
         await page.click("#board [data-cell='e8']")
         labels = await page.locator(".choice-button").all_inner_texts()
         assert sorted(labels) == sorted(
-            ["Queen (e8=Q+)", "Rook (e8=R+)", "Bishop (e8=B)", "Knight (e8=N)"]
+            ["Ферзь (e8=Q+)", "Ладья (e8=R+)", "Слон (e8=B)", "Конь (e8=N)"]
         )
         await shot(page, "chess-promotion-choice")
         await page.click(".choice-button[data-action='e8=N']")

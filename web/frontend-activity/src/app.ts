@@ -8,7 +8,8 @@
 import type { IDiscordSDK } from "@discord/embedded-app-sdk";
 import "../../frontend/src/style.css";
 import "./activity.css";
-import { loadMe, useBearer } from "../../frontend/src/api";
+import { loadMe, loadWords, useBearer } from "../../frontend/src/api";
+import { t } from "../../frontend/src/i18n";
 import { gamePage } from "../../frontend/src/game";
 import { signIn, watchParticipants } from "./handshake";
 import type { ActivityGame, ActivitySignIn, Participant } from "./handshake";
@@ -25,6 +26,7 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string,
 function showParticipants(list: Participant[], signIn: ActivitySignIn, players: Set<string>): void {
   const box = document.getElementById("participants");
   if (!box) return;
+  box.setAttribute("aria-label", t("In this Activity"));
   box.innerHTML = "";
   for (const p of list) {
     const li = el("li", { class: "participant", "data-user": p.id }, p.name);
@@ -57,14 +59,14 @@ function lobby(root: HTMLElement, result: ActivitySignIn, players: Set<string>):
       const button = el("button", { class: "open-game", "data-game": String(g.id) }, `#${g.id} ${g.name}`);
       button.addEventListener("click", () => void openGame(root, g, players));
       li.appendChild(button);
-      if (g.your_turn) li.appendChild(el("span", { class: "muted" }, " — your move"));
+      if (g.your_turn) li.appendChild(el("span", { class: "muted" }, ` — ${t("your move")}`));
       list.appendChild(li);
     }
     if (!games.length) list.appendChild(el("li", { class: "muted" }, empty));
     root.appendChild(list);
   };
-  part("Your games", result.view.play, "play-list", "No games of yours here: challenge someone with /challenge.");
-  part("Games to watch", result.view.watch, "watch-list", "No other games in progress in this server.");
+  part(t("Your games"), result.view.play, "play-list", t("No games of yours here: challenge someone with /challenge."));
+  part(t("Games to watch"), result.view.watch, "watch-list", t("No other games in progress in this server."));
 }
 
 /** Sign in, then show the board (or the lobby); `onParticipants` also hears the list. */
@@ -76,6 +78,7 @@ export async function runActivity(
   const result = await signIn(sdk, { clientId });
   useBearer(result.session);
   await loadMe();
+  await loadWords(result.view.mode === "game" ? `?game=${result.view.game.id}` : "");
   const root = document.getElementById("app") ?? document.body;
   const players = new Set<string>();
   let present: Participant[] = [];

@@ -1,4 +1,5 @@
 /** Shows who signed in and what the Activity opened (for the player and for the tests). */
+import { t } from "../../frontend/src/i18n";
 import type { ActivitySignIn } from "./handshake";
 
 export function show(result: ActivitySignIn): void {
@@ -7,7 +8,7 @@ export function show(result: ActivitySignIn): void {
   const line =
     view.mode === "game"
       ? `#${view.game.id} ${view.game.name}`
-      : `your games: ${view.play.length} · to watch: ${view.watch.length}`;
+      : t("your games: {play} · to watch: {watch}", { play: view.play.length, watch: view.watch.length });
   if (root) root.textContent = `${result.user.name} · ${line}`;
   document.body.dataset.state = "ready";
   document.body.dataset.mode = view.mode;

@@ -5,6 +5,7 @@
 // Inside Discord (the Activity, web/frontend-activity) there is no sign-in cookie: the
 // Activity's session token goes as `Authorization: Bearer …` on every request (useBearer),
 // and as `?activity_session=` on the event stream (an EventSource cannot send headers).
+import { setWords, t, type Words } from "./i18n";
 import type { Me, Snapshot } from "./types";
 
 let me: Me = { user: null, csrf: null };
@@ -23,6 +24,17 @@ export async function loadMe(): Promise<Me> {
   const r = await fetch("/api/me", { credentials: "same-origin", headers: auth() });
   me = (await r.json()) as Me;
   return me;
+}
+
+/** The page's words in the reader's language (`query`: `?game=<id>&t=<token>` on a game's
+ * page, whose server's language counts when the reader chose none); English on failure. */
+export async function loadWords(query = ""): Promise<void> {
+  try {
+    const r = await fetch(`/api/words${query}`, { credentials: "same-origin", headers: auth() });
+    if (r.ok) setWords((await r.json()) as Words);
+  } catch {
+    // offline: the page stays in English
+  }
 }
 
 export function currentMe(): Me {
@@ -45,7 +57,7 @@ export async function post(url: string, body: unknown): Promise<{ ok: boolean; e
     const data = (await r.json()) as { ok?: boolean; error?: string };
     return { ok: r.ok && data.ok !== false, error: data.error };
   } catch {
-    return { ok: false, error: `The server answered ${r.status}.` };
+    return { ok: false, error: t("The server answered {status}.", { status: r.status }) };
   }
 }
 

@@ -5,11 +5,27 @@
 import { currentMe, follow, getJson, post } from "./api";
 import { drawBoard } from "./board";
 import { boardActions, click, EMPTY, highlights, undo, type PickState } from "./picker";
+import { gameTitle, reasonWords, t, tn } from "./i18n";
 import type { Action, Snapshot } from "./types";
 
-const BUTTON_WORDS: Record<string, string> = {
-  roll: "Roll", double: "Double", take: "Take", drop: "Drop", pass: "Pass",
+const BUTTON_WORDS: Record<string, () => string> = {
+  roll: () => t("Roll"), double: () => t("Double"), take: () => t("Take"), drop: () => t("Drop"), pass: () => t("Pass"),
 };
+
+const SEAT_WORDS: Record<string, () => string> = {
+  white: () => t("White"), black: () => t("Black"), red: () => t("Red"),
+  green: () => t("Green"), yellow: () => t("Yellow"), blue: () => t("Blue"),
+};
+
+/** The pieces a move may promote to (the rules name them; chess's). */
+const PIECE_WORDS: Record<string, () => string> = {
+  queen: () => t("Queen"), rook: () => t("Rook"), bishop: () => t("Bishop"), knight: () => t("Knight"),
+};
+
+/** A seat's name in the reader's language (a seat no table knows: as the server names it). */
+export function seatName(seat: string): string {
+  return SEAT_WORDS[seat]?.() ?? capital(seat);
+}
 
 function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, body = ""): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -23,13 +39,13 @@ function capital(word: string): string {
 }
 
 function timeLeft(seconds: number): string {
-  if (seconds <= 0) return "time is up";
+  if (seconds <= 0) return t("time is up");
   const d = Math.floor(seconds / 86400);
   const hh = Math.floor((seconds % 86400) / 3600);
   const m = Math.floor((seconds % 3600) / 60);
-  if (d) return `${d}d ${hh}h left`;
-  if (hh) return `${hh}h ${m}m left`;
-  return `${m}m ${Math.floor(seconds % 60)}s left`;
+  if (d) return t("{d}d {h}h left", { d, h: hh });
+  if (hh) return t("{h}h {m}m left", { h: hh, m });
+  return t("{m}m {s}s left", { m, s: Math.floor(seconds % 60) });
 }
 
 /** `embedded`: shown inside the Discord Activity, which signs in by itself and has no other
@@ -49,7 +65,7 @@ export async function gamePage(
   root.innerHTML = "";
   if (first.status !== 200) {
     const p = h("p", { id: "refused", class: "message error" });
-    p.textContent = "error" in first.data ? first.data.error : "This game cannot be shown.";
+    p.textContent = "error" in first.data ? first.data.error : t("This game cannot be shown.");
     root.appendChild(p);
     return () => undefined;
   }
@@ -61,16 +77,16 @@ export async function gamePage(
   boardBox.appendChild(svg);
   const side = h("aside", { class: "side" });
   const title = h("h1", { id: "title" });
-  const status = h("p", { id: "status", class: "muted" }, "Connecting…");
+  const status = h("p", { id: "status", class: "muted" }, t("Connecting…"));
   const players = h("ul", { id: "players", class: "players" });
   const result = h("p", { id: "result", class: "result" });
   const controls = h("div", { id: "controls", class: "controls" });
   const message = h("p", { id: "message", class: "message", role: "status" });
-  const movesTitle = h("h2", {}, "Moves");
+  const movesTitle = h("h2", {}, t("Moves"));
   const moves = h("ol", { id: "moves", class: "moves" });
   const more = h("p", { class: "more" });
   if (!options.embedded && "server_link" in first.data && first.data.server_link) {
-    more.appendChild(h("a", { href: first.data.server_link, id: "server-link" }, "All games in this server"));
+    more.appendChild(h("a", { href: first.data.server_link, id: "server-link" }, t("All games in this server")));
   }
   side.append(title, status, players, result, controls, message, movesTitle, moves, more);
   layout.append(boardBox, side);
@@ -93,8 +109,8 @@ export async function gamePage(
     return new Promise((resolve) => {
       side.querySelector("#confirm")?.remove();
       const box = h("div", { id: "confirm", class: "confirm", role: "alertdialog" });
-      const yes = h("button", { id: "confirm-yes", class: "danger" }, "Yes");
-      const no = h("button", { id: "confirm-no" }, "No");
+      const yes = h("button", { id: "confirm-yes", class: "danger" }, t("Yes"));
+      const no = h("button", { id: "confirm-no" }, t("No"));
       const answer = (value: boolean) => () => {
         box.remove();
         resolve(value);
@@ -110,12 +126,12 @@ export async function gamePage(
     if (!snap) return;
     busy = true;
     choice = [];
-    message.textContent = `Playing ${action.text}…`;
+    message.textContent = t("Playing {move}…", { move: action.text });
     render();
     const answer = await post(`/api/games/${gameId}/move`, { action: action.text, ply: snap.ply });
     busy = false;
     pick = EMPTY;
-    message.textContent = answer.ok ? "" : answer.error ?? "The move was refused.";
+    message.textContent = answer.ok ? "" : answer.error ?? t("The move was refused.");
     message.className = answer.ok ? "message" : "message error";
     render();
   };
@@ -125,23 +141,23 @@ export async function gamePage(
     if (!snap) return;
     const actions = mine();
     for (const a of actions.filter((x) => x.kind in BUTTON_WORDS)) {
-      const b = h("button", { class: `action action-${a.kind}`, "data-action": a.text }, BUTTON_WORDS[a.kind]);
+      const b = h("button", { class: `action action-${a.kind}`, "data-action": a.text }, BUTTON_WORDS[a.kind]());
       b.addEventListener("click", () => void play(a));
       controls.appendChild(b);
     }
     if (choice.length) {
       const box = h("div", { class: "choice" });
-      box.appendChild(h("span", {}, "Which one? "));
+      box.appendChild(h("span", {}, `${t("Which one?")} `));
       for (const a of choice) {
-        const b = h("button", { class: "choice-button", "data-action": a.text }, a.promotion ? `${capital(a.promotion)} (${a.text})` : a.text);
+        const b = h("button", { class: "choice-button", "data-action": a.text }, a.promotion ? `${PIECE_WORDS[a.promotion]?.() ?? capital(a.promotion)} (${a.text})` : a.text);
         b.addEventListener("click", () => void play(a));
         box.appendChild(b);
       }
       controls.appendChild(box);
     }
     if (pick.steps.length) {
-      const shown = h("span", { class: "steps" }, `Steps: ${pick.steps.map(([s, t]) => `${s}→${t}`).join(", ")} `);
-      const u = h("button", { class: "undo" }, "↩ Undo");
+      const shown = h("span", { class: "steps" }, `${t("Steps: {steps}", { steps: pick.steps.map(([a, b]) => `${a}→${b}`).join(", ") })} `);
+      const u = h("button", { class: "undo" }, `↩ ${t("Undo")}`);
       u.addEventListener("click", () => {
         pick = undo(pick);
         render();
@@ -151,9 +167,9 @@ export async function gamePage(
     const clickable = boardActions(actions);
     if (clickable.length) {
       // every legal action also in a list: for keyboards and screen readers
-      const select = h("select", { id: "all-moves", "aria-label": "All legal moves" });
+      const select = h("select", { id: "all-moves", "aria-label": t("All legal moves") });
       for (const a of clickable) select.appendChild(h("option", { value: a.text }, a.text));
-      const b = h("button", { id: "play-selected" }, "Play");
+      const b = h("button", { id: "play-selected" }, t("Play"));
       b.addEventListener("click", () => {
         const a = clickable.find((x) => x.text === select.value);
         if (a) void play(a);
@@ -164,9 +180,9 @@ export async function gamePage(
     }
     const me = currentMe();
     if (snap.status === "active" && snap.me.seat) {
-      const resign = h("button", { id: "resign", class: "danger" }, "Resign");
+      const resign = h("button", { id: "resign", class: "danger" }, t("Resign"));
       resign.addEventListener("click", async () => {
-        if (!(await confirmed(`Resign game #${gameId}? This cannot be undone.`))) return;
+        if (!(await confirmed(t("Resign game #{id}? This cannot be undone.", { id: gameId })))) return;
         const answer = await post(`/api/games/${gameId}/resign`, {});
         message.textContent = answer.ok ? "" : answer.error ?? "Refused.";
       });
@@ -174,11 +190,11 @@ export async function gamePage(
       if (snap.seats.length === 2 && !snap.seats.some((x) => x.computer)) {
         const theirs = snap.draw_offer !== null && snap.draw_offer !== snap.me.user_id;
         const mineOffered = snap.draw_offer !== null && snap.draw_offer === snap.me.user_id;
-        const label = theirs ? "Accept draw" : mineOffered ? "Draw offered" : "Offer draw";
+        const label = theirs ? t("Accept draw") : mineOffered ? t("Draw offered") : t("Offer draw");
         const draw = h("button", { id: "draw" }, label);
         if (mineOffered) draw.setAttribute("disabled", "");
         draw.addEventListener("click", async () => {
-          const question = theirs ? "Accept the draw offer? The game ends drawn." : "Offer a draw? It lapses when a move is played.";
+          const question = theirs ? t("Accept the draw offer? The game ends drawn.") : t("Offer a draw? It lapses when a move is played.");
           if (!(await confirmed(question))) return;
           const answer = await post(`/api/games/${gameId}/draw`, {});
           message.textContent = answer.ok ? "" : answer.error ?? "Refused.";
@@ -189,7 +205,7 @@ export async function gamePage(
     }
     if (!me.user && !options.embedded) {
       const next = encodeURIComponent(location.pathname + location.search);
-      const a = h("a", { href: `/auth/login?next=${next}`, id: "sign-in", class: "button" }, "Sign in with Discord to play");
+      const a = h("a", { href: `/auth/login?next=${next}`, id: "sign-in", class: "button" }, t("Sign in with Discord to play"));
       controls.appendChild(a);
     }
   };
@@ -197,8 +213,8 @@ export async function gamePage(
   const render = (): void => {
     if (!snap) return;
     const s = snap;
-    title.textContent = `Game #${s.id} · ${s.title}`;
-    document.title = `#${s.id} ${s.title} — live board`;
+    title.textContent = t("Game #{id} · {title}", { id: s.id, title: gameTitle(s.title) });
+    document.title = t("#{id} {title} — live board", { id: s.id, title: gameTitle(s.title) });
     const actions = mine();
     const { sources, targets } = highlights(actions, pick);
     const recent = s.recent.flatMap((r) => r.effects);
@@ -210,16 +226,16 @@ export async function gamePage(
       recent,
       mover: s.to_move,
     });
-    svg.setAttribute("aria-label", `${s.title} board, ${s.to_move ? `${s.to_move} to move` : "game over"}`);
+    svg.setAttribute("aria-label", s.to_move ? t("{title} board, {seat} to move", { title: gameTitle(s.title), seat: seatName(s.to_move) }) : t("{title} board, game over", { title: gameTitle(s.title) }));
     players.innerHTML = "";
     const now = Date.now() / 1000 + skew; // the server's clock is the reference
     for (const seat of s.seats) {
       const li = h("li", { class: `player seat-${seat.seat}${s.to_move === seat.seat ? " to-move" : ""}` });
       li.appendChild(h("span", { class: `swatch swatch-${seat.seat}` }));
-      li.appendChild(h("span", { class: "name" }, `${seat.name}${seat.computer ? ` (computer, ${seat.computer})` : ""}`));
-      li.appendChild(h("span", { class: "seat" }, ` ${capital(seat.seat)}`));
+      li.appendChild(h("span", { class: "name" }, seat.computer ? t("{name} (computer, {level})", { name: seat.name, level: seat.computer }) : seat.name));
+      li.appendChild(h("span", { class: "seat" }, ` ${seatName(seat.seat)}`));
       if (s.to_move === seat.seat) {
-        const clock = h("span", { class: "clock" }, s.clock.deadline ? ` · ${timeLeft(s.clock.deadline - now)}` : " · to move");
+        const clock = h("span", { class: "clock" }, s.clock.deadline ? ` · ${timeLeft(s.clock.deadline - now)}` : ` · ${t("to move")}`);
         li.appendChild(clock);
       }
       players.appendChild(li);
@@ -227,17 +243,19 @@ export async function gamePage(
     if (s.result) {
       const r = s.result;
       const winner = s.seats.find((x) => x.seat === r.winner);
-      const places = r.places.length > 2 ? ` Places: ${r.places.map((p, i) => `${i + 1}. ${capital(p)}`).join(", ")}.` : "";
-      result.textContent = r.reason === "aborted" ? "Game aborted." :
-        winner ? `${winner.name} (${capital(winner.seat)}) wins${r.points ? ` ${r.points} point${r.points > 1 ? "s" : ""}` : ""}: ${r.reason ?? ""}.${places}` :
-        `Draw: ${r.reason ?? ""}.`;
+      const places = r.places.length > 2 ? ` ${t("Places: {places}.", { places: r.places.map((p, i) => `${i + 1}. ${seatName(p)}`).join(", ") })}` : "";
+      result.textContent = r.reason === "aborted" ? t("Game aborted.") :
+        winner ? (r.points
+          ? tn("{name} ({seat}) wins {count} point: {reason}.", "{name} ({seat}) wins {count} points: {reason}.", r.points, { name: winner.name, seat: seatName(winner.seat), reason: reasonWords(r.reason) })
+          : t("{name} ({seat}) wins: {reason}.", { name: winner.name, seat: seatName(winner.seat), reason: reasonWords(r.reason) })) + places :
+        t("Draw: {reason}.", { reason: reasonWords(r.reason) });
     } else {
       const mover = s.seats.find((x) => x.seat === s.to_move);
-      result.textContent = mover ? (s.actions.length ? "Your move." : `${mover.name} (${capital(mover.seat)}) to move.`) : "";
+      result.textContent = mover ? (s.actions.length ? t("Your move.") : t("{name} ({seat}) to move.", { name: mover.name, seat: seatName(mover.seat) })) : "";
     }
     moves.innerHTML = "";
     for (const m of s.moves) {
-      const li = h("li", { class: m.auto ? "auto" : "" }, `${capital(m.seat)}: ${m.text}`);
+      const li = h("li", { class: m.auto ? "auto" : "" }, `${seatName(m.seat)}: ${m.text}`);
       moves.appendChild(li);
     }
     moves.scrollTop = moves.scrollHeight;
@@ -277,7 +295,7 @@ export async function gamePage(
       render();
     },
     (state) => {
-      status.textContent = state === "live" ? "● Live" : "Reconnecting…";
+      status.textContent = state === "live" ? `● ${t("Live")}` : t("Reconnecting…");
       status.className = state === "live" ? "live" : "muted";
     },
   );

@@ -1,14 +1,15 @@
 // The two dashboards: a server's games in progress (to watch) and a player's own games,
 // those waiting for their move first, with the time left.
 import { getJson } from "./api";
+import { t } from "./i18n";
 import type { Listed } from "./types";
 
 function left(deadline: number | null): string {
   if (deadline === null) return "";
   const s = deadline - Date.now() / 1000;
-  if (s <= 0) return "time is up";
+  if (s <= 0) return t("time is up");
   const h = Math.floor(s / 3600);
-  return h >= 24 ? `${Math.floor(h / 24)}d ${h % 24}h left` : `${h}h ${Math.floor((s % 3600) / 60)}m left`;
+  return h >= 24 ? t("{d}d {h}h left", { d: Math.floor(h / 24), h: h % 24 }) : t("{h}h {m}m left", { h, m: Math.floor((s % 3600) / 60) });
 }
 
 function table(games: Listed[], mine: boolean): HTMLElement {
@@ -19,18 +20,18 @@ function table(games: Listed[], mine: boolean): HTMLElement {
     if (g.your_turn) li.className = "your-turn";
     const a = document.createElement("a");
     a.href = g.link;
-    a.textContent = `#${g.id} ${g.title}: ${g.seats.map((s) => s.name).join(" vs ")}`;
+    a.textContent = `#${g.id} ${g.title}: ${g.seats.map((s) => s.name).join(` ${t("vs")} `)}`;
     li.appendChild(a);
     const mover = g.seats.find((s) => s.seat === g.to_move);
     const note = document.createElement("span");
     note.className = "muted";
-    note.textContent = mine && g.your_turn ? ` — your move, ${left(g.deadline)}` : mover ? ` — ${mover.name} to move ${left(g.deadline)}` : "";
+    note.textContent = mine && g.your_turn ? ` — ${t("your move, {left}", { left: left(g.deadline) })}` : mover ? ` — ${t("{name} to move, {left}", { name: mover.name, left: left(g.deadline) })}` : "";
     li.appendChild(note);
     list.appendChild(li);
   }
   if (!games.length) {
     const li = document.createElement("li");
-    li.textContent = mine ? "No games in progress." : "No games in progress in this server.";
+    li.textContent = mine ? t("No games in progress.") : t("No games in progress in this server.");
     list.appendChild(li);
   }
   return list;
@@ -41,17 +42,17 @@ export async function myGamesPage(root: HTMLElement): Promise<void> {
   root.innerHTML = "";
   const h1 = document.createElement("h1");
   if (status !== 200) {
-    h1.textContent = "Your games";
+    h1.textContent = t("Your games");
     const p = document.createElement("p");
     const a = document.createElement("a");
     a.href = "/auth/login?next=/me";
-    a.textContent = "Sign in with Discord";
+    a.textContent = t("Sign in with Discord");
     a.className = "button";
     p.appendChild(a);
     root.append(h1, p);
     return;
   }
-  h1.textContent = `${data.user.name}'s games`;
+  h1.textContent = t("Games of {name}", { name: data.user.name });
   root.append(h1, table(data.games, true));
 }
 
@@ -59,11 +60,11 @@ export async function serverPage(root: HTMLElement, guildId: string, token: stri
   const { status, data } = await getJson<{ games: Listed[] }>(`/api/servers/${guildId}?t=${encodeURIComponent(token)}`);
   root.innerHTML = "";
   const h1 = document.createElement("h1");
-  h1.textContent = "Games in progress";
+  h1.textContent = t("Games in progress");
   root.appendChild(h1);
   if (status !== 200) {
     const p = document.createElement("p");
-    p.textContent = "There is no such server, or this link is not valid.";
+    p.textContent = t("There is no such server, or this link is not valid.");
     root.appendChild(p);
     return;
   }

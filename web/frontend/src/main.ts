@@ -1,7 +1,8 @@
 // The live board's single page: the path says which page (a game, a server's games, the
 // player's games); the signed-in user comes from /api/me.
 import "./style.css";
-import { loadMe, post } from "./api";
+import { loadMe, loadWords, post } from "./api";
+import { t } from "./i18n";
 import { gamePage } from "./game";
 import { myGamesPage, serverPage } from "./lists";
 
@@ -12,14 +13,14 @@ async function header(): Promise<void> {
   top.innerHTML = "";
   const home = document.createElement("a");
   home.href = "/me";
-  home.textContent = "Your games";
+  home.textContent = t("Your games");
   top.appendChild(home);
   const who = document.createElement("span");
   who.id = "who";
   if (me.user) {
-    who.textContent = `Signed in as ${me.user.name} `;
+    who.textContent = `${t("Signed in as {name}", { name: me.user.name })} `;
     const out = document.createElement("button");
-    out.textContent = "Sign out";
+    out.textContent = t("Sign out");
     out.addEventListener("click", async () => {
       await post("/auth/logout", {});
       location.reload();
@@ -28,18 +29,20 @@ async function header(): Promise<void> {
   } else {
     const a = document.createElement("a");
     a.href = `/auth/login?next=${encodeURIComponent(location.pathname + location.search)}`;
-    a.textContent = "Sign in with Discord";
+    a.textContent = t("Sign in with Discord");
     who.appendChild(a);
   }
   top.appendChild(who);
 }
 
 async function start(): Promise<void> {
+  const token = new URLSearchParams(location.search).get("t") ?? "";
+  const game = location.pathname.match(/^\/games\/(\d+)$/);
+  // a game's page: its server's language counts when the reader chose none
+  await loadWords(game ? `?${new URLSearchParams({ game: game[1], t: token }).toString()}` : "");
   await header();
   const root = document.getElementById("app");
   if (!root) return;
-  const token = new URLSearchParams(location.search).get("t") ?? "";
-  const game = location.pathname.match(/^\/games\/(\d+)$/);
   const server = location.pathname.match(/^\/servers\/(\d+)$/);
   if (game) await gamePage(root, Number(game[1]), token);
   else if (server) await serverPage(root, server[1], token);

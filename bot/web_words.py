@@ -36,22 +36,22 @@ first at 100)."""
 
 
 @functools.cache
-def game_words(variant: str | None, language: str) -> dict[str, Any] | None:
+def game_words(game_kind: str | None, language: str) -> dict[str, Any] | None:
     """A game's own words on its page: its name and why it may end (``checkmate``, ...), as
     the bot's presenter says them in ``language`` (None: no game, or one the bot lacks)."""
-    if variant is None:
+    if game_kind is None:
         return None
     from .presenters import presenter_for
     from .presenters.base import COMMON_REASONS
     from .texts import game_name
 
     try:
-        presenter = presenter_for(variant)
+        presenter = presenter_for(game_kind)
     except KeyError:
         return None
     reasons = {*presenter.reasons, *COMMON_REASONS}
     return {
-        "title": game_name(variant, language),
+        "title": game_name(game_kind, language),
         "reasons": {r.value: presenter.reason_words(r, language) for r in reasons},
     }
 

@@ -208,19 +208,19 @@ async def words(request: web.Request) -> web.Response:
     language is not revealed)."""
     user = await current_user(request)
     guild = user.guild_id if user is not None else None
-    variant = None
+    game_kind = None
     raw = request.query.get("game", "")
     if raw.isdigit() and len(raw) <= 12:
         try:
             state, _ = await visible_state(request, int(raw))
-            guild, variant = state.record.guild_id, state.record.game_kind
+            guild, game_kind = state.record.guild_id, state.record.game_kind
         except web.HTTPNotFound:
             pass
     found = await request.app[WORDS](
         user.user_id if user is not None else None,
         guild,
         request.headers.get("Accept-Language", "")[:512],
-        variant,
+        game_kind,
     )
     return web.json_response(
         found, headers={"Cache-Control": "private, no-cache", "Vary": "Accept-Language, Cookie"}

@@ -110,13 +110,13 @@ class BotWords:
         user_id: int | None,
         guild_id: int | None,
         accept_language: str,
-        variant: str | None = None,
+        game_kind: str | None = None,
     ) -> dict[str, Any]:
         db = self.bot.db
         player = await db.players.language(user_id) if user_id is not None else None
         server = await db.guilds.language(guild_id) if guild_id is not None else None
         language = page_language(player, server, accept_language)
-        return {**page_words(language), "game": game_words(variant, language)}
+        return {**page_words(language), "game": game_words(game_kind, language)}
 
 
 class WebPresence:

@@ -41,7 +41,7 @@ class PageWords(Protocol):
         user_id: int | None,
         guild_id: int | None,
         accept_language: str,
-        variant: str | None = None,
+        game_kind: str | None = None,
     ) -> dict[str, Any]: ...
 
 
@@ -49,7 +49,7 @@ async def english_words(
     user_id: int | None,
     guild_id: int | None,
     accept_language: str,
-    variant: str | None = None,
+    game_kind: str | None = None,
 ) -> dict[str, Any]:
     """A host without catalogs: the pages keep the English they are written in."""
     return {"language": "en", "messages": {}, "plurals": {}}

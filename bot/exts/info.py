@@ -79,6 +79,9 @@ HELP_LINES = [
         "• `/tournament create game format` — a round-robin or Swiss tournament in this channel (ludo: tables re-seated by standing): players press **{join}**, the organiser **{start}**; each pairing is an ordinary game. `/tournament withdraw`, `/tournament standings`, `/tournament next`."
     ),
     mark(
+        "• `/analysis [game]` — once a game is over: where it was won and lost (each player's accuracy, mistakes and blunders, the costliest moves, a chart)."
+    ),
+    mark(
         "• `/vacation [days]` — pause your move clock (up to 14 days a month); your opponents see it under the board."
     ),
     mark(

@@ -21,6 +21,7 @@ ANALYSER_MODULES: dict[str, str] = {
     "chess": "chess",
     "draughts": "draughts",
     "backgammon": "backgammon",
+    "ludo": "ludo",
 }
 
 

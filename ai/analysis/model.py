@@ -99,6 +99,13 @@ class PlayerReport:
     pr: float | None = None
     error_rate: float | None = None
     luck: float | None = None
+    #: Ludo: the choices equal to the hard player's, sixes rolled and expected (a sixth of
+    #: the rolls), knocks suffered and expected (from the rivals' rolls).
+    matched: int | None = None
+    sixes: int | None = None
+    sixes_expected: float | None = None
+    knocked: int | None = None
+    knocked_expected: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +120,8 @@ class Analysis:
     curve: list[float]
     moves: list[MoveReview] = field(default_factory=list)
     players: list[PlayerReport] = field(default_factory=list)
+    #: Games of more than two seats (ludo): every seat's win chance after each ply.
+    curves: dict[str, list[float]] = field(default_factory=dict)
 
     def costliest(self, count: int = 3) -> list[MoveReview]:
         """The ``count`` moves that lost the most win chance (classed ones only), in the
@@ -133,4 +142,7 @@ class Analysis:
             curve=[float(v) for v in data["curve"]],
             moves=[MoveReview(**m) for m in data["moves"]],
             players=[PlayerReport(**p) for p in data["players"]],
+            curves={
+                str(k): [float(v) for v in values] for k, values in data.get("curves", {}).items()
+            },
         )

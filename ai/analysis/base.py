@@ -18,6 +18,7 @@ ANALYSER_MODULES: dict[str, str] = {
     "classic": "latrunculi",
     "rugen": "latrunculi",
     "lat": "latrunculi",
+    "schadler": "latrunculi",
     "chess": "chess",
     "draughts": "draughts",
     "backgammon": "backgammon",

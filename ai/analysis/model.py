@@ -44,9 +44,17 @@ class PositionScore:
     win: float
     best: str | None = None
     forced: bool = False
+    #: Families whose evaluation swings with the side to move (schadler's placement): the
+    #: score the played move leaves, as ``value`` less what it lost against the best move when
+    #: both are searched the same way in this same position; when set, the move is judged by
+    #: it, not by the next position's score.
+    played: float | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        if self.played is None:
+            del data["played"]  # the stored scores of the other families stay as they were
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> PositionScore:
@@ -56,6 +64,7 @@ class PositionScore:
             win=float(data["win"]),
             best=None if data.get("best") is None else str(data["best"]),
             forced=bool(data.get("forced", False)),
+            played=None if data.get("played") is None else float(data["played"]),
         )
 
 

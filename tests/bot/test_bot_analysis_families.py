@@ -23,6 +23,13 @@ CASES = {
         [("alice", "f2-f8"), ("bob", "c7-f7")],
         "`f2-f8??` (better `",
     ),
+    # after the placement, White (Alice) leaves d4 to be enclosed (e5-e4 with c4); the bot
+    # tests' depth 1 sees less of it than the default depth's blunder (tests/ai), but marks it
+    "schadler": (
+        "schadler:8/8/8/4c3/2cC4/8/8/C7 w hand=0,0",
+        [("alice", "a1-a2"), ("bob", "e5-e4")],
+        "- move 1: `a1-a2?",
+    ),
 }
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import io
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -28,7 +29,7 @@ from ..buttons import dynamic_view
 from ..errors import UserError
 from ..i18n import mark, translate
 from ..limits import MAX_CONTENT
-from ..presenters import BoardView, presenter_for
+from ..presenters import BoardView, Ply, presenter_for
 from ..presenters.words import RTL_LANGUAGES
 from ..texts import game_name
 from .analysis import SIGNS, move_label
@@ -272,9 +273,11 @@ async def before_board(
     session = replay(record.start_position, moves[:ply])
     position = session.position_text()
     source_target: tuple[str, str] | None = None
+    better: Ply | None = None
     if move.best is not None:
         try:
             result = session.play(move.best)
+            better = Ply(result, position, session.position_text())
             moved = next((e for e in result.effects if isinstance(e, Moved)), None)
             if moved is not None:
                 source_target = (moved.source, moved.target)
@@ -291,15 +294,25 @@ async def before_board(
     )
     number = _label(record, analysis, move)
     drawn = source_target is not None and presenter.board_layout(board) is not None
-    words = translate(
-        mark(
+    if drawn:
+        said = mark(
             "Before move {number}: `{move}{sign}` was played; the arrow shows the better "
             "`{best}` (−{loss})."
         )
-        if drawn
-        else mark(
+    elif better is not None and presenter.last_move_arrows:
+        # no grid to draw one arrow on (backgammon): the board after the better play, drawn
+        # as a last move is (arrows from faint checkers where they stood before it)
+        board = replace(board, position=better.after, last=better)
+        said = mark(
+            "Before move {number}: `{move}{sign}` was played; the arrows show the better "
+            "`{best}` played instead, from where its checkers stood (−{loss})."
+        )
+    else:
+        said = mark(
             "Before move {number}: `{move}{sign}` was played; better was `{best}` (−{loss})."
-        ),
+        )
+    words = translate(
+        said,
         language,
         number=number,
         move=move.move,

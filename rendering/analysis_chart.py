@@ -20,7 +20,7 @@ from .render import encode_png
 from .text import bold_of, draw_text, fit_text, font, text_width
 from .theme import RGB, get_theme, mix
 
-__all__ = ["ChartMark", "ChartLegend", "render_analysis_chart"]
+__all__ = ["ChartLegend", "ChartMark", "ChartSeries", "render_analysis_chart"]
 
 WIDTH, HEIGHT = 720, 400
 _LEFT, _RIGHT, _TOP, _BOTTOM = 70, 24, 96, 56
@@ -42,6 +42,16 @@ class ChartMark:
     ply: int
     first: bool
     kind: str
+    #: With one line per seat: the index of the mover's line.
+    seat: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ChartSeries:
+    """One seat's own win-chance line (games of more than two seats: ludo), in ``colour``."""
+
+    values: Sequence[float]
+    colour: RGB
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,9 +87,12 @@ def render_analysis_chart(
     title: str,
     legend: ChartLegend = ChartLegend(),  # noqa: B008 - frozen: one shared default is safe
     theme: str = "light",
+    series: Sequence[ChartSeries] = (),
 ) -> bytes:
     """The chart of ``curve`` (the first seat's win chance in %, one value per position from
-    the start) with ``marks``, under ``title``; PNG bytes."""
+    the start) with ``marks``, under ``title``; PNG bytes. With ``series`` (every seat's own
+    line, ludo) the plot is plain and each seat's line is drawn in its colour, the marks on
+    the mover's line."""
     if len(curve) < 2:
         raise ValueError("an analysis chart needs at least one move")
     palette = get_theme(theme)
@@ -96,9 +109,12 @@ def render_analysis_chart(
     def y_of(value: float) -> float:
         return _TOP + plot_h * (100.0 - max(0.0, min(100.0, value))) / 100.0
 
-    draw.rectangle([_LEFT, _TOP, _LEFT + plot_w, _TOP + plot_h], fill=dark)
     points = [(x_of(i), y_of(v)) for i, v in enumerate(curve)]
-    draw.polygon([(_LEFT, _TOP + plot_h), *points, (_LEFT + plot_w, _TOP + plot_h)], fill=light)
+    if series:
+        draw.rectangle([_LEFT, _TOP, _LEFT + plot_w, _TOP + plot_h], fill=light)
+    else:
+        draw.rectangle([_LEFT, _TOP, _LEFT + plot_w, _TOP + plot_h], fill=dark)
+        draw.polygon([(_LEFT, _TOP + plot_h), *points, (_LEFT + plot_w, _TOP + plot_h)], fill=light)
     draw.rectangle([_LEFT, _TOP, _LEFT + plot_w, _TOP + plot_h], outline=muted, width=1)
     small = font(_SMALL)
     grid = mix(light, dark, 0.5)
@@ -107,10 +123,17 @@ def render_analysis_chart(
         if level not in (0, 100):
             draw.line([(_LEFT, y), (_LEFT + plot_w, y)], fill=grid, width=2 if level == 50 else 1)
         draw_text(draw, (_LEFT - 8, y), f"{level}", small, muted, align="right")
-    draw.line(points, fill=line, width=3)
+    if series:
+        for one in series:
+            draw.line(
+                [(x_of(i), y_of(v)) for i, v in enumerate(one.values)], fill=one.colour, width=3
+            )
+    else:
+        draw.line(points, fill=line, width=3)
     for mark in marks:
-        if 0 <= mark.ply < len(curve):
-            x, y = x_of(mark.ply), y_of(curve[mark.ply])
+        own = series[mark.seat].values if series and 0 <= mark.seat < len(series) else curve
+        if 0 <= mark.ply < len(own):
+            x, y = x_of(mark.ply), y_of(own[mark.ply])
             _mark(draw, x, y, mark, palette.white_outline if mark.first else palette.black_outline)
     rtl = legend.rtl
     room = WIDTH - _LEFT - _RIGHT

@@ -18,9 +18,11 @@ ANALYSER_MODULES: dict[str, str] = {
     "classic": "latrunculi",
     "rugen": "latrunculi",
     "lat": "latrunculi",
+    "schadler": "latrunculi",
     "chess": "chess",
     "draughts": "draughts",
     "backgammon": "backgammon",
+    "ludo": "ludo",
 }
 
 
@@ -61,6 +63,12 @@ def analyser_for(game_id: str) -> Analyser:
     return analyser
 
 
+#: Games whose analyser works but is too slow to offer yet: schadler's quiescence search takes
+#: over a minute on one middle-game position at the analysis depth, and analyses run one at a
+#: time per machine, so one game would hold everyone's up for hours (issue 33, left open).
+NOT_OFFERED: frozenset[str] = frozenset({"schadler"})
+
+
 def analysable_games() -> list[str]:
-    """The game ids there is an analysis for."""
-    return list(ANALYSER_MODULES)
+    """The game ids the bot offers an analysis for (the Analysis button, ``/analysis``)."""
+    return [game for game in ANALYSER_MODULES if game not in NOT_OFFERED]

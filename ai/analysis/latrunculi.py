@@ -11,6 +11,11 @@ position (−100) a fall of ~12 points of win chance: a mistake (10–15); two s
 soldier and the position, ~23 points: a blunder; ±50 of position ~6 points: an inaccuracy.
 Leaving the eagle (Queen) to be enclosed turns the score into a lost game (win chance ~0): a
 blunder whatever came before, and so is a missed forced win (a found enclosure let go).
+
+**Schadler** (:data:`SAME_POSITION`): its placement evaluation swings by ~100 with the side to
+move, so a move is not judged by the next position's score but in the same position: the best
+and the played move are each played and scored by the answer's search, negated; the move loses
+their difference (the side-to-move bias is in both and cancels).
 """
 
 from __future__ import annotations
@@ -33,6 +38,10 @@ DEFAULT_DEPTH = 2
 """Plies searched per position (captures beyond, up to 6): about 0.1 s a position."""
 
 SCALE = Scale(k=0.005, divisor=100.0, cap=20.0)
+
+SAME_POSITION = frozenset({"schadler"})
+"""Rule sets whose moves are judged in the same position: the played move's score against
+the best move's, both from the mover's side at the same depth (see the module's docstring)."""
 
 
 class LatrunculiAnalyser:
@@ -61,13 +70,39 @@ class LatrunculiAnalyser:
         result = Searcher(
             game, EVALUATORS[session.rules.id], math.inf, max(1, depth), quiescence=True
         ).run()
+        played_value = None
+        if session.rules.id in SAME_POSITION and played is not None and played != str(result.move):
+            lost = self._after(session, str(result.move), depth) - self._after(
+                session, played, depth
+            )
+            played_value = float(result.score) - max(0.0, lost)
         return PositionScore(
             seat=session.to_move,
             value=float(result.score),
             win=win_percent(result.score, SCALE.k),
             best=str(result.move),
             forced=len(legal) == 1,
+            played=played_value,
         )
+
+    @staticmethod
+    def _after(session: LatrunculiSession, move: str, depth: int) -> float:
+        """``move``'s score for the mover: the answer's search at ``depth`` after it, negated
+        (the best and the played move are scored by this same procedure, so their difference
+        carries no bias of the side to move)."""
+        mover = session.to_move
+        session.play(move)
+        try:
+            done = terminal_score(session)
+            if done is not None:
+                value = math.copysign(MATE, done.value) if done.value else 0.0
+                return value if done.seat == mover else -value
+            result = Searcher(
+                session.game, EVALUATORS[session.rules.id], math.inf, max(1, depth), quiescence=True
+            ).run()
+            return float(result.score if session.to_move == mover else -result.score)
+        finally:
+            session.pop()
 
 
 ANALYSER = LatrunculiAnalyser()

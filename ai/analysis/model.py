@@ -44,9 +44,17 @@ class PositionScore:
     win: float
     best: str | None = None
     forced: bool = False
+    #: Families whose evaluation swings with the side to move (schadler's placement): the
+    #: score the played move leaves, as ``value`` less what it lost against the best move when
+    #: both are searched the same way in this same position; when set, the move is judged by
+    #: it, not by the next position's score.
+    played: float | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        data = asdict(self)
+        if self.played is None:
+            del data["played"]  # the stored scores of the other families stay as they were
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> PositionScore:
@@ -56,6 +64,7 @@ class PositionScore:
             win=float(data["win"]),
             best=None if data.get("best") is None else str(data["best"]),
             forced=bool(data.get("forced", False)),
+            played=None if data.get("played") is None else float(data["played"]),
         )
 
 
@@ -99,6 +108,13 @@ class PlayerReport:
     pr: float | None = None
     error_rate: float | None = None
     luck: float | None = None
+    #: Ludo: the choices equal to the hard player's, sixes rolled and expected (a sixth of
+    #: the rolls), knocks suffered and expected (from the rivals' rolls).
+    matched: int | None = None
+    sixes: int | None = None
+    sixes_expected: float | None = None
+    knocked: int | None = None
+    knocked_expected: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +129,8 @@ class Analysis:
     curve: list[float]
     moves: list[MoveReview] = field(default_factory=list)
     players: list[PlayerReport] = field(default_factory=list)
+    #: Games of more than two seats (ludo): every seat's win chance after each ply.
+    curves: dict[str, list[float]] = field(default_factory=dict)
 
     def costliest(self, count: int = 3) -> list[MoveReview]:
         """The ``count`` moves that lost the most win chance (classed ones only), in the
@@ -133,4 +151,7 @@ class Analysis:
             curve=[float(v) for v in data["curve"]],
             moves=[MoveReview(**m) for m in data["moves"]],
             players=[PlayerReport(**p) for p in data["players"]],
+            curves={
+                str(k): [float(v) for v in values] for k, values in data.get("curves", {}).items()
+            },
         )

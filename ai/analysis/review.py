@@ -117,6 +117,9 @@ def review(
         same = there.seat == mover
         after = there.win if same else 100.0 - there.win
         value_after = there.value if same else -there.value
+        if here.played is not None:  # judged in the same position (parity-free)
+            value_after = here.played
+            after = win_percent(here.played, scale.k)
         cap = scale.cap * scale.divisor
         loss = max(0.0, max(-cap, min(cap, here.value)) - max(-cap, min(cap, value_after)))
         drop = max(0.0, here.win - after)

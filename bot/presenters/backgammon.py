@@ -56,6 +56,7 @@ class BackgammonPresenter(GamePresenter):
         "Backgammon with the doubling cube: race your 15 checkers home and bear them off"
     )
     described_in_help = True
+    last_move_arrows = True
     position_format = "XGID"
     record_suffix = "mat"
     move_examples = "13/7 8/7, bar/22 13/11, 6/off(2), double, take, drop"

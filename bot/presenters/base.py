@@ -178,6 +178,9 @@ class GamePresenter(ABC):
     #: Whether ``/help``'s own lines already tell about this game (the house's games); any
     #: other game gets a line of its own there (:meth:`help_line`).
     described_in_help: bool = False
+    #: The board draws the last move as arrows (backgammon), so the analysis shows a better
+    #: play as the board after it, where the grid games draw one arrow on the board before.
+    last_move_arrows: bool = False
     #: The folder of the game's ``/rules`` texts, ``<language>.md`` each (first line
     #: ``# <title>``); ``None``: ``bot/rules_texts/<game id>/``. Without any text, ``/rules``
     #: shows the game's name and description.

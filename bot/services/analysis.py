@@ -59,7 +59,7 @@ class Analyst(Protocol):
 
 
 def is_analysable(game_kind: str) -> bool:
-    """Whether the game ``variant`` (a game id) has an analysis."""
+    """Whether the bot offers an analysis of ``game_kind`` games."""
     return game_kind in analysable_games()
 
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import asyncio
 import io
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from ai.analysis import Analysis, MoveReview
-from rendering.analysis_chart import ChartLegend, ChartMark, render_analysis_chart
+from rendering.analysis_chart import ChartLegend, ChartMark, ChartSeries, render_analysis_chart
 from rendering.draughts import draughts_square
 from rendering.marks import arrow
 from rendering.render import encode_png
@@ -28,7 +29,7 @@ from ..buttons import dynamic_view
 from ..errors import UserError
 from ..i18n import mark, translate
 from ..limits import MAX_CONTENT
-from ..presenters import BoardView, presenter_for
+from ..presenters import BoardView, Ply, presenter_for
 from ..presenters.words import RTL_LANGUAGES
 from ..texts import game_name
 from .analysis import SIGNS, move_label
@@ -41,6 +42,14 @@ __all__ = ["before_board", "chart_png", "result_message", "summary_text"]
 
 CHART_FILE = "analysis.png"
 BOARD_FILE = "before.png"
+
+#: The line of each seat in a chart of every seat's win chance (ludo's colours).
+SEAT_COLOURS: dict[str, tuple[int, int, int]] = {
+    "red": (213, 50, 40),
+    "blue": (0, 114, 178),
+    "yellow": (230, 180, 0),
+    "green": (0, 150, 90),
+}
 
 _KINDS = {
     "inaccuracy": mark("inaccuracy"),
@@ -63,7 +72,11 @@ def _label(record: GameRecord, analysis: Analysis, move: MoveReview) -> str:
 def _loss(analysis: Analysis, move: MoveReview) -> str:
     """A move's cost as the text shows it: equity to three decimals, else one decimal of the
     family's unit (pawns, men, soldiers)."""
-    return f"{move.loss:.3f}" if analysis.unit == "equity" else f"{move.loss:.1f}"
+    if analysis.unit == "equity":
+        return f"{move.loss:.3f}"
+    if analysis.unit == "win %":
+        return f"{move.loss:.0f} %"
+    return f"{move.loss:.1f}"
 
 
 def _square(cell: str) -> Square:
@@ -102,6 +115,30 @@ def summary_text(
                     pr=f"{player.pr:.1f}",
                     rate=f"{player.error_rate or 0:.1f}",
                     luck=f"{player.luck or 0:+.2f}",
+                    inaccuracies=player.inaccuracies,
+                    mistakes=player.mistakes,
+                    blunders=player.blunders,
+                )
+            )
+            continue
+        if player.matched is not None:  # ludo: choices as the hard player's, the dice's luck
+            lines.append(
+                translate(
+                    mark(
+                        "**{player}** ({seat}): {matched} of {choices} choices as the hard "
+                        "player's · sixes {sixes} (expected {sixes_expected}) · knocked {knocked} "
+                        "times (expected {knocked_expected}) · inaccuracies {inaccuracies}, "
+                        "mistakes {mistakes}, blunders {blunders}"
+                    ),
+                    language,
+                    player=names.get(player.seat, player.seat)[:40],
+                    seat=presenter.seat_title(player.seat, language),
+                    matched=player.matched,
+                    choices=player.moves,
+                    sixes=player.sixes or 0,
+                    sixes_expected=f"{player.sixes_expected or 0:.1f}",
+                    knocked=player.knocked or 0,
+                    knocked_expected=f"{player.knocked_expected or 0:.1f}",
                     inaccuracies=player.inaccuracies,
                     mistakes=player.mistakes,
                     blunders=player.blunders,
@@ -150,7 +187,13 @@ def chart_png(
     """The chart of the first player's win chance with every classed move marked."""
     first = analysis.players[0].seat if analysis.players else "white"
     marks = [
-        ChartMark(m.ply + 1, m.seat == first, m.kind) for m in analysis.moves if m.kind is not None
+        ChartMark(m.ply + 1, m.seat == first, m.kind, _seat_index(analysis, m.seat))
+        for m in analysis.moves
+        if m.kind is not None
+    ]
+    series = [
+        ChartSeries(values, SEAT_COLOURS.get(seat, (90, 90, 90)))
+        for seat, values in analysis.curves.items()
     ]
     legend = ChartLegend(
         inaccuracy=translate(_KINDS["inaccuracy"], language),
@@ -160,7 +203,9 @@ def chart_png(
             mark("{player}'s win chance (%), move by move"),
             language,
             player=names.get(first, first)[:40],
-        ),
+        )
+        if not series
+        else translate(mark("Each colour's win chance (%), move by move"), language),
         rtl=language in RTL_LANGUAGES,
     )
     title = translate(
@@ -169,7 +214,7 @@ def chart_png(
         game=record.id,
         game_name=game_name(record.game_kind, language),
     )
-    return render_analysis_chart(analysis.curve, marks, title=title, legend=legend)
+    return render_analysis_chart(analysis.curve, marks, title=title, legend=legend, series=series)
 
 
 def chart_alt(record: GameRecord, analysis: Analysis, names: dict[str, str], language: str) -> str:
@@ -228,9 +273,11 @@ async def before_board(
     session = replay(record.start_position, moves[:ply])
     position = session.position_text()
     source_target: tuple[str, str] | None = None
+    better: Ply | None = None
     if move.best is not None:
         try:
             result = session.play(move.best)
+            better = Ply(result, position, session.position_text())
             moved = next((e for e in result.effects if isinstance(e, Moved)), None)
             if moved is not None:
                 source_target = (moved.source, moved.target)
@@ -246,11 +293,26 @@ async def before_board(
         language=language,
     )
     number = _label(record, analysis, move)
-    words = translate(
-        mark(
+    drawn = source_target is not None and presenter.board_layout(board) is not None
+    if drawn:
+        said = mark(
             "Before move {number}: `{move}{sign}` was played; the arrow shows the better "
             "`{best}` (−{loss})."
-        ),
+        )
+    elif better is not None and presenter.last_move_arrows:
+        # no grid to draw one arrow on (backgammon): the board after the better play, drawn
+        # as a last move is (arrows from faint checkers where they stood before it)
+        board = replace(board, position=better.after, last=better)
+        said = mark(
+            "Before move {number}: `{move}{sign}` was played; the arrows show the better "
+            "`{best}` played instead, from where its checkers stood (−{loss})."
+        )
+    else:
+        said = mark(
+            "Before move {number}: `{move}{sign}` was played; better was `{best}` (−{loss})."
+        )
+    words = translate(
+        said,
         language,
         number=number,
         move=move.move,

@@ -41,3 +41,28 @@ def test_latrunculi_leaving_the_eagle_to_be_enclosed_is_a_blunder() -> None:
     assert players["white"].blunders == 1 and players["black"].blunders == 0
     first = analysis.players[0].seat  # the curve is the first seat's win chance
     assert analysis.curve[-1] == (0.0 if first == "white" else 100.0)
+
+
+SCHADLER = "schadler:8/8/8/4c3/2cC4/8/8/C7 w hand=0,0"
+"""After the placement, White to move: d4 sits beside Black's c4, and e5-e4 would enclose it."""
+
+
+def test_schadler_leaving_a_counter_to_be_enclosed_is_a_blunder() -> None:
+    moves = ["a1-a2", "e5-e4"]
+    scores = score_positions(SCHADLER, moves, 0, 3, 2)
+    analysis = summarise(SCHADLER, moves, scores, 2)
+    left, enclosed = analysis.moves
+    assert (left.seat, left.move, left.kind) == ("white", "a1-a2", "blunder")
+    assert left.best is not None and left.best.startswith("d4-") and left.after < 1.0
+    assert enclosed.kind is None
+
+
+def test_schadler_placements_are_judged_in_the_same_position() -> None:
+    # The placement evaluation favours the side to place; a same-position judgement leaves a
+    # sensible placement unclassed, whichever side placed it.
+    start = "schadler:8/8/8/8/8/8/8/8 w hand=16,16"
+    moves = ["@a8", "@f7", "@b3", "@d5", "@a6", "@e2"]
+    scores = score_positions(start, moves, 0, len(moves) + 1, 2)
+    analysis = summarise(start, moves, scores, 2)
+    assert [m.kind for m in analysis.moves] == [None] * len(moves)
+    assert all(abs(m.before - m.after) < 3 for m in analysis.moves)

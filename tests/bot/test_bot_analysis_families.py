@@ -103,7 +103,7 @@ async def test_backgammon_pr_luck_and_the_known_opening_error(arena, bot_factory
     [chart] = reply.attachments
     open_png(await chart.read()).save("/tmp/analysis-chart-backgammon.png")
     b = await arena.bob.click(reply, label="Before move 2")
-    assert "`24/21 21/20??` was played" in b.response.content
+    assert "`24/21 21/20??` was played; the arrows show the better `8/5 6/5`" in b.response.content
     [board] = b.response.attachments
     open_png(await board.read()).save("/tmp/analysis-before-backgammon.png")
     await arena.env.restart_bot(bot_factory())

@@ -111,7 +111,7 @@ async def test_one_person_against_the_bot_at_a_table_of_two_to_the_end(arena):
     final = last_board(thread)
     assert f"**Game #{game.id} is over.**" in final.content
     assert "recorded, not counted" in final.content
-    assert button_labels(final) == ["Rematch"]
+    assert button_labels(final) == ["Rematch", "Analysis"]
     # recorded, counted for nobody, rated for nobody
     for uid in (alice.id, bot_id):
         player = await arena.db.players.get_player(uid)

@@ -59,7 +59,7 @@ async def test_a_game_of_two_by_buttons_and_move_to_the_end(arena):
     winner = record.player_at(record.winner)
     assert f"**Game #{game.id} is over.**" in final.content
     assert f"({record.winner.title()}) wins**: all four tokens reached the finish" in final.content
-    assert button_labels(final) == ["Rematch"]
+    assert button_labels(final) == ["Rematch", "Analysis"]
     # the final picture: the result banner, the winner first with the trophy, no row to move
     img = (await board_image(final)).convert("RGB")
     lay, light = ludo_layout(rows=2), get_theme("light")

@@ -63,7 +63,7 @@ async def test_a_greek_servers_game_thread_speaks_greek_from_start_to_end(arena)
     assert greek("**Game #{game} is over.** {result}", game=game.id, result=result) in final
     assert greek("Records: {records}.", records="").removesuffix(".") in final
     assert "Records:" not in final and "wins**" not in final
-    assert button_labels(r.response) == [greek("Rematch")]
+    assert button_labels(r.response) == [greek("Rematch"), greek("Analysis")]
     ratings = greek("Ratings ({game}): {changes}.", game=greek("Chess"), changes="@")
     assert ratings.split("@")[0] in final  # the game's name in the rating line too
     replay = [m for m in where.history() if m.attachments and "replay" in m.attachments[0].filename]

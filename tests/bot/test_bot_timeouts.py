@@ -67,7 +67,7 @@ async def test_running_out_of_time_loses_and_pings_both_players(arena):
     assert (record.status, record.winner, record.reason) == ("finished", "white", "timeout")
     final = last_board(where)
     assert f"⏰ Time is up: <@{arena.bob.id}> did not move within 15 minutes." in final.content
-    assert "ran out of time" in final.content and button_labels(final) == ["Rematch"]
+    assert "ran out of time" in final.content and button_labels(final) == ["Rematch", "Analysis"]
     pings = sent.pinged()
     assert pings[-1] == []  # the replay GIF below the final board pings nobody
     assert sorted(pings[-2]) == sorted([arena.alice.id, arena.bob.id])  # exactly those two

@@ -27,14 +27,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import faulthandler
 import json
 import logging
 import os
 import random
-import socket
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -46,6 +47,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot import Settings, create_bot  # noqa: E402
 from rules.games import find_game  # noqa: E402
 from web.auth import SESSION_COOKIE, SESSION_PURPOSE  # noqa: E402
+from web.bot_ext import SERVER  # noqa: E402
+from web.server import WebServer  # noqa: E402
 from web.signing import Signer  # noqa: E402
 
 GUILD_ID = 1_100_000_000_000_000_001
@@ -63,12 +66,6 @@ class NoComputer:
 
     async def choose(self, *args: object, **kwargs: object) -> str:
         raise RuntimeError("no computer opponent in this benchmark")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def pct(values: list[float], q: float) -> float:
@@ -91,6 +88,7 @@ class Pages:
 
     async def _follow(self, ready: asyncio.Event, opened: list[int]) -> None:
         async with self.http.get(self.url) as stream:
+            stream.raise_for_status()  # a refused stream fails the run instead of hanging it
             opened.append(1)
             if len(opened) == self.n:
                 ready.set()
@@ -107,7 +105,15 @@ class Pages:
         ready = asyncio.Event()
         opened: list[int] = []
         self.tasks = [asyncio.create_task(self._follow(ready, opened)) for _ in range(self.n)]
-        await ready.wait()
+        waiting = asyncio.create_task(ready.wait())
+        await asyncio.wait([waiting, *self.tasks], timeout=120, return_when="FIRST_COMPLETED")
+        if not ready.is_set():
+            waiting.cancel()
+            failed = [t for t in self.tasks if t.done() and t.exception() is not None]
+            await self.close()
+            if failed:
+                raise RuntimeError(f"an event stream failed: {failed[0].exception()!r}")
+            raise RuntimeError(f"only {len(opened)} of {self.n} event streams opened in 120 s")
 
     async def all_have(self, ply: int) -> list[float]:
         event = self.waiters.setdefault(ply, asyncio.Event())
@@ -132,15 +138,13 @@ def cookie(user_id: int) -> str:
 async def main(n_pages: int, n_moves: int) -> int:
     logging.basicConfig(level=logging.WARNING)
     rnd = random.Random(3)
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(
             token="bench",
             database_path=Path(tmp) / "bench.sqlite3",
             dev_guild_id=GUILD_ID,
-            web_port=port,
-            web_url=base,
+            web_port=0,  # the system picks a free port: no race with other servers starting
+            web_url="http://127.0.0.1",
             web_secret=SECRET,
             web_build=False,
         )
@@ -152,6 +156,10 @@ async def main(n_pages: int, n_moves: int) -> int:
             bob = guild.add_member(env.create_user("bob", global_name="Bob"))
             members = {alice.id: alice, bob.id: bob}
             db = env.bot.db
+            server: WebServer | None = getattr(env.bot, SERVER, None)
+            if server is None:
+                raise RuntimeError("the live board's web server did not start")
+            base = f"http://127.0.0.1:{server.port}"
 
             async def new_game() -> int:
                 record = await db.games.create_game(
@@ -253,7 +261,22 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pages", type=int, default=200)
     parser.add_argument("--moves", type=int, default=40)
+    parser.add_argument(
+        "--give-up-after",
+        type=float,
+        default=1800,
+        help="seconds after which the run stops with an error instead of waiting on",
+    )
     args = parser.parse_args()
+
+    def give_up() -> None:
+        print(f"gave up after {args.give_up_after:.0f} s", file=sys.stderr, flush=True)
+        faulthandler.dump_traceback(all_threads=True)  # where it waited, for the report
+        os._exit(1)
+
+    watchdog = threading.Timer(args.give_up_after, give_up)
+    watchdog.daemon = True
+    watchdog.start()
     code = asyncio.run(main(args.pages, args.moves))
     # The figures are printed; an aiosqlite worker thread left behind by simcord's teardown of
     # the bot with its web server (not found yet) would keep the interpreter waiting at exit.

@@ -69,7 +69,10 @@ RUNS = {
         "/move while analysing",
     ),
     "bot_bench.py": (["--games", "20", "--moves", "5", "--crowd", "0"], "/move"),
-    "web_bench.py": (["--pages", "3", "--moves", "3"], "goal (p95 <= 300 ms)"),
+    "web_bench.py": (
+        ["--pages", "3", "--moves", "3", "--give-up-after", "600"],
+        "goal (p95 <= 300 ms)",
+    ),
     "analysis_more_bench.py": (["--playouts", "2", "--plies", "10", "--depth", "1"], "judged"),
     "cold_start.py": (["--runs", "1", "--games", "classic"], "ai move classic"),
     "games_bench.py": (["--games", "30", "--rounds", "2"], "/games Next"),

@@ -25,7 +25,11 @@ function table(games: Listed[], mine: boolean): HTMLElement {
     const mover = g.seats.find((s) => s.seat === g.to_move);
     const note = document.createElement("span");
     note.className = "muted";
-    note.textContent = mine && g.your_turn ? ` — ${t("your move, {left}", { left: left(g.deadline) })}` : mover ? ` — ${t("{name} to move, {left}", { name: mover.name, left: left(g.deadline) })}` : "";
+    // The t() calls stay outside template literals: the catalog extractor reads only plain calls.
+    let whose = "";
+    if (mine && g.your_turn) whose = t("your move, {left}", { left: left(g.deadline) });
+    else if (mover) whose = t("{name} to move, {left}", { name: mover.name, left: left(g.deadline) });
+    note.textContent = whose ? " — " + whose : "";
     li.appendChild(note);
     list.appendChild(li);
   }

@@ -18,7 +18,7 @@ async function header(): Promise<void> {
   const who = document.createElement("span");
   who.id = "who";
   if (me.user) {
-    who.textContent = `${t("Signed in as {name}", { name: me.user.name })} `;
+    who.textContent = t("Signed in as {name}", { name: me.user.name }) + " ";
     const out = document.createElement("button");
     out.textContent = t("Sign out");
     out.addEventListener("click", async () => {

@@ -137,7 +137,11 @@ class Game:
         side as if it were to move on the same board, with the repetition rule applied to it."""
         state = self._state
         if side is None or side is state.turn:
-            return bool(self._real_moves())
+            if self._moves is not None or not self._twice:
+                return bool(self._real_moves())
+            # Asked after every push (is the game blocked?): the first move that does not repeat
+            # answers it, without judging every move for repetition as the full list must.
+            return any(not self._repeats(m) for m in self.variant.generate_moves(state))
         to_move = state.turn
         state.turn = side
         try:

@@ -15,11 +15,12 @@ from typing import Any
 from aiohttp import web
 
 from bot.client import GameBot
+from bot.clock import read_from_here
 from bot.errors import message_for
 from bot.i18n import resolve_language
 from bot.services.pipeline import draw_from_web, play_from_web, resign_from_web
 from bot.watch import set_watch_links
-from bot.web_words import game_words, page_language, page_words
+from bot.web_words import game_titles, game_words, page_language, page_words
 from storage import GameRecord
 
 from .activity.board import board_user
@@ -116,7 +117,11 @@ class BotWords:
         player = await db.players.language(user_id) if user_id is not None else None
         server = await db.guilds.language(guild_id) if guild_id is not None else None
         language = page_language(player, server, accept_language)
-        return {**page_words(language), "game": game_words(game_kind, language)}
+        return {
+            **page_words(language),
+            "game": game_words(game_kind, language),
+            "titles": game_titles(language),
+        }
 
 
 class WebPresence:
@@ -169,7 +174,7 @@ def build_app(bot: GameBot, config: WebConfig) -> web.Application:
         routes=[table for m in made for table in m.routes],
         sub_apps={prefix: app for m in made for prefix, app in m.sub_apps.items()},
         session_sources=[board_user, *(source for m in made for source in m.session_sources)],
-        clock=bot.now,
+        clock=read_from_here(bot.now),  # the bot's time, also in the server's own context
         words=BotWords(bot),
     )
     mount_activity(app, bot.settings, bot.db, bot.activity_launches.game_for)

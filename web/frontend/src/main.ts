@@ -38,12 +38,13 @@ async function header(): Promise<void> {
 async function start(): Promise<void> {
   const token = new URLSearchParams(location.search).get("t") ?? "";
   const game = location.pathname.match(/^\/games\/(\d+)$/);
-  // a game's page: its server's language counts when the reader chose none
-  await loadWords(game ? `?${new URLSearchParams({ game: game[1], t: token }).toString()}` : "");
+  const server = location.pathname.match(/^\/servers\/(\d+)$/);
+  // a game's page or a server's: its server's language counts when the reader chose none
+  const about: Record<string, string> | null = game ? { game: game[1], t: token } : server ? { server: server[1], t: token } : null;
+  await loadWords(about ? `?${new URLSearchParams(about).toString()}` : "");
   await header();
   const root = document.getElementById("app");
   if (!root) return;
-  const server = location.pathname.match(/^\/servers\/(\d+)$/);
   if (game) await gamePage(root, Number(game[1]), token);
   else if (server) await serverPage(root, server[1], token);
   else await myGamesPage(root);

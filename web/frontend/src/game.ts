@@ -6,6 +6,7 @@ import { currentMe, follow, getJson, post } from "./api";
 import { drawBoard } from "./board";
 import { boardActions, click, EMPTY, highlights, undo, type PickState } from "./picker";
 import { gameTitle, reasonWords, t, tn } from "./i18n";
+import { onSchemeChange } from "./theme";
 import type { Action, Snapshot } from "./types";
 
 const BUTTON_WORDS: Record<string, () => string> = {
@@ -300,8 +301,10 @@ export async function gamePage(
     },
   );
   const tick = window.setInterval(() => snap?.clock.deadline && render(), 30_000);
+  const unscheme = onSchemeChange(render); // the board is drawn in the scheme's colours
   return () => {
     stop();
+    unscheme();
     window.clearInterval(tick);
   };
 }

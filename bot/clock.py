@@ -24,8 +24,9 @@ def read_from_here(clock: Clock) -> Clock:
     ``discord.utils.utcnow()`` (the bot's clock) may depend on context variables: the
     simulated Discord selects its virtual clock that way. A server started in a context of
     its own (the live board's, :class:`web.server.WebServer`) would read another time than
-    the bot wrote into its games, and show every clock as run out. Each reading runs in a
-    fresh copy of the context captured here (copies: two readings never enter one context).
+    the bot: show every clock as run out, and stamp a move made there with another time.
+    Each reading runs in a fresh copy of the context captured here (copies: two readings
+    never enter one context).
     """
     captured = contextvars.copy_context()
 

@@ -15,7 +15,6 @@ from typing import Any
 from aiohttp import web
 
 from bot.client import GameBot
-from bot.clock import read_from_here
 from bot.errors import message_for
 from bot.i18n import resolve_language
 from bot.services.pipeline import draw_from_web, play_from_web, resign_from_web
@@ -174,7 +173,7 @@ def build_app(bot: GameBot, config: WebConfig) -> web.Application:
         routes=[table for m in made for table in m.routes],
         sub_apps={prefix: app for m in made for prefix, app in m.sub_apps.items()},
         session_sources=[board_user, *(source for m in made for source in m.session_sources)],
-        clock=read_from_here(bot.now),  # the bot's time, also in the server's own context
+        clock=bot.now,  # the bot's time, pinned to its context by setup (GameBot.pin_clock)
         words=BotWords(bot),
     )
     mount_activity(app, bot.settings, bot.db, bot.activity_launches.game_for)
@@ -195,6 +194,7 @@ async def setup(bot: GameBot) -> None:
         return
     config = web_config(bot)
     signer = Signer(config.secret)
+    bot.pin_clock()  # the requests' own context reads the bot's time (moves, clocks)
 
     def link(record: GameRecord) -> str:
         return f"{config.url}/games/{record.id}?t={signer.watch_token(record.id)}"

@@ -1,6 +1,7 @@
 """Drag to move in a real headless Chromium against the real bot: Alice carries a chess pawn
 (its legal destinations light up while carried), dropping it on an unlit square plays nothing,
-dropping it on a lit one plays the move through the same API as a click."""
+dropping it on a lit one plays the move through the same API as a click (and on the bot's
+clock: the move is stamped with simcord's virtual time, as a move made in Discord)."""
 
 from __future__ import annotations
 
@@ -58,4 +59,10 @@ async def test_a_chess_pawn_dragged_to_a_lit_square_is_played(arena, web_url, fa
         await at_ply(page, 1)
         assert await page.locator("#board [data-cell='e4'] .piece-pawn").count() == 1
         assert await page.locator("#board [data-cell='e2'] .piece").count() == 0
+        # the move made in the browser started Bob's clock on the bot's clock (simcord's
+        # virtual one, months before the machine's): 72 hours left, not months
+        clock = await page.inner_text("#players .clock")
+        assert clock in (" · 3d 0h left", " · 2d 23h left"), clock
     assert [m.move for m in await arena.db.games.game_moves(record.id)] == ["e4"]
+    record = await arena.db.games.load_game(record.id)
+    assert abs(record.turn_since - arena.env.now().timestamp()) < 60

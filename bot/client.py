@@ -15,7 +15,7 @@ from ai.worker import AIWorker
 from storage import Database
 
 from .activity import ActivityLaunches
-from .clock import Clock, discord_clock
+from .clock import Clock, discord_clock, read_from_here
 from .entry_point import with_entry_point
 from .errors import answer_language, message_for, report_unexpected, send_ephemeral
 from .i18n import translate
@@ -144,8 +144,9 @@ class GameBot(commands.Bot):
         #: This process's name in the database's claims (bot/services/claims.py): random, made
         #: at start, so work claimed by several processes on one database is done by one.
         self.claim_owner = new_owner()
-        self.games = GameService(db, clock)
-        self.menus = OpenMenus(clock)
+        # the services read the bot's clock through ``now``: pinned (pin_clock), they see it too
+        self.games = GameService(db, self.now)
+        self.menus = OpenMenus(self.now)
         #: Which game each Activity launched from a board's button shows (bot/activity.py).
         self.activity_launches = ActivityLaunches()
         # The computer opponent's search runs in a worker process (started in setup_hook,
@@ -160,6 +161,13 @@ class GameBot(commands.Bot):
 
     def now(self) -> float:
         return self.clock()
+
+    def pin_clock(self) -> None:
+        """From now on read the clock as the caller's context does (the bot's own), whichever
+        task asks: for work started in a context of another's -- the live board serves its
+        requests in one of its own, and a move made there must be stamped with the bot's time
+        (the simulated Discord selects its virtual clock by a context variable)."""
+        self.clock = read_from_here(self.clock)
 
     async def setup_hook(self) -> None:
         await self.db.start()  # no-op when the launcher opened it

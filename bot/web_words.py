@@ -28,7 +28,7 @@ from .i18n import (
     plural_rule,
 )
 
-__all__ = ["game_words", "page_language", "page_words"]
+__all__ = ["game_titles", "game_words", "page_language", "page_words"]
 
 _SAMPLES = range(0, 201)
 """Numbers that reach every integer plural category of our languages (Arabic's "other"
@@ -54,6 +54,15 @@ def game_words(game_kind: str | None, language: str) -> dict[str, Any] | None:
         "title": game_name(game_kind, language),
         "reasons": {r.value: presenter.reason_words(r, language) for r in reasons},
     }
+
+
+def game_titles(language: str) -> dict[str, str]:
+    """Every game's name in ``language``, by game kind: the list pages (a server's games, a
+    player's own) name games of every kind, as the bot's catalogs say them."""
+    from .presenters import playable_games
+    from .texts import game_name
+
+    return {rules.id: game_name(rules.id, language) for rules in playable_games()}
 
 
 def page_language(player: str | None, server: str | None, accept_language: str) -> str:

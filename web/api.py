@@ -204,18 +204,22 @@ async def words(request: web.Request) -> web.Response:
     """The pages' own words in the reader's language: their ``/language``, else the
     language of the server whose game (``?game=<id>``, with ``t`` when a spectator's) or
     Activity they look at, else their browser's ``Accept-Language``; with the game's name and
-    its reasons for ending. A game the reader may not watch counts for nothing (its server's
-    language is not revealed)."""
+    its reasons for ending; a server's overview (``?server=<id>&t=<its token>``) speaks its
+    server's language. A game or server the reader may not watch counts for nothing (its
+    server's language is not revealed)."""
     user = await current_user(request)
     guild = user.guild_id if user is not None else None
     game_kind = None
     raw = request.query.get("game", "")
+    server_raw = request.query.get("server", "")
     if raw.isdigit() and len(raw) <= 12:
         try:
             state, _ = await visible_state(request, int(raw))
             guild, game_kind = state.record.guild_id, state.record.game_kind
         except web.HTTPNotFound:
             pass
+    elif _server_allowed(request, server_raw):
+        guild = int(server_raw)
     found = await request.app[WORDS](
         user.user_id if user is not None else None,
         guild,
@@ -245,6 +249,7 @@ def _listing(request: web.Request, states: list[GameState], user_id: int | None)
         out.append(
             {
                 "id": data["id"],
+                "variant": data["variant"],
                 "title": data["title"],
                 "seats": data["seats"],
                 "to_move": data["to_move"],
@@ -260,7 +265,7 @@ def _listing(request: web.Request, states: list[GameState], user_id: int | None)
 @routes.get("/api/me/games")
 async def my_games(request: web.Request) -> web.Response:
     """The signed-in player's games in progress, those waiting for them first (soonest
-    deadline first)."""
+    deadline first); ``now``: the bot's clock, which the deadlines are on."""
     user = await current_user(request)
     if user is None:
         raise _error(web.HTTPUnauthorized, "Sign in with Discord to see your games.")
@@ -279,7 +284,20 @@ async def my_games(request: web.Request) -> web.Response:
         {
             "user": {"id": str(user.user_id), "name": user.name},
             "games": _listing(request, states, user.user_id),
+            "now": request.app[SNAPSHOTS].clock(),
         }
+    )
+
+
+def _server_allowed(request: web.Request, raw: str) -> bool:
+    """Whether the request's ``?t=`` is ``raw``'s server token and the server has the bot."""
+    token = request.query.get("t", "")
+    return (
+        raw.isdigit()
+        and len(raw) <= 20
+        and bool(token)
+        and request.app[SIGNER].check_token("server", raw, token)
+        and request.app[PRESENCE](int(raw))
     )
 
 
@@ -287,18 +305,16 @@ async def my_games(request: web.Request) -> web.Response:
 async def server(request: web.Request) -> web.Response:
     """A server's games in progress, to watch (the server's signed token in ``?t=``)."""
     raw = request.match_info["guild"]
-    token = request.query.get("t", "")
-    if (
-        not raw.isdigit()
-        or not token
-        or not request.app[SIGNER].check_token("server", raw, token)
-        or not request.app[PRESENCE](int(raw))
-    ):
+    if not _server_allowed(request, raw):
         raise _error(web.HTTPNotFound, "There is no such server, or this link is not valid.")
     db = request.app[SNAPSHOTS].db
     records = await db.games.active_games(guild_id=int(raw), limit=100)
     states = [s for r in records if (s := await request.app[SNAPSHOTS].state(r.id)) is not None]
     user = await current_user(request)
     return web.json_response(
-        {"guild_id": raw, "games": _listing(request, states, user.user_id if user else None)}
+        {
+            "guild_id": raw,
+            "games": _listing(request, states, user.user_id if user else None),
+            "now": request.app[SNAPSHOTS].clock(),
+        }
     )

@@ -19,7 +19,7 @@ from bot.errors import message_for
 from bot.i18n import resolve_language
 from bot.services.pipeline import draw_from_web, play_from_web, resign_from_web
 from bot.watch import set_watch_links
-from bot.web_words import game_words, page_language, page_words
+from bot.web_words import game_titles, game_words, page_language, page_words
 from storage import GameRecord
 
 from .activity.board import board_user
@@ -116,7 +116,11 @@ class BotWords:
         player = await db.players.language(user_id) if user_id is not None else None
         server = await db.guilds.language(guild_id) if guild_id is not None else None
         language = page_language(player, server, accept_language)
-        return {**page_words(language), "game": game_words(game_kind, language)}
+        return {
+            **page_words(language),
+            "game": game_words(game_kind, language),
+            "titles": game_titles(language),
+        }
 
 
 class WebPresence:
@@ -169,7 +173,7 @@ def build_app(bot: GameBot, config: WebConfig) -> web.Application:
         routes=[table for m in made for table in m.routes],
         sub_apps={prefix: app for m in made for prefix, app in m.sub_apps.items()},
         session_sources=[board_user, *(source for m in made for source in m.session_sources)],
-        clock=bot.now,
+        clock=bot.now,  # the bot's time, pinned to its context by setup (GameBot.pin_clock)
         words=BotWords(bot),
     )
     mount_activity(app, bot.settings, bot.db, bot.activity_launches.game_for)
@@ -190,6 +194,7 @@ async def setup(bot: GameBot) -> None:
         return
     config = web_config(bot)
     signer = Signer(config.secret)
+    bot.pin_clock()  # the requests' own context reads the bot's time (moves, clocks)
 
     def link(record: GameRecord) -> str:
         return f"{config.url}/games/{record.id}?t={signer.watch_token(record.id)}"

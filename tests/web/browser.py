@@ -46,9 +46,10 @@ async def chromium() -> AsyncIterator[Browser]:
             await browser.close()
 
 
-async def person(browser: Browser) -> Page:
-    """A page in a browser context of its own (its own cookies: one person)."""
-    context = await browser.new_context(viewport={"width": 1200, "height": 860})
+async def person(browser: Browser, **options: Any) -> Page:
+    """A page in a browser context of its own (its own cookies: one person); ``options``:
+    the context's own (``color_scheme``, ``locale``, ...)."""
+    context = await browser.new_context(viewport={"width": 1200, "height": 860}, **options)
     page = await context.new_page()
     page.set_default_timeout(WAIT_MS)
     return page

@@ -287,6 +287,14 @@ async def test_the_pages_words_are_in_the_readers_language(arena, web_url, fake_
         forged = f"{web_url}/api/words?game={game.id}&t={watch_token(game.id + 1)}"
         async with http.get(forged, headers={"Accept-Language": "tr"}) as r:
             assert (await r.json())["language"] == "tr"
+        # a server's overview speaks its server's language, with its token only
+        signer = Signer(SECRET)
+        overview = f"{web_url}/api/words?server={game.guild_id}&t="
+        async with http.get(overview + signer.server_token(game.guild_id)) as r:
+            words = await r.json()
+        assert words["language"] == "bg" and words["titles"]["backgammon"] == "Табла"
+        async with http.get(overview + signer.watch_token(game.guild_id)) as r:
+            assert (await r.json())["language"] == "en"  # another purpose's token: nothing
         await sign_in(http, web_url, fake_discord, arena.bob)
         async with http.get(watch, headers={"Accept-Language": "tr"}) as r:
             words = await r.json()

@@ -140,3 +140,71 @@ async def test_ludo_of_three_two_in_browsers_one_in_discord(arena, web_url, fake
         for page in pages.values():
             await page.wait_for_selector("#result:has-text('Places')")
         await shot(pages[arena.alice.id], "ludo-finished")
+
+
+async def drag_cells(page: Any, source: str, target: str) -> None:
+    """Carry the piece of ``source`` to ``target`` (a destination is drawn once the piece is
+    lifted, so it is found then)."""
+    box = await page.locator(f"#board [data-cell='{source}']").bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    await page.mouse.move(x, y)
+    await page.mouse.down()
+    await page.mouse.move(x + 12, y + 12, steps=3)
+    lit = page.locator(f"#board [data-cell='{target}'].target")
+    await lit.wait_for(state="attached")
+    box = await lit.bounding_box()
+    await page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=6)
+    await page.mouse.up()
+
+
+async def test_a_ludo_table_opened_in_discord_played_in_browsers(arena, web_url, fake_discord):
+    """Alice opens a ludo table with ``/challenge``, Bob and Carol join with its button and
+    Alice starts it; Alice (clicking) and Bob (dragging) play in browsers, Carol by ``/move``
+    in the game's thread: two moves from each browser, one from Discord."""
+    from tests.bot.ludo_helpers import start_table
+
+    members = {m.id: m for m in (arena.alice, arena.bob, arena.carol)}
+    game, thread = await start_table(arena, [arena.alice, arena.bob, arena.carol], seed=2)
+    path = f"/games/{game.id}"
+    async with chromium() as browser:
+        pages = {}
+        for member in (arena.alice, arena.bob):
+            pages[member.id] = page = await person(browser)
+            await sign_in(page, fake_discord, web_url, member, path)
+        played = {m: 0 for m in members}
+        wanted = {arena.alice.id: 2, arena.bob.id: 2, arena.carol.id: 1}
+        for _ in range(60):
+            if all(played[m] >= n for m, n in wanted.items()):
+                break
+            record = await arena.db.games.load_game(game.id)
+            assert record.is_active
+            session = find_game("ludo").session(record.current_position)
+            mover = record.player_at(session.to_move)
+            if mover in pages:
+                page = pages[mover]
+                await past_ply(page, record.ply)
+                [action, *_] = (await snapshot(page, record.id))["actions"]
+                [(source, target)] = action["steps"] or [[action["source"], action["target"]]]
+                if mover == arena.bob.id:
+                    await drag_cells(page, source, target)
+                else:
+                    await click_cells(page, source, target)
+                await past_ply(page, record.ply + 1)
+            else:  # Carol plays in Discord
+                r = await members[mover].slash(thread, "move", move=session.legal_actions()[0])
+                assert not r.ephemeral, r.response.content
+            played[mover] += 1
+            for page in pages.values():
+                await past_ply(page, (await arena.db.games.load_game(game.id)).ply)
+        assert all(played[m] >= n for m, n in wanted.items()), played
+        record = await arena.db.games.load_game(game.id)
+        texts = [m.move for m in await arena.db.games.game_moves(game.id)]
+        for page in pages.values():
+            await at_ply(page, record.ply)
+            # every clock on the bot's time, moves made in browsers too (72 hours a move)
+            clock = await page.inner_text("#players .clock")
+            assert clock in (" · 3d 0h left", " · 2d 23h left"), clock
+            shown = await page.locator("#moves li").all_inner_texts()
+            assert [s.split(": ", 1)[1] for s in shown] == texts[: len(shown)]
+            assert len(shown) == record.ply
+        await shot(pages[arena.bob.id], "ludo-table-from-discord")

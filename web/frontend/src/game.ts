@@ -4,8 +4,10 @@
 // snapshot that follows shows it.
 import { currentMe, follow, getJson, post } from "./api";
 import { drawBoard } from "./board";
+import { enableDrag } from "./drag";
 import { boardActions, click, EMPTY, highlights, undo, type PickState } from "./picker";
 import { gameTitle, reasonWords, t, tn } from "./i18n";
+import { onSchemeChange } from "./theme";
 import type { Action, Snapshot } from "./types";
 
 const BUTTON_WORDS: Record<string, () => string> = {
@@ -101,6 +103,23 @@ export async function gamePage(
   const skew = "clock" in first.data ? first.data.clock.now - Date.now() / 1000 : 0;
 
   const mine = (): Action[] => (snap && !busy ? snap.actions : []);
+
+  const dragging = enableDrag(svg, {
+    canStart: (cell) => highlights(mine(), pick).sources.has(cell),
+    start: (cell) => {
+      pick = { ...pick, selected: cell };
+      choice = [];
+      render();
+    },
+    drop: (cell) => {
+      // on a lit destination: as a click there; anywhere else the piece goes back
+      if (cell !== null && highlights(mine(), pick).targets.has(cell)) choose(cell);
+      else {
+        pick = { ...pick, selected: null };
+        render();
+      }
+    },
+  });
 
   // Inside Discord the page runs in a sandboxed frame where the browser's own dialogs may be
   // blocked (confirm() then answers "no" at once): there the question is asked on the page.
@@ -226,6 +245,8 @@ export async function gamePage(
       recent,
       mover: s.to_move,
     });
+    svg.classList.toggle("playing", sources.size > 0); // a touch on the board carries pieces
+    dragging.redrawn();
     svg.setAttribute("aria-label", s.to_move ? t("{title} board, {seat} to move", { title: gameTitle(s.title), seat: seatName(s.to_move) }) : t("{title} board, game over", { title: gameTitle(s.title) }));
     players.innerHTML = "";
     const now = Date.now() / 1000 + skew; // the server's clock is the reference
@@ -262,10 +283,8 @@ export async function gamePage(
     renderControls();
   };
 
-  svg.addEventListener("click", (event) => {
-    const target = (event.target as Element).closest("[data-cell]");
-    if (!target || !snap) return;
-    const cell = target.getAttribute("data-cell") ?? "";
+  /** A click on `cell` (or a carried piece dropped there): select, step, or play. */
+  const choose = (cell: string): void => {
     const outcome = click(mine(), pick, cell);
     pick = outcome.state;
     if (outcome.kind === "play") {
@@ -278,6 +297,12 @@ export async function gamePage(
     }
     choice = [];
     render();
+  };
+
+  svg.addEventListener("click", (event) => {
+    const target = (event.target as Element).closest("[data-cell]");
+    if (!target || !snap) return;
+    choose(target.getAttribute("data-cell") ?? "");
   });
 
   const stop = follow(
@@ -300,8 +325,10 @@ export async function gamePage(
     },
   );
   const tick = window.setInterval(() => snap?.clock.deadline && render(), 30_000);
+  const unscheme = onSchemeChange(render); // the board is drawn in the scheme's colours
   return () => {
     stop();
+    unscheme();
     window.clearInterval(tick);
   };
 }

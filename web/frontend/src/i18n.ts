@@ -12,6 +12,8 @@ export interface Words {
   plurals: Record<string, Record<string, string>>;
   /** the page's game: its name and its reasons for ending, as the bot words them */
   game?: { title: string; reasons: Record<string, string> } | null;
+  /** every game's name by game kind, as the bot words them (the list pages) */
+  titles?: Record<string, string>;
 }
 
 let words: Words = { language: "en", messages: {}, plurals: {} };
@@ -32,6 +34,12 @@ export function setWords(sent: Words): void {
 /** The page's game's name in the reader's language (`english`: as the snapshot names it). */
 export function gameTitle(english: string): string {
   return words.game?.title || english;
+}
+
+/** The name of a game of kind `variant` in the reader's language (`english`: as the server
+ * names it, for a kind the bot sent no name of). */
+export function kindTitle(variant: string, english: string): string {
+  return words.titles?.[variant] || english;
 }
 
 /** Why the page's game ended, in words (`id`: the reason id, as stored). */

@@ -5,6 +5,23 @@ import { loadMe, loadWords, post } from "./api";
 import { t } from "./i18n";
 import { gamePage } from "./game";
 import { myGamesPage, serverPage } from "./lists";
+import { applyScheme, onSchemeChange, scheme, toggleScheme } from "./theme";
+
+/** The button switching between the light and the dark scheme (the choice is remembered). */
+function schemeToggle(): HTMLButtonElement {
+  const button = document.createElement("button");
+  button.id = "theme-toggle";
+  const label = (): void => {
+    const dark = scheme() === "dark";
+    button.textContent = dark ? "☀" : "☾";
+    button.title = dark ? t("Light theme") : t("Dark theme");
+    button.setAttribute("aria-label", button.title);
+  };
+  label();
+  button.addEventListener("click", () => toggleScheme());
+  onSchemeChange(label);
+  return button;
+}
 
 async function header(): Promise<void> {
   const me = await loadMe();
@@ -32,18 +49,21 @@ async function header(): Promise<void> {
     a.textContent = t("Sign in with Discord");
     who.appendChild(a);
   }
+  who.appendChild(schemeToggle());
   top.appendChild(who);
 }
 
 async function start(): Promise<void> {
+  applyScheme();
   const token = new URLSearchParams(location.search).get("t") ?? "";
   const game = location.pathname.match(/^\/games\/(\d+)$/);
-  // a game's page: its server's language counts when the reader chose none
-  await loadWords(game ? `?${new URLSearchParams({ game: game[1], t: token }).toString()}` : "");
+  const server = location.pathname.match(/^\/servers\/(\d+)$/);
+  // a game's page or a server's: its server's language counts when the reader chose none
+  const about: Record<string, string> | null = game ? { game: game[1], t: token } : server ? { server: server[1], t: token } : null;
+  await loadWords(about ? `?${new URLSearchParams(about).toString()}` : "");
   await header();
   const root = document.getElementById("app");
   if (!root) return;
-  const server = location.pathname.match(/^\/servers\/(\d+)$/);
   if (game) await gamePage(root, Number(game[1]), token);
   else if (server) await serverPage(root, server[1], token);
   else await myGamesPage(root);

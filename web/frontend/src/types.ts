@@ -85,6 +85,7 @@ export interface Me {
 
 export interface Listed {
   id: number;
+  variant: string;
   title: string;
   seats: Seat[];
   to_move: string | null;

@@ -49,7 +49,7 @@ __all__ = ["ANALYSER", "DEFAULT_PLAYOUTS", "LudoAnalyser", "LudoScore", "playout
 DEFAULT_PLAYOUTS = 200
 """Playouts per judged move (the analysis "depth")."""
 
-ROUNDS = 4
+ROUNDS = 2
 """A choice unlike hard's gets up to this many rounds of ``depth`` playouts each (the
 sequential judgement: :func:`settled`)."""
 

@@ -15,7 +15,10 @@ blunder whatever came before, and so is a missed forced win (a found enclosure l
 **Schadler** (:data:`SAME_POSITION`): its placement evaluation swings by ~100 with the side to
 move, so a move is not judged by the next position's score but in the same position: the best
 and the played move are each played and scored by the answer's search, negated; the move loses
-their difference (the side-to-move bias is in both and cancels).
+their difference (the side-to-move bias is in both and cancels). Its capture chains make a
+6-ply quiescence search explode (over a minute for one middle-game position), so its analysis
+searches are bounded (:data:`BOUNDS`: one ply of captures, a node budget); the hard player's
+search is not.
 """
 
 from __future__ import annotations
@@ -36,7 +39,8 @@ from .review import Scale, win_percent
 __all__ = ["ANALYSER", "DEFAULT_DEPTH", "SCALE", "LatrunculiAnalyser"]
 
 DEFAULT_DEPTH = 2
-"""Plies searched per position (captures beyond, up to 6): about 0.1 s a position."""
+"""Plies searched per position (captures beyond, up to 6; schadler's 1, :data:`BOUNDS`): about
+0.1 s a position (schadler about 0.4 s: up to three searches, :data:`SAME_POSITION`)."""
 
 SCALE = Scale(k=0.005, divisor=100.0, cap=20.0)
 

@@ -14,8 +14,8 @@ Per position (:meth:`LudoAnalyser.score`, given the action played there):
   equal to hard's never is (one round, for the chart). A choice unlike hard's is judged
   sequentially: another round while the cost ± two standard errors of the paired
   differences holds a threshold (:func:`settled`), at most :data:`ROUNDS` rounds. The error
-  of one round of 200: about 4.4 points (one standard deviation, measured); after four
-  rounds about 2.2;
+  of one round of 200: about 4.4 points (one standard deviation, measured); after two
+  rounds about 3.1;
 - **a roll** (not the roll for the first player): whether it was a six, and for every other
   colour the chance that this roller could knock one of its tokens with this roll (per die
   face that knocks someone, 1/6 shared among the colours it could knock): summed over the

@@ -4,8 +4,10 @@ process (the bot's niced analysis worker does the same work in batches).
     PYTHONPATH=. .venv/bin/python bench/analysis_more_bench.py [--playouts 200] [--plies 100]
 
 The games are generated first, seeded: ludo by seeded dice and the easy opponent's choices to
-the end, schadler by the easy opponent (placement then movement). The load average is
-printed: on a shared machine the figures measure the neighbours too.
+the end, schadler by the easy opponent (placement then movement). Wall-clock and this
+process's CPU seconds are printed with the load average: on a shared machine the wall clock
+measures the neighbours too, the CPU seconds are what a quiet core would take. Goal: at most
+60 s per game (issue 33); ludo's line also gives the playouts spent on its choices.
 """
 
 from __future__ import annotations
@@ -45,20 +47,26 @@ def play(game_id: str, plies: int, seed: int) -> tuple[str, list[str]]:
 
 
 def timed(game_id: str, start: str, moves: list[str], depth: int) -> None:
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
     scores = score_positions(start, moves, 0, len(moves) + 1, depth)
     analysis = summarise(start, moves, scores, depth)
-    seconds = time.perf_counter() - began
+    seconds, cpu = time.perf_counter() - began, time.process_time() - cpu
     kinds = Counter(m.kind or "good" for m in analysis.moves)
+    judged = [s["playouts"] for s in scores if "playouts" in s]
+    spent = (
+        f"; playouts per move: {sum(judged) / len(judged):.0f} on average, {max(judged)} at most"
+        if judged
+        else ""
+    )
     print(
-        f"{game_id:<9} {len(moves):>7}  {analysis.engine:<22} {seconds:8.1f}  "
-        f"judged {len(analysis.moves)}: {dict(sorted(kinds.items()))}"
+        f"{game_id:<9} {len(moves):>7}  {analysis.engine:<22} {seconds:8.1f} {cpu:8.1f}  "
+        f"judged {len(analysis.moves)}: {dict(sorted(kinds.items()))}{spent}"
     )
 
 
 def main(args: argparse.Namespace) -> int:
     print(f"load average at the start: {os.getloadavg()[0]:.1f} ({os.cpu_count()} cores)")
-    print("game      actions  engine                  seconds")
+    print("game      actions  engine                 wall s    cpu s")
     timed("ludo", *play("ludo", 100_000, 3), args.playouts)
     timed("schadler", *play("schadler", args.plies, 5), args.depth)
     print(f"load average at the end: {os.getloadavg()[0]:.1f}")

@@ -63,10 +63,10 @@ def analyser_for(game_id: str) -> Analyser:
     return analyser
 
 
-#: Games whose analyser works but is too slow to offer yet: schadler's quiescence search takes
-#: over a minute on one middle-game position at the analysis depth, and analyses run one at a
-#: time per machine, so one game would hold everyone's up for hours (issue 33, left open).
-NOT_OFFERED: frozenset[str] = frozenset({"schadler"})
+#: Games whose analyser works but is too slow to offer yet (analyses run one at a time per
+#: machine, so one slow game would hold everyone's up). None since schadler's analysis search
+#: was bounded (:data:`ai.analysis.latrunculi.BOUNDS`, issue 33).
+NOT_OFFERED: frozenset[str] = frozenset()
 
 
 def analysable_games() -> list[str]:

@@ -15,19 +15,23 @@ blunder whatever came before, and so is a missed forced win (a found enclosure l
 **Schadler** (:data:`SAME_POSITION`): its placement evaluation swings by ~100 with the side to
 move, so a move is not judged by the next position's score but in the same position: the best
 and the played move are each played and scored by the answer's search, negated; the move loses
-their difference (the side-to-move bias is in both and cancels).
+their difference (the side-to-move bias is in both and cancels). Its capture chains make a
+6-ply quiescence search explode (over a minute for one middle-game position), so its analysis
+searches are bounded (:data:`BOUNDS`: one ply of captures, a node budget); the hard player's
+search is not.
 """
 
 from __future__ import annotations
 
 import math
 from contextlib import nullcontext
+from dataclasses import dataclass
 from typing import Any
 
 from rules.games import LatrunculiSession, Session
 
 from ..engines.latrunculi.evaluation import EVALUATORS
-from ..engines.latrunculi.search import MATE, Searcher
+from ..engines.latrunculi.search import MATE, QUIESCENCE_PLIES, Searcher, SearchResult
 from .draughts import terminal_score
 from .model import PositionScore
 from .review import Scale, win_percent
@@ -35,9 +39,24 @@ from .review import Scale, win_percent
 __all__ = ["ANALYSER", "DEFAULT_DEPTH", "SCALE", "LatrunculiAnalyser"]
 
 DEFAULT_DEPTH = 2
-"""Plies searched per position (captures beyond, up to 6): about 0.1 s a position."""
+"""Plies searched per position (captures beyond, up to 6; schadler's 1, :data:`BOUNDS`): about
+0.1 s a position (schadler about 0.4 s: up to three searches, :data:`SAME_POSITION`)."""
 
 SCALE = Scale(k=0.005, divisor=100.0, cap=20.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Bounds:
+    """How far an analysis search may look past its depth: ``quiescence_plies`` of captures,
+    and at most ``max_nodes`` nodes per search (counted, not timed, so the same on every
+    machine). The hard player's own search is not bounded: these are the analysis's only."""
+
+    quiescence_plies: int = QUIESCENCE_PLIES
+    max_nodes: int | None = None
+
+
+BOUNDS: dict[str, Bounds] = {"schadler": Bounds(quiescence_plies=1, max_nodes=10_000)}
+"""Per rule set, the analysis search's bounds (unlisted: the search's own, unbounded)."""
 
 SAME_POSITION = frozenset({"schadler"})
 """Rule sets whose moves are judged in the same position: the played move's score against
@@ -65,11 +84,8 @@ class LatrunculiAnalyser:
             return PositionScore(
                 done.seat, math.copysign(MATE, done.value) if done.value else 0.0, done.win
             )
-        game = session.game
         legal = session.legal_actions()
-        result = Searcher(
-            game, EVALUATORS[session.rules.id], math.inf, max(1, depth), quiescence=True
-        ).run()
+        result = _search(session, depth)
         played_value = None
         if session.rules.id in SAME_POSITION and played is not None and played != str(result.move):
             lost = self._after(session, str(result.move), depth) - self._after(
@@ -97,12 +113,25 @@ class LatrunculiAnalyser:
             if done is not None:
                 value = math.copysign(MATE, done.value) if done.value else 0.0
                 return value if done.seat == mover else -value
-            result = Searcher(
-                session.game, EVALUATORS[session.rules.id], math.inf, max(1, depth), quiescence=True
-            ).run()
+            result = _search(session, depth)
             return float(result.score if session.to_move == mover else -result.score)
         finally:
             session.pop()
+
+
+def _search(session: LatrunculiSession, depth: int) -> SearchResult:
+    """The analysis search of the session's position at ``depth`` (within the rule set's
+    :data:`BOUNDS`)."""
+    bounds = BOUNDS.get(session.rules.id, Bounds())
+    return Searcher(
+        session.game,
+        EVALUATORS[session.rules.id],
+        math.inf,
+        max(1, depth),
+        quiescence=True,
+        quiescence_plies=bounds.quiescence_plies,
+        max_nodes=bounds.max_nodes,
+    ).run()
 
 
 ANALYSER = LatrunculiAnalyser()

@@ -1,7 +1,7 @@
-"""The analysis of a finished draughts game and of a classic Latrunculi game through the real
-dispatch (issue 33): refused during play, the Analysis button on the final board, the known
-error named in the text, the chart opened and checked, the board before the error with the
-better move drawn, and the stored result shown again after a restart."""
+"""The analysis of a finished draughts game and of classic and schadler Latrunculi games
+through the real dispatch (issue 33): refused during play, the Analysis button on the final
+board, the known error named in the text, the chart opened and checked, the board before the
+error with the better move drawn, and the stored result shown again after a restart."""
 
 from __future__ import annotations
 
@@ -22,6 +22,14 @@ CASES = {
         "classic:s1s1s1s1/2e3S1/8/1s2S2s/SS2s3/2S4s/4SE2/3S1S2 w",
         [("alice", "f2-f8"), ("bob", "c7-f7")],
         "`f2-f8??` (better `",
+    ),
+    # After the placement, White (Alice) steps a1-a2 and leaves d4 beside Black's c4: e5-e4
+    # encloses it (judged in the same position by schadler's bounded analysis search: at the
+    # tests' depth 1 a mistake, a soldier's loss; at depth 2 a blunder, tests/ai/)
+    "schadler": (
+        "schadler:8/8/8/4c3/2cC4/8/8/C7 w hand=0,0",
+        [("alice", "a1-a2"), ("bob", "e5-e4")],
+        "`a1-a2?` (better `d4-",
     ),
 }
 

@@ -45,7 +45,7 @@ async def test_a_finished_ludo_game_is_analysed(arena: Any, bot_factory: Any) ->
     await arena.bot.analysis.wait(game.id)
     reply = _latest_private(thread, arena.carol)
     text = reply.content
-    assert text.startswith(f"📈 **Analysis of game #{game.id}** (Ludo, hard + 1 playouts)"), text
+    assert text.startswith(f"📈 **Analysis of game #{game.id}** (Ludo, hard + 1–2 playouts)"), text
     for name, colour in (("alice", "Red"), ("bob", "Yellow")):
         line = next(x for x in text.splitlines() if x.lower().startswith(f"**{name}**"))
         found = re.search(

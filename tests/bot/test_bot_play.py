@@ -60,9 +60,8 @@ async def test_full_game_to_the_end(arena, game_kind):
     final = last_board(where)
     assert "is over" in final.content and "wins" in final.content
     assert "Records:" in final.content and "1 won" in final.content and "1 lost" in final.content
-    # every rule set is analysed but schadler, whose analysis is not offered yet (too slow)
-    offered = ["Rematch"] if game_kind == "schadler" else ["Rematch", "Analysis"]
-    assert button_labels(final) == offered
+    # every rule set's finished game is offered its analysis
+    assert button_labels(final) == ["Rematch", "Analysis"]
     from storage.replay import verify_game
 
     report = await verify_game(arena.db, game.id)

@@ -120,6 +120,8 @@ class Searcher:
         contempt: bool = False,
         material: Evaluator | None = None,
         reductions: bool = False,
+        quiescence_plies: int = QUIESCENCE_PLIES,
+        max_nodes: int | None = None,
     ) -> None:
         self.game = game
         self.state = game.state
@@ -132,6 +134,14 @@ class Searcher:
         self.offsets: dict[Move, int] = {}
         self._partial: tuple[Move, int] | None = None
         self.quiescence = quiescence
+        #: Plies of captures past the nominal depth (the analysis bounds schadler's lower).
+        self.quiescence_plies = quiescence_plies
+        #: A node budget (``None``: none): past it the search stops as at a deadline, but
+        #: counted in nodes, so a bounded search gives the same answer on every machine. The
+        #: first depth always finishes (so there is always a searched move and score); the
+        #: budget stops a deeper one, whose partial answer is used as at a deadline.
+        self.max_nodes = max_nodes
+        self._node_limit = INF
         self.table: dict[object, _Entry] = {}
         #: White's evaluation by position key: iterative deepening and quiescence meet the same
         #: positions again and again, and the evaluation is the search's costliest step.
@@ -174,6 +184,8 @@ class Searcher:
         best = SearchResult(self._ordered(moves, None, 0)[0], 0, 0, 0)
         started = clock()
         for depth in range(1, self.max_depth + 1):
+            if self.max_nodes is not None and depth > 1:
+                self._node_limit = self.max_nodes
             try:
                 move, score = self._root(depth, moves, best.move)
             except _OutOfTime:
@@ -219,6 +231,8 @@ class Searcher:
 
     def _tick(self) -> None:
         self.nodes += 1
+        if self.nodes > self._node_limit:
+            raise _OutOfTime
         if self.nodes % CLOCK_EVERY == 0 and clock() > self.deadline:
             raise _OutOfTime
 
@@ -241,7 +255,7 @@ class Searcher:
             return self._repeat()
         if depth <= 0:
             return (
-                self._quiesce(alpha, beta, ply, QUIESCENCE_PLIES)
+                self._quiesce(alpha, beta, ply, self.quiescence_plies)
                 if self.quiescence
                 else (self._static())
             )

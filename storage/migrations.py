@@ -606,7 +606,6 @@ _V17: list[str] = [
 ]
 
 
-
 _V18: list[str] = [
     # Analyses (issue 33): a finished game's analysis, computed once and shown again. The
     # positions' scores are stored as they are computed (a JSON list, ``total`` of them in

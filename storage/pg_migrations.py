@@ -367,7 +367,6 @@ _V17: list[str] = [
 ]
 
 
-
 _V18: list[str] = [
     # SQLite's MIGRATIONS[17] (schema 18): the games' analyses (see storage/migrations.py).
     """

@@ -244,7 +244,10 @@ class AnalysisQueue:
         try:
             await self._analyse(game_id)
         finally:
-            await self.bot.db.claims.release(ANALYSIS, game_id, self.bot.claim_owner)
+            try:  # on a crash the lease runs out instead
+                await self.bot.db.claims.release(ANALYSIS, game_id, self.bot.claim_owner)
+            except Exception:
+                log.exception("could not release the analysis of game %d", game_id)
 
     async def _analyse(self, game_id: int) -> None:
         db = self.bot.db

@@ -141,6 +141,9 @@ class AnalysisQueue:
         self._jobs: dict[int, _Job] = {}
         self._queue: collections.deque[int] = collections.deque()
         self._task: asyncio.Task[None] | None = None
+        #: Analyses that failed here: the sweep leaves them (no retry every minute); a new
+        #: request or a restart tries again.
+        self._failed_ids: set[int] = set()
 
     # ----- life cycle ----------------------------------------------------------------------
 
@@ -154,7 +157,7 @@ class AnalysisQueue:
         those of a process that died are taken over once its claim ran out); how many."""
         added = 0
         for record in await self.bot.db.analyses.unfinished(limit=100):
-            if record.game_id not in self._jobs:
+            if record.game_id not in self._jobs and record.game_id not in self._failed_ids:
                 self._enqueue(record.game_id)
                 added += 1
         return added
@@ -194,6 +197,7 @@ class AnalysisQueue:
                 language=language,
                 expires_at=now + REPLY_LIFE,
             )
+            self._failed_ids.discard(record.id)
             self._enqueue(record.id)
         return stored
 
@@ -224,6 +228,7 @@ class AnalysisQueue:
                 raise
             except Exception:  # logged; the next request starts it again from what is stored
                 log.exception("the analysis of game %d failed", game_id)
+                self._failed_ids.add(game_id)
                 await self._failed(game_id)
             finally:
                 self._jobs.pop(game_id, None)

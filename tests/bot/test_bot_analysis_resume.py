@@ -123,3 +123,35 @@ async def test_two_processes_resuming_at_once_analyse_once(
     assert sorted([mine.calls, theirs.calls]) == [[], [0, 4]]  # one process did it all
     stored = await arena.db.analyses.get(game.id)
     assert stored.finished and stored.done == 6
+
+
+class FailingOnce(CountingAnalyst):
+    """The first batch fails (a worker that crashed), the rest are scored."""
+
+    async def score(
+        self, position: str, moves: Sequence[str], first: int, count: int, depth: int | None
+    ) -> list[dict[str, Any]]:
+        if not self.calls:
+            self.calls.append(first)
+            raise RuntimeError("the worker died")
+        return await super().score(position, moves, first, count, depth)
+
+
+async def test_a_failed_analysis_says_so_waits_for_a_new_request_then_resumes(
+    arena, bot_factory, analysis_worker
+) -> None:
+    game, where = await _finished_game(arena)
+    analyst = FailingOnce(analysis_worker)
+    await arena.env.restart_bot(bot_factory(analyst=analyst))
+    c = await arena.alice.click(last_board(where), label="Analysis")
+    await arena.bot.analysis.wait(game.id)
+    assert c.response.content == (
+        f"The analysis of game #{game.id} failed; ask again to resume it."
+    )
+    assert await arena.db.fetchval("SELECT count(*) FROM analysis_replies") == 0
+    await arena.env.advance_time(3 * MIN)  # the sweep does not retry it every minute
+    assert analyst.calls == [0]
+    again = await arena.alice.click(last_board(where), label="Analysis")
+    await arena.bot.analysis.wait(game.id)
+    assert analyst.calls == [0, 0, 4]
+    assert again.response.content.startswith(f"📈 **Analysis of game #{game.id}**")

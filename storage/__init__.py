@@ -14,7 +14,7 @@ rules core. Results are :class:`rules.games.GameOutcome` (or the two-seat shorth
 ``(winner, reason)``, :data:`WinnerAndReason`).
 """
 
-from .analyses import AnalysisRecord
+from .analyses import AnalysisRecord, AnalysisReply
 from .database import (
     DEFAULT_DATABASE_PATH,
     Database,
@@ -86,6 +86,7 @@ __all__ = [
     "TournamentNotFound",
     "TournamentRecord",
     "AnalysisRecord",
+    "AnalysisReply",
     "GameSettings",
     "PlayerSettings",
     "AI_LEVELS",

@@ -5,6 +5,11 @@ One row per analysed game. The positions' scores are appended a few at a time (`
 finished analysis. Scores and result are opaque JSON here (:mod:`ai.analysis` gives them
 meaning). The first request creates the row (``INSERT … ON CONFLICT DO NOTHING``): two
 requests at once, from one process or two, start one analysis.
+
+The replies waiting for an analysis (``analysis_replies``, schema 19) are stored with it, so
+that the process that works on it — the asker's, another one, or the same after a restart —
+edits every asker's "analysing…" message with the progress and then the result. Which process
+works on an analysis is claimed in ``db.claims`` (kind ``analysis``, :mod:`storage.claims`).
 """
 
 from __future__ import annotations
@@ -19,7 +24,20 @@ if TYPE_CHECKING:
     from .backends.base import Row
     from .database import Database
 
-__all__ = ["AnalysisRecord", "AnalysisRepository"]
+__all__ = ["AnalysisRecord", "AnalysisReply", "AnalysisRepository"]
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisReply:
+    """One asker's reply waiting for an analysis: the interaction's ``token`` and the reply's
+    ``message_id`` (an ephemeral message is edited through its interaction's webhook only),
+    in the asker's ``language``, editable until ``expires_at``."""
+
+    game_id: int
+    token: str
+    message_id: int
+    language: str
+    expires_at: float
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,3 +153,56 @@ class AnalysisRepository:
             (limit,),
         )
         return [_record(row) for row in rows]
+
+    async def add_reply(
+        self,
+        game_id: int,
+        *,
+        token: str,
+        message_id: int,
+        language: str,
+        expires_at: float,
+    ) -> None:
+        """Remember an asker's reply to edit as the analysis goes (the same interaction
+        twice is stored once)."""
+        await self._db.execute(
+            """
+            INSERT INTO analysis_replies (game_id, token, message_id, language, expires_at)
+            VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (game_id, token) DO NOTHING
+            """,
+            (game_id, token, message_id, language, to_ms(expires_at)),
+        )
+
+    async def replies(self, game_id: int, *, now: float | None = None) -> list[AnalysisReply]:
+        """The replies still editable (not expired at ``now``), oldest token first; the
+        expired ones are deleted."""
+        ms = to_ms(now)
+        await self._db.execute(
+            "DELETE FROM analysis_replies WHERE game_id = ? AND expires_at <= ?", (game_id, ms)
+        )
+        rows = await self._db.fetchall(
+            "SELECT game_id, token, message_id, language, expires_at FROM analysis_replies "
+            "WHERE game_id = ? ORDER BY expires_at, token",
+            (game_id,),
+        )
+        return [
+            AnalysisReply(
+                game_id=int(row["game_id"]),
+                token=str(row["token"]),
+                message_id=int(row["message_id"]),
+                language=str(row["language"]),
+                expires_at=from_ms(int(row["expires_at"])),
+            )
+            for row in rows
+        ]
+
+    async def drop_replies(self, game_id: int, tokens: list[str] | None = None) -> None:
+        """Forget the replies shown their result (``tokens``; ``None``: all of the game's)."""
+        if tokens is None:
+            await self._db.execute("DELETE FROM analysis_replies WHERE game_id = ?", (game_id,))
+            return
+        for token in tokens:
+            await self._db.execute(
+                "DELETE FROM analysis_replies WHERE game_id = ? AND token = ?", (game_id, token)
+            )

@@ -104,6 +104,8 @@ TABLES: tuple[Table, ...] = (
     Table("tournament_seats", ("tournament_id", "round", "board", "seat")),
     # analyses (schema 18): one a finished game, after the games
     Table("analyses", ("game_id",)),
+    # the replies waiting for an analysis (schema 19), after the analyses
+    Table("analysis_replies", ("game_id", "token")),
 )
 """Every table of the schema, each after the tables its foreign keys point at."""
 

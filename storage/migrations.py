@@ -606,7 +606,6 @@ _V17: list[str] = [
 ]
 
 
-
 _V18: list[str] = [
     # Analyses (issue 33): a finished game's analysis, computed once and shown again. The
     # positions' scores are stored as they are computed (a JSON list, ``total`` of them in
@@ -628,6 +627,24 @@ _V18: list[str] = [
     "CREATE INDEX analyses_unfinished ON analyses (created_at) WHERE result IS NULL",
 ]
 
+_V19: list[str] = [
+    # The replies waiting for an analysis (issue 33): each asker's ephemeral "analysing…"
+    # message, edited with the progress and the result by whichever process works on the
+    # analysis, also after a restart. Ephemeral messages are edited only through their
+    # interaction's webhook: ``token`` is the interaction's (Discord accepts it for 15
+    # minutes, ``expires_at``), ``message_id`` the reply's. Deleted once the result is shown.
+    """
+    CREATE TABLE analysis_replies (
+        game_id     INTEGER NOT NULL REFERENCES analyses (game_id) ON DELETE CASCADE,
+        token       TEXT    NOT NULL,
+        message_id  INTEGER NOT NULL,
+        language    TEXT    NOT NULL,
+        expires_at  INTEGER NOT NULL,
+        PRIMARY KEY (game_id, token)
+    ) WITHOUT ROWID
+    """,
+]
+
 MIGRATIONS: Sequence[Sequence[str]] = (
     _V1,
     _V2,
@@ -647,6 +664,7 @@ MIGRATIONS: Sequence[Sequence[str]] = (
     _V16,
     _V17,
     _V18,
+    _V19,
 )
 """Migration ``i`` upgrades from ``user_version == i`` to ``i + 1``."""
 

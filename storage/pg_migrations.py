@@ -367,7 +367,6 @@ _V17: list[str] = [
 ]
 
 
-
 _V18: list[str] = [
     # SQLite's MIGRATIONS[17] (schema 18): the games' analyses (see storage/migrations.py).
     """
@@ -386,11 +385,26 @@ _V18: list[str] = [
     "CREATE INDEX analyses_unfinished ON analyses (created_at) WHERE result IS NULL",
 ]
 
+_V19: list[str] = [
+    # SQLite's MIGRATIONS[18] (schema 19): the replies waiting for an analysis.
+    """
+    CREATE TABLE analysis_replies (
+        game_id     BIGINT  NOT NULL REFERENCES analyses (game_id) ON DELETE CASCADE,
+        token       TEXT    NOT NULL,
+        message_id  BIGINT  NOT NULL,
+        language    TEXT    NOT NULL,
+        expires_at  BIGINT  NOT NULL,
+        PRIMARY KEY (game_id, token)
+    )
+    """,
+]
+
 PG_MIGRATIONS: Mapping[int, Sequence[str]] = {
     PG_BASELINE_VERSION: _BASELINE,
     16: _V16,
     17: _V17,
     18: _V18,
+    19: _V19,
 }
 """``PG_MIGRATIONS[v]`` makes schema ``v``: the baseline (from an empty database) for 15, then
 the counterpart of SQLite's ``MIGRATIONS[v - 1]`` for every later ``v``."""

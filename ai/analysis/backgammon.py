@@ -10,8 +10,12 @@ Per position (:meth:`BackgammonAnalyser.score`, given the action played there):
   mover's equity before the dice (both cubeless);
 - **a cube decision**: before the dice, when the mover may double, no double against double
   (the lesser of double/take and double/drop), and for an offered cube take against drop, by
-  the opponent's own cube model (Janowski, cube life 0.68) in money games; in a match the cube
-  is not judged (its choices are in match-winning chances, another unit);
+  the opponent's own cube model (Janowski, cube life 0.68) in money games; in a match by
+  gnubg's match equity table at the score (match length, both scores, the Crawford flag and
+  the cube: :meth:`GnubgJudge.cube_choices`, the opponent's own), the three choices' match
+  winning chances (MWC) turned into gnubg's normalised equity (EMG: ``mwc2eq`` at the cube
+  before the double, one point won = +1, lost = −1), so that a match's cube errors are in the
+  unit of its checker plays and of the thresholds below, as gnubg reports them;
 - rolls, passes and single plays are no decisions.
 
 Classes are gnubg's: doubtful (here: inaccuracy) from 0.04, bad (mistake) from 0.08, very bad
@@ -33,7 +37,7 @@ from typing import Any
 from rules.games import BackgammonSession, Session
 from rules.games.backgammon import Play
 
-from ..engines.backgammon import BAR, GnubgJudge, gnubg_module
+from ..engines.backgammon import BAR, GnubgJudge, cube_info, gnubg_module
 from .model import BLUNDER, INACCURACY, MISTAKE, Analysis, MoveReview, PlayerReport
 from .review import Scale
 
@@ -124,17 +128,15 @@ class BackgammonAnalyser:
         chance = judge.chances(me, opp, 0).win * 100
         win = chance if session.seats.index(seat) == roller else 100.0 - chance
         if state.doubled:  # the other side takes or drops
-            if state.match:
-                return BackgammonScore(seat=seat, win=win)
-            _, take, drop = judge.cube_choices(roller, me, opp)
+            _, take, drop = self._cube_choices(judge, roller, me, opp)
             values = {"take": -take, "drop": -drop}
             best = max(values, key=lambda k: values[k])
             lost = values[best] - values.get(played or "", values[best])
             return BackgammonScore(seat, win, "take", best, round(max(0.0, lost), 4))
         if state.dice is None:  # roll, or double when it may
-            if not session.may_double or state.match:
+            if not session.may_double:
                 return BackgammonScore(seat=seat, win=win)
-            no_double, take, drop = judge.cube_choices(roller, me, opp)
+            no_double, take, drop = self._cube_choices(judge, roller, me, opp)
             values = {"roll": no_double, "double": min(take, drop)}
             best = max(values, key=lambda k: values[k])
             choice = "double" if played == "double" else "roll"
@@ -154,6 +156,21 @@ class BackgammonAnalyser:
             return BackgammonScore(seat=seat, win=win, luck=luck)
         lost = values[best] - values.get(played or "", values[best])
         return BackgammonScore(seat, win, "play", best, round(max(0.0, lost), 4), luck)
+
+    def _cube_choices(
+        self, judge: GnubgJudge, doubler: int, me: list[int], opp: list[int]
+    ) -> tuple[float, float, float]:
+        """No double, double/take and double/drop for ``doubler``, in equity: money equity
+        per cube (Janowski) in a single game; in a match gnubg's match winning chances turned
+        into normalised equity (EMG) at the cube before the double."""
+        choices = judge.cube_choices(doubler, me, opp)
+        state = judge.state
+        if not state.match:
+            return choices
+        info = cube_info(judge.gnubg, state, doubler, state.cube_value, state.owner)
+        emg = judge.gnubg.mwc2eq
+        no_double, take, drop = (float(emg(mwc, info)) for mwc in choices)
+        return no_double, take, drop
 
     def review(
         self,

@@ -175,7 +175,7 @@ def _board(roller: list[int], other: list[int]) -> tuple[tuple[int, ...], tuple[
     return tuple(other[1:26]), tuple(roller[1:26])
 
 
-def _cube_info(gnubg: ModuleType, state: State, roller: int, cube: int, owner: int) -> Any:
+def cube_info(gnubg: ModuleType, state: State, roller: int, cube: int, owner: int) -> Any:
     """gnubg's cube information with the side on roll as its player 1. ``owner`` is our side
     number (0 White, 1 Black) or -1 for a centred cube."""
     relative = -1 if owner < 0 else (1 if owner == roller else 0)
@@ -201,7 +201,7 @@ class GnubgJudge:
         state = self.state
         if not state.match:
             return self.chances(me, opp, plies).money
-        info = _cube_info(self.gnubg, state, roller, state.cube_value, state.owner)
+        info = cube_info(self.gnubg, state, roller, state.cube_value, state.owner)
         return float(self.gnubg.evaluate(_board(me, opp), info, self.contexts[plies])[5])
 
     def play_value(self, mover: int, me: list[int], opp: list[int], plies: int) -> float:
@@ -221,8 +221,8 @@ class GnubgJudge:
         state, gnubg = self.state, self.gnubg
         cube = state.cube_value
         if state.match:
-            now = _cube_info(gnubg, state, doubler, cube, state.owner)
-            doubled = _cube_info(gnubg, state, doubler, 2 * cube, 1 - doubler)
+            now = cube_info(gnubg, state, doubler, cube, state.owner)
+            doubled = cube_info(gnubg, state, doubler, 2 * cube, 1 - doubler)
             board = _board(me, opp)
             context = self.contexts[2]
             no_double = gnubg.eq2mwc(gnubg.evaluate(board, now, context)[5], now)

@@ -45,10 +45,13 @@ async def show_analysis(interaction: Interaction, record: GameRecord) -> None:
         )
         return
     done = 0 if stored is None else min(stored.done, record.ply)
-    await interaction.response.send_message(
+    sent = await interaction.response.send_message(
         progress_text(record.id, done, record.ply, language), ephemeral=True
     )
-    await bot.analysis.request(record, interaction, language)
+    message_id = sent.message_id
+    if message_id is None:  # pragma: no cover - Discord names the reply it made
+        message_id = (await interaction.original_response()).id
+    await bot.analysis.request(record, interaction.token, message_id, language)
 
 
 class AnalysisButton(

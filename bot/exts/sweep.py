@@ -3,8 +3,8 @@ challenges, finishes games lost on time, sends move reminders, posts the boards 
 game starts and game ends that were stored but never announced (a crash or a refused post
 in between), starts the next game of a match whose bot died after its last game's final
 board, plays the computer opponent's turns left unplayed (a restart while it was thinking),
-sends the hourly "your move" DM digests of players who chose them (``/notify``), and marks
-expired challenges' messages as expired.
+sends the hourly "your move" DM digests of players who chose them (``/notify``), takes over the
+analyses a process that died left half done, and marks expired challenges' messages as expired.
 
 Everything it acts on is read from storage each time, so work that came due while the bot was
 down is done at the first tick after a restart. Several bot processes on one database each run
@@ -91,6 +91,10 @@ class Sweep(commands.Cog):
             await send_digests(self.bot)
         except Exception:
             log.exception("sending the 'your move' DM digests failed")
+        try:  # analyses a process that died left half done (once its claim ran out)
+            await self.bot.analysis.resume()
+        except Exception:
+            log.exception("resuming unfinished analyses failed")
         try:  # claims whose process died and that nobody took over since
             await self.bot.db.claims.purge_expired(now=self.bot.now())
         except Exception:

@@ -8,8 +8,17 @@ stores it as it goes, shows its progress, and words the result in the reader's l
 - **One at a time**: a single task of this process takes the games in the order they were
   asked for; the worker process serves one call at a time. Play is never slowed: the
   opponent's processes and the event loop run at a higher priority than the analysis process.
-- **Progress**: everyone waiting for a game's analysis has their own (ephemeral) reply, edited
-  after each batch ("analysing… 23 of 61 moves") and replaced by the result when it is done.
+- **One process per analysis**: several bot processes may share the database; the one that
+  works on an analysis claims it first (``db.claims``, kind :data:`ANALYSIS`, a lease of
+  :data:`ANALYSIS_LEASE` renewed before each batch, released when done). A process that finds
+  it claimed leaves it; when the holder died, its lease runs out and the next process to look
+  (its sweep, a restart, a new request) takes the analysis over from the stored scores.
+- **Progress**: everyone waiting for a game's analysis has their own (ephemeral) reply. The
+  reply's interaction token and message id are stored with the analysis
+  (``db.analyses.add_reply``), so whichever process works on it — the asker's, another, or the
+  same after a restart — edits every reply after each batch ("analysing… 23 of 61 moves") and
+  replaces it with the result when it is done (through the interaction's webhook: the only way
+  to edit an ephemeral message, for the 15 minutes Discord keeps the token).
 - **Restart**: the queue is rebuilt from the analyses begun and not finished; they resume at
   the first position not yet stored.
 """
@@ -27,7 +36,7 @@ import discord
 
 from ai.analysis import Analysis, MoveReview, analysable_games, summarise
 from ai.analysis.base import analyser_for
-from storage import AnalysisRecord, GameRecord
+from storage import AnalysisRecord, AnalysisReply, GameRecord
 
 from ..errors import UserError
 from ..i18n import mark, translate
@@ -35,12 +44,34 @@ from ..i18n import mark, translate
 if TYPE_CHECKING:
     from ..client import GameBot
 
-__all__ = ["BATCH", "AnalysisQueue", "Analyst", "is_analysable", "move_label", "refuse"]
+__all__ = [
+    "ANALYSIS",
+    "ANALYSIS_LEASE",
+    "BATCH",
+    "REPLY_LIFE",
+    "AnalysisQueue",
+    "Analyst",
+    "is_analysable",
+    "move_label",
+    "refuse",
+]
 
 log = logging.getLogger(__name__)
 
 BATCH = 4
 """Positions scored per worker call: the progress is shown and stored after each batch."""
+
+ANALYSIS = "analysis"
+"""The claims' kind of an analysis being worked on (``db.claims``, item: the game's id)."""
+
+ANALYSIS_LEASE = 660.0
+"""Seconds a process holds an analysis it works on, renewed before each batch: longer than
+the worst batch (the worker gives up after 600 s), so a live process never loses it; after a
+crash another process takes it over at most this long later."""
+
+REPLY_LIFE = 14 * 60.0
+"""Seconds a reply stays editable: Discord accepts an interaction's token for 15 minutes
+(a minute's margin)."""
 
 SIGNS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 """lichess's (and the chess books') signs of the classes."""
@@ -94,10 +125,9 @@ def move_label(record_ply: int, numbered: bool, seat_index: int) -> str:
 
 @dataclass
 class _Job:
-    """One game's analysis under way: the replies waiting for it."""
+    """One game's analysis queued or under way in this process."""
 
     game_id: int
-    waiters: list[tuple[discord.Interaction[Any], str]] = field(default_factory=list)
     done: asyncio.Event = field(default_factory=asyncio.Event)
 
 
@@ -111,14 +141,26 @@ class AnalysisQueue:
         self._jobs: dict[int, _Job] = {}
         self._queue: collections.deque[int] = collections.deque()
         self._task: asyncio.Task[None] | None = None
+        #: Analyses that failed here: the sweep leaves them (no retry every minute); a new
+        #: request or a restart tries again.
+        self._failed_ids: set[int] = set()
 
     # ----- life cycle ----------------------------------------------------------------------
 
     async def start(self) -> None:
         """Start the worker and queue again the analyses a restart interrupted."""
         self.analyst.start()
+        await self.resume()
+
+    async def resume(self) -> int:
+        """Queue the unfinished analyses not queued here yet (at start, and from the sweep:
+        those of a process that died are taken over once its claim ran out); how many."""
+        added = 0
         for record in await self.bot.db.analyses.unfinished(limit=100):
-            self._enqueue(record.game_id)
+            if record.game_id not in self._jobs and record.game_id not in self._failed_ids:
+                self._enqueue(record.game_id)
+                added += 1
+        return added
 
     async def close(self) -> None:
         task, self._task = self._task, None
@@ -136,21 +178,31 @@ class AnalysisQueue:
         return await self.bot.db.analyses.get(game_id)
 
     async def request(
-        self, record: GameRecord, interaction: discord.Interaction[Any], language: str
+        self, record: GameRecord, token: str, message_id: int, language: str
     ) -> AnalysisRecord:
-        """The game's analysis row, begun now if it was not; unless it is finished the
-        ``interaction`` (answered already) is edited with its progress and then its result."""
+        """The game's analysis row, begun now if it was not; unless it is finished the reply
+        ``message_id`` of the interaction ``token`` (answered already) is stored, to be edited
+        with the progress and then the result by whichever process does the work."""
+        db = self.bot.db
         depth = self.depth or analyser_for(record.game_kind).default_depth
-        stored, _ = await self.bot.db.analyses.begin(
-            record.id, total=record.ply + 1, depth=depth, language=language, now=self.bot.now()
+        now = self.bot.now()
+        stored, _ = await db.analyses.begin(
+            record.id, total=record.ply + 1, depth=depth, language=language, now=now
         )
         if not stored.finished:
-            job = self._enqueue(record.id)
-            job.waiters.append((interaction, language))
+            await db.analyses.add_reply(
+                record.id,
+                token=token,
+                message_id=message_id,
+                language=language,
+                expires_at=now + REPLY_LIFE,
+            )
+            self._failed_ids.discard(record.id)
+            self._enqueue(record.id)
         return stored
 
     async def wait(self, game_id: int) -> None:
-        """Until the game's analysis under way ends (tests and benchmarks)."""
+        """Until the game's analysis queued here ends (tests and benchmarks)."""
         job = self._jobs.get(game_id)
         if job is not None:
             await job.done.wait()
@@ -171,32 +223,48 @@ class AnalysisQueue:
             game_id = self._queue.popleft()
             job = self._jobs[game_id]
             try:
-                await self._analyse(job)
+                await self._claimed(game_id)
             except asyncio.CancelledError:
                 raise
             except Exception:  # logged; the next request starts it again from what is stored
                 log.exception("the analysis of game %d failed", game_id)
-                for interaction, language in job.waiters:
-                    await self._edit(
-                        interaction,
-                        content=translate(
-                            mark("The analysis of game #{game} failed; ask again to resume it."),
-                            language,
-                            game=game_id,
-                        ),
-                    )
+                self._failed_ids.add(game_id)
+                await self._failed(game_id)
             finally:
                 self._jobs.pop(game_id, None)
                 job.done.set()
 
-    async def _analyse(self, job: _Job) -> None:
+    async def _claim(self, game_id: int) -> bool:
+        """Take (or renew) this process's claim on the analysis."""
+        bot = self.bot
+        return await bot.db.claims.claim(
+            ANALYSIS, game_id, bot.claim_owner, lease=ANALYSIS_LEASE, now=bot.now()
+        )
+
+    async def _claimed(self, game_id: int) -> None:
+        """Analyse the game if this process wins its claim (else another one works on it)."""
+        if not await self._claim(game_id):
+            log.info("the analysis of game %d is another process's", game_id)
+            return
+        try:
+            await self._analyse(game_id)
+        finally:
+            try:  # on a crash the lease runs out instead
+                await self.bot.db.claims.release(ANALYSIS, game_id, self.bot.claim_owner)
+            except Exception:
+                log.exception("could not release the analysis of game %d", game_id)
+
+    async def _analyse(self, game_id: int) -> None:
         db = self.bot.db
-        record = await db.games.load_game(job.game_id)
-        stored = await db.analyses.get(job.game_id)
+        record = await db.games.load_game(game_id)
+        stored = await db.analyses.get(game_id)
         if record is None or stored is None:
             return
         moves = [m.move for m in await db.games.game_moves(record.id)]
         while not stored.finished and stored.done < stored.total:
+            if not await self._claim(game_id):  # our lease ran out and was taken over
+                log.warning("the analysis of game %d was taken over", game_id)
+                return
             count = min(BATCH, stored.total - stored.done)
             scores = await self.analyst.score(
                 record.start_position, moves, stored.done, count, stored.depth
@@ -210,7 +278,7 @@ class AnalysisQueue:
                 if fresh is None:
                     return
                 stored = fresh
-            await self._progress(job, record, stored)
+            await self._progress(record, stored)
         if not stored.finished:
             analysis = await asyncio.to_thread(
                 summarise, record.start_position, moves, stored.scores, stored.depth
@@ -218,22 +286,46 @@ class AnalysisQueue:
             stored = await db.analyses.finish(record.id, analysis.to_json(), now=self.bot.now())
         from .analysis_view import result_message  # the words and pictures of a result
 
-        for interaction, language in job.waiters:
-            payload = await result_message(self.bot, record, stored, language)
-            await self._edit(interaction, **payload)
+        replies = await db.analyses.replies(record.id, now=self.bot.now())
+        for reply in replies:
+            payload = await result_message(self.bot, record, stored, reply.language)
+            await self._edit(reply, **payload)
+        await db.analyses.drop_replies(record.id, [r.token for r in replies])
 
-    async def _progress(self, job: _Job, record: GameRecord, stored: AnalysisRecord) -> None:
+    async def _progress(self, record: GameRecord, stored: AnalysisRecord) -> None:
         moves = stored.total - 1
-        for interaction, language in job.waiters:
+        for reply in await self.bot.db.analyses.replies(record.id, now=self.bot.now()):
             await self._edit(
-                interaction,
-                content=progress_text(record.id, min(stored.done, moves), moves, language),
+                reply,
+                content=progress_text(record.id, min(stored.done, moves), moves, reply.language),
             )
 
-    @staticmethod
-    async def _edit(interaction: discord.Interaction[Any], **payload: Any) -> None:
+    async def _failed(self, game_id: int) -> None:
+        """Say so in every waiting reply (they are forgotten: asking again resumes)."""
         try:
-            await interaction.edit_original_response(**payload)
+            db = self.bot.db
+            replies = await db.analyses.replies(game_id, now=self.bot.now())
+            for reply in replies:
+                await self._edit(
+                    reply,
+                    content=translate(
+                        mark("The analysis of game #{game} failed; ask again to resume it."),
+                        reply.language,
+                        game=game_id,
+                    ),
+                )
+            await db.analyses.drop_replies(game_id, [r.token for r in replies])
+        except Exception:
+            log.exception("could not report the failed analysis of game %d", game_id)
+
+    async def _edit(self, reply: AnalysisReply, **payload: Any) -> None:
+        """Edit one asker's reply through its interaction's webhook (any process may)."""
+        application_id = self.bot.application_id
+        if application_id is None:  # pragma: no cover - set once the bot logged in
+            return
+        webhook = discord.Webhook.partial(application_id, reply.token, client=self.bot)
+        try:
+            await webhook.edit_message(reply.message_id, **payload)
         except discord.HTTPException as exc:  # the reply is gone or its token expired
             log.info("could not edit an analysis reply: %s", exc)
 

@@ -45,3 +45,29 @@ def test_gnubg_thresholds() -> None:
         "blunder",
         "blunder",
     ]
+
+
+# White (2 points) trailing Black (4 points) in a 5-point match, after the Crawford game, on roll
+# at a 61 % position; and the same position in a money game.
+POST_CRAWFORD = "backgammon:XGID=-b---BD-B---dEa--b-e--a-B-:0:0:1:00:2:4:0:5:10"
+MONEY = "backgammon:XGID=-b---BD-B---dEa--b-e--a-B-:0:0:1:00:0:0:0:0:10"
+
+
+def test_match_cube_decisions_are_judged_at_the_score() -> None:
+    """After the Crawford game the trailer doubles at once (the leader's gammons no longer
+    matter, the trailer loses nothing by doubling) and the leader takes; in a money game the
+    same 61 % position is no double. gnubg's match equity table decides both; the match's
+    losses are in normalised equity (EMG)."""
+    match = score_positions(POST_CRAWFORD, ["double", "drop"], 0, 3, 1)
+    assert (match[0]["kind"], match[0]["best"], match[0]["lost"]) == ("cube", "double", 0.0)
+    assert (match[1]["seat"], match[1]["kind"], match[1]["best"]) == ("black", "take", "take")
+    assert match[1]["lost"] >= 0.16  # dropping gives the trailer the match's even chances
+    rolled = score_positions(POST_CRAWFORD, ["roll:3-1"], 0, 1, 1)[0]
+    assert (rolled["kind"], rolled["best"]) == ("cube", "double") and rolled["lost"] > 0.16
+    money = score_positions(MONEY, ["double", "take"], 0, 2, 1)
+    assert (money[0]["kind"], money[0]["best"]) == ("cube", "roll") and money[0]["lost"] > 0
+    assert (money[1]["kind"], money[1]["best"], money[1]["lost"]) == ("take", "take", 0.0)
+    analysis = summarise(POST_CRAWFORD, ["double", "drop"], match, 1)
+    [double, drop] = analysis.moves
+    assert (double.kind, drop.kind, drop.best) == (None, "blunder", "take")
+    assert analysis.players[1].pr == pytest.approx(500 * match[1]["lost"], abs=0.1)

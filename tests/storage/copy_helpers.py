@@ -204,6 +204,10 @@ async def fill(db: Database) -> dict[str, int]:
     # an analysis half done (schema 18): its scores so far are copied, to be resumed
     await db.analyses.begin(ids["chess"], total=4, depth=2, language="en", now=1970.0)
     await db.analyses.add_scores(ids["chess"], 0, [{"cp": 20}, {"cp": -15}], now=1971.0)
+    # and the reply waiting for it (schema 19), to be edited by the copy's bot
+    await db.analyses.add_reply(
+        ids["chess"], token="tok-1", message_id=555, language="de", expires_at=1999.0
+    )
 
     # against the computer (recorded, never counted)
     challenge = await db.challenges.create_challenge(

@@ -44,3 +44,29 @@ async def test_a_games_analysis_goes_with_it(db: Database) -> None:
     await db.execute("DELETE FROM moves WHERE game_id = ?", (gid,))
     await db.execute("DELETE FROM games WHERE id = ?", (gid,))
     assert await db.analyses.get(gid) is None
+
+
+async def test_the_replies_waiting_for_an_analysis_are_kept_until_shown_or_expired(
+    db: Database,
+) -> None:
+    """Each asker's reply is stored once (the same interaction twice: once), listed until its
+    token expires (then deleted), dropped once shown, and gone with the analysis's game."""
+    gid = await _game(db)
+    await db.analyses.begin(gid, total=2, depth=1, language="en", now=10.0)
+    await db.analyses.add_reply(gid, token="a", message_id=11, language="ru", expires_at=100.0)
+    await db.analyses.add_reply(gid, token="a", message_id=11, language="en", expires_at=200.0)
+    await db.analyses.add_reply(gid, token="b", message_id=12, language="fr", expires_at=50.0)
+    replies = await db.analyses.replies(gid, now=20.0)
+    assert [(r.token, r.message_id, r.language, r.expires_at) for r in replies] == [
+        ("b", 12, "fr", 50.0),
+        ("a", 11, "ru", 100.0),
+    ]
+    assert [r.token for r in await db.analyses.replies(gid, now=50.0)] == ["a"]
+    assert await db.fetchval("SELECT count(*) FROM analysis_replies") == 1  # b deleted
+    await db.analyses.drop_replies(gid, ["a"])
+    assert await db.analyses.replies(gid, now=20.0) == []
+    await db.analyses.add_reply(gid, token="c", message_id=13, language="de", expires_at=90.0)
+    await db.execute("DELETE FROM game_seats WHERE game_id = ?", (gid,))
+    await db.execute("DELETE FROM moves WHERE game_id = ?", (gid,))
+    await db.execute("DELETE FROM games WHERE id = ?", (gid,))
+    assert await db.fetchval("SELECT count(*) FROM analysis_replies") == 0

@@ -116,6 +116,9 @@ SCHEMA_V15_FILE = Path(__file__).parent / "fixtures" / "schema-v15.db"
 # resigned by Carol at t=1201; challenge 3 (Alice -> Carol, classic) pending; a reminder
 # claim on game 1 by process-a (t=1400, 60 s).
 SCHEMA_V16_FILE = Path(__file__).parent / "fixtures" / "schema-v16.db"
+# The schema-17 file (the schema-16 one upgraded by the schema-17 code) upgraded by the
+# schema-18 code (issue 33: the analyses table, empty).
+SCHEMA_V18_FILE = Path(__file__).parent / "fixtures" / "schema-v18.db"
 
 
 _TABLES = {
@@ -877,3 +880,24 @@ async def test_a_schema_16_file_upgrades_with_every_game_at_the_default_pace(
         )  # fmt: skip
         game = await db.challenges.accept_challenge(ch.id, BOB, start_position="P0", now=2001.0)
         assert (ch.pace_hours, game.pace_hours) == (72, 72)
+
+
+async def test_a_schema_18_file_upgrades_with_a_table_for_the_waiting_replies(
+    tmp_path: Path,
+) -> None:
+    """Schema 19 (issue 33) adds ``analysis_replies``: every older row stays, and a finished
+    game's analysis can then be begun with a reply waiting for it."""
+    path = tmp_path / "old.sqlite3"
+    shutil.copyfile(SCHEMA_V18_FILE, path)
+    tables = ("games", "moves", "players", "challenges", "game_seats", "claims")
+    before = {t: _rows(path, f"SELECT * FROM {t} ORDER BY 1, 2") for t in tables}
+    async with Database(path) as db:
+        assert SCHEMA_VERSION >= 19
+        assert await db.schema_version() == SCHEMA_VERSION
+        assert await db.integrity_check() == ["ok"]
+        for table, rows in before.items():
+            assert _rows(path, f"SELECT * FROM {table} ORDER BY 1, 2") == rows, table
+        await db.analyses.begin(3, total=2, depth=1, language="en", now=2000.0)
+        await db.analyses.add_reply(3, token="t", message_id=5, language="de", expires_at=2900.0)
+        [reply] = await db.analyses.replies(3, now=2001.0)
+        assert (reply.game_id, reply.message_id, reply.language) == (3, 5, "de")

@@ -12,9 +12,9 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from rules.games import find_game
-from storage import Database, GameRecord
+from storage import ChallengeRecord, Database, GameRecord
 
-__all__ = ["LIST_LIMIT", "LaunchLookup", "activity_view", "game_summary"]
+__all__ = ["LIST_LIMIT", "LaunchLookup", "activity_view", "challenge_summary", "game_summary"]
 
 LIST_LIMIT = 25
 """Games listed at most in each part of the lobby (newest activity first)."""
@@ -62,6 +62,27 @@ def game_summary(record: GameRecord, user_id: int) -> dict[str, Any]:
     }
 
 
+def challenge_summary(ch: ChallengeRecord, user_id: int) -> dict[str, Any]:
+    """One challenge as the lobby lists it: who challenges whom to what, and whether the
+    viewer may accept it (a table is joined with its buttons in Discord)."""
+    mine = ch.challenger_id == user_id
+    return {
+        "id": ch.id,
+        "variant": ch.game_kind,
+        "status": ch.status,
+        "challenger_id": str(ch.challenger_id),
+        "challenged_id": str(ch.challenged_id) if ch.challenged_id is not None else None,
+        "computer": ch.ai_level is not None,
+        "table": ch.is_table,
+        "yours": mine,
+        "can_accept": not mine
+        and not ch.is_table
+        and ch.status == "pending"
+        and ch.challenged_id in (None, user_id),
+        "game_id": ch.game_id,
+    }
+
+
 async def activity_view(
     db: Database,
     *,
@@ -69,10 +90,14 @@ async def activity_view(
     channel_id: int,
     user_id: int,
     launched_game: int | None = None,
+    now: float | None = None,
+    challenges: bool = False,
 ) -> dict[str, Any]:
     """``{"mode": "game", "game": …, "found_by": "launch"|"channel"}`` or ``{"mode":
-    "lobby", "watch": […], "play": […]}`` for ``user_id`` in the Activity of ``channel_id``
-    in ``guild_id`` (both verified with Discord by the caller)."""
+    "lobby", "watch": […], "play": […], "challenges": […]}`` for ``user_id`` in the Activity
+    of ``channel_id`` in ``guild_id`` (both verified with Discord by the caller). The
+    lobby's ``challenges``: the server's open challenges the user made, is challenged to or
+    may accept (at ``now``), with ``can_challenge`` when the lobby may make one."""
     if launched_game is not None:
         record = await db.games.load_game(launched_game)
         if record is not None and record.guild_id == guild_id:
@@ -87,8 +112,11 @@ async def activity_view(
     play = await db.games.active_games(guild_id=guild_id, user_id=user_id, limit=LIST_LIMIT)
     mine = [game_summary(r, user_id) for r in play]
     mine.sort(key=lambda g: not g["your_turn"])  # stable: newest first within each part
+    pending = await db.challenges.pending_challenges(guild_id, user_id=user_id, now=now)
     return {
         "mode": "lobby",
         "watch": [game_summary(r, user_id) for r in watch if r.seat_of(user_id) is None],
         "play": mine,
+        "challenges": [challenge_summary(c, user_id) for c in pending[-LIST_LIMIT:]],
+        "can_challenge": challenges,
     }

@@ -104,6 +104,8 @@ TABLES: tuple[Table, ...] = (
     Table("tournament_seats", ("tournament_id", "round", "board", "seat")),
     # analyses (schema 18): one a finished game, after the games
     Table("analyses", ("game_id",)),
+    # Activity launches (schema 19): after the games they open
+    Table("activity_launches", ("instance_id",)),
 )
 """Every table of the schema, each after the tables its foreign keys point at."""
 

@@ -606,7 +606,6 @@ _V17: list[str] = [
 ]
 
 
-
 _V18: list[str] = [
     # Analyses (issue 33): a finished game's analysis, computed once and shown again. The
     # positions' scores are stored as they are computed (a JSON list, ``total`` of them in
@@ -628,6 +627,24 @@ _V18: list[str] = [
     "CREATE INDEX analyses_unfinished ON analyses (created_at) WHERE result IS NULL",
 ]
 
+_V19: list[str] = [
+    # The game each Discord Activity launch was for (issue 35), keyed by the instance id
+    # Discord returns with a Play in Discord button's launch: the Activity's server finds the
+    # launched game in any bot process, also after a restart (storage/launches.py).
+    """
+    CREATE TABLE activity_launches (
+        instance_id TEXT    PRIMARY KEY,
+        game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id     INTEGER NOT NULL,
+        guild_id    INTEGER NOT NULL,
+        channel_id  INTEGER NOT NULL,
+        launched_at INTEGER NOT NULL
+    )
+    """,
+    "CREATE INDEX activity_launches_age ON activity_launches (launched_at)",
+    "CREATE INDEX activity_launches_game ON activity_launches (game_id)",
+]
+
 MIGRATIONS: Sequence[Sequence[str]] = (
     _V1,
     _V2,
@@ -647,6 +664,7 @@ MIGRATIONS: Sequence[Sequence[str]] = (
     _V16,
     _V17,
     _V18,
+    _V19,
 )
 """Migration ``i`` upgrades from ``user_version == i`` to ``i + 1``."""
 

@@ -367,7 +367,6 @@ _V17: list[str] = [
 ]
 
 
-
 _V18: list[str] = [
     # SQLite's MIGRATIONS[17] (schema 18): the games' analyses (see storage/migrations.py).
     """
@@ -386,11 +385,28 @@ _V18: list[str] = [
     "CREATE INDEX analyses_unfinished ON analyses (created_at) WHERE result IS NULL",
 ]
 
+_V19: list[str] = [
+    # SQLite's MIGRATIONS[18] (schema 19): the game each Activity launch was for.
+    """
+    CREATE TABLE activity_launches (
+        instance_id TEXT    PRIMARY KEY,
+        game_id     BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id     BIGINT  NOT NULL,
+        guild_id    BIGINT  NOT NULL,
+        channel_id  BIGINT  NOT NULL,
+        launched_at BIGINT  NOT NULL
+    )
+    """,
+    "CREATE INDEX activity_launches_age ON activity_launches (launched_at)",
+    "CREATE INDEX activity_launches_game ON activity_launches (game_id)",
+]
+
 PG_MIGRATIONS: Mapping[int, Sequence[str]] = {
     PG_BASELINE_VERSION: _BASELINE,
     16: _V16,
     17: _V17,
     18: _V18,
+    19: _V19,
 }
 """``PG_MIGRATIONS[v]`` makes schema ``v``: the baseline (from an empty database) for 15, then
 the counterpart of SQLite's ``MIGRATIONS[v - 1]`` for every later ``v``."""

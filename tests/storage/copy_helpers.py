@@ -205,6 +205,16 @@ async def fill(db: Database) -> dict[str, int]:
     await db.analyses.begin(ids["chess"], total=4, depth=2, language="en", now=1970.0)
     await db.analyses.add_scores(ids["chess"], 0, [{"cp": 20}, {"cp": -15}], now=1971.0)
 
+    # a Play in Discord launch (schema 19): the Activity still opens its game after the copy
+    await db.launches.record(
+        "i-1400-gc-1-2",
+        game_id=ids["chess"],
+        user_id=ALICE,
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        now=1972.0,
+    )
+
     # against the computer (recorded, never counted)
     challenge = await db.challenges.create_challenge(
         guild_id=GUILD,

@@ -116,6 +116,8 @@ SCHEMA_V15_FILE = Path(__file__).parent / "fixtures" / "schema-v15.db"
 # resigned by Carol at t=1201; challenge 3 (Alice -> Carol, classic) pending; a reminder
 # claim on game 1 by process-a (t=1400, 60 s).
 SCHEMA_V16_FILE = Path(__file__).parent / "fixtures" / "schema-v16.db"
+SCHEMA_V18_FILE = Path(__file__).parent / "fixtures" / "schema-v18.db"
+"""A real schema-18 file: the schema-17 fixture upgraded by the schema-18 code."""
 
 
 _TABLES = {
@@ -877,3 +879,25 @@ async def test_a_schema_16_file_upgrades_with_every_game_at_the_default_pace(
         )  # fmt: skip
         game = await db.challenges.accept_challenge(ch.id, BOB, start_position="P0", now=2001.0)
         assert (ch.pace_hours, game.pace_hours) == (72, 72)
+
+
+async def test_a_schema_18_file_upgrades_with_no_activity_launches(tmp_path: Path) -> None:
+    """Schema 19 (issue 35) adds the Activity's launches (none in an older file); every row
+    stays as it was, and a launch is stored and found after."""
+    path = tmp_path / "old.sqlite3"
+    shutil.copyfile(SCHEMA_V18_FILE, path)
+    tables = ("games", "moves", "players", "challenges", "game_seats", "claims")
+    before = {t: _rows(path, f"SELECT * FROM {t} ORDER BY 1, 2") for t in tables}
+    async with Database(path) as db:
+        assert SCHEMA_VERSION >= 19
+        assert await db.schema_version() == SCHEMA_VERSION
+        assert await db.integrity_check() == ["ok"]
+        for table, rows in before.items():
+            assert _rows(path, f"SELECT * FROM {table} ORDER BY 1, 2") == rows, table
+        assert await db.fetchval("SELECT count(*) FROM activity_launches") == 0
+        game = await db.games.require_game(1)
+        assert game.guild_id is not None
+        await db.launches.record(
+            "i-1-gc-1-1", game_id=1, user_id=ALICE, guild_id=game.guild_id, channel_id=1
+        )
+        assert await db.launches.game_for("i-1-gc-1-1", game.guild_id) == 1

@@ -1,7 +1,7 @@
 """Which game the Activity shows, as JSON for its front end.
 
 In order: the game a **Play in Discord** button launched into this instance (the bot
-remembers it, :class:`LaunchLookup`); else the game of the launch's channel (a game's thread;
+stores it, :class:`LaunchLookup`); else the game of the launch's channel (a game's thread;
 or a channel whose one active game it is); else, opened from the App Launcher in a channel
 without a game, a lobby: the server's games in progress to watch and the player's own games to
 play, theirs to move first. Only games of the instance's own server are ever shown.
@@ -24,7 +24,7 @@ class LaunchLookup(Protocol):
     """What the bot tells the Activity's server: the game launched into an instance of a
     server (``bot.activity.ActivityLaunches.game_for``), or ``None``."""
 
-    def __call__(self, instance_id: str, guild_id: int, /) -> int | None: ...
+    async def __call__(self, instance_id: str, guild_id: int, /) -> int | None: ...
 
 
 def _to_move(record: GameRecord) -> str | None:

@@ -235,7 +235,7 @@ async def _view(state: ActivityState, session: ActivitySession) -> dict[str, Any
     assert session.guild_id is not None and session.channel_id is not None
     launched = None
     if state.launches is not None and session.instance_id is not None:
-        launched = state.launches(session.instance_id, session.guild_id)
+        launched = await state.launches(session.instance_id, session.guild_id)
     return await activity_view(
         state.db,
         guild_id=session.guild_id,

@@ -104,6 +104,9 @@ async def test_a_challenge_from_the_lobby_accepted_in_the_activity(
         assert status == 409 and "There is no game go." in body["error"]
         status, body = await refused(alice, {"game": "chess", "colour": "purple"})
         assert status == 400 and body["code"] == "bad_request"
+        # refused from the form itself: the bot's words shown on the page
+        await challenge(alice, "ludo", str(arena.bob.id), "white")
+        await alice.wait_for_selector("#challenge-note:has-text('colours follow the seats')")
         assert await arena.db.challenges.pending_challenges(arena.guild.id) == []
 
         await challenge(alice, "draughts", str(arena.bob.id), "white")
@@ -141,7 +144,11 @@ async def test_accepted_with_discords_button_and_a_game_against_the_computer(
     async with chromium() as browser:
         alice = await lobby(arena, web_url, fake, browser, arena.alice)
         bob = await lobby(arena, web_url, fake, browser, arena.bob)
-        carol = await lobby(arena, web_url, fake, browser, arena.carol)
+        r = await arena.carol.slash(arena.channel, "language", language="tr")
+        assert r.ephemeral
+        carol = await lobby(arena, web_url, fake, browser, arena.carol)  # in Turkish
+        assert await carol.inner_text("#challenge h2 >> nth=0") == "Meydan oku"
+        assert await carol.inner_text("#challenge-send") == "Meydan oku"
         await challenge(alice, "chess", str(arena.bob.id))
         await posted(arena.channel, "challenges")
         (ch,) = await arena.db.challenges.pending_challenges(arena.guild.id)

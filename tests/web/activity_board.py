@@ -11,7 +11,7 @@ from web import WebConfig, create_app
 from web.activity import ActivityConfig, setup_activity
 from web.activity.board import board_user
 from web.activity.games import LaunchLookup
-from web.ports import GameActions
+from web.ports import ChallengeActions, GameActions
 
 from .activity_fake_discord import APP_ID, BOT_TOKEN, CLIENT_SECRET
 
@@ -44,6 +44,7 @@ def board_with_activity(
     *,
     heartbeat: float = 15.0,
     recheck: float = 60.0,
+    challenges: ChallengeActions | None = None,
 ) -> web.Application:
     """``heartbeat``: the event streams' keep-alive period; ``recheck``: how long an
     instance check is trusted (0: Discord is asked every time)."""
@@ -68,5 +69,5 @@ def board_with_activity(
         discord_url=discord_url,
         instance_recheck_seconds=recheck,
     )
-    setup_activity(app, config, db, launches)
+    setup_activity(app, config, db, launches, challenges=challenges)
     return app

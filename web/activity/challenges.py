@@ -24,7 +24,7 @@ from aiohttp import web
 
 from storage import ChallengeRecord
 
-from ..ports import ChallengeAsk, Refused
+from ..ports import ChallengeActions, ChallengeAsk, Refused
 from .games import LIST_LIMIT, challenge_summary, game_summary
 from .routes import ACTIVITY, ActivityState, bound_and_verified, json_body, refuse
 from .sessions import ActivitySession
@@ -41,7 +41,7 @@ MAX_GAME_ID = 40
 """Longer than any game's id (``latrunculi-classic``): longer text is refused unread."""
 
 
-def _actions(state: ActivityState) -> Any:
+def _actions(state: ActivityState) -> ChallengeActions:
     if state.challenges is None:
         refuse(404, "no_challenges", "This server does not take challenges from the Activity.")
     return state.challenges

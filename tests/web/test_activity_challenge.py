@@ -14,7 +14,7 @@ from playwright.async_api import Page
 
 from web.activity.routes import DIST as ACTIVITY_DIST
 
-from .browser import at_ply, chromium, past_ply, person
+from .browser import at_ply, chromium, past_ply, person, shot
 from .test_activity_live import (  # noqa: F401 - the fixtures: the bot with its Activity
     MOCK_INSTANCE,
     activity_discord,
@@ -124,6 +124,8 @@ async def test_a_challenge_from_the_lobby_accepted_in_the_activity(
 
         # Alice may not accept her own; Bob's lobby shows it with Accept
         assert await alice.locator(".accept-challenge").count() == 0
+        await bob.wait_for_selector(f".accept-challenge[data-challenge='{ch.id}']")
+        await shot(bob, "activity-lobby-challenged")
         await bob.click(f".accept-challenge[data-challenge='{ch.id}']")
         await bob.wait_for_selector("body[data-mode=game]")
         accepted = await arena.db.challenges.get_challenge(ch.id)

@@ -117,14 +117,14 @@ export async function challengePanel(
 
   const who = opponent.querySelector("select") as HTMLSelectElement;
   const refreshOpponents = (): void => {
-    const chosen = who.value;
+    const chosen = who.options.length ? who.value : null; // none yet: the first one in here
     who.innerHTML = "";
     for (const p of lobby.participants()) {
       if (p.id !== lobby.me) who.appendChild(el("option", { value: p.id }, p.name));
     }
     who.appendChild(el("option", { value: "computer" }, t("The computer")));
     who.appendChild(el("option", { value: "" }, t("Anyone (an open challenge)")));
-    if ([...who.options].some((o) => o.value === chosen)) who.value = chosen;
+    if (chosen !== null && [...who.options].some((o) => o.value === chosen)) who.value = chosen;
     level.hidden = who.value !== "computer";
   };
   who.addEventListener("change", () => (level.hidden = who.value !== "computer"));

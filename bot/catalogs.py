@@ -106,6 +106,7 @@ DOMAIN_OF_PATH: tuple[tuple[str, str], ...] = (
     ("bot/exts/notify.py", "lobby"),
     ("bot/exts/sweep.py", "lobby"),
     ("bot/services/challenges.py", "lobby"),
+    ("bot/services/challenge_requests.py", "lobby"),
     ("bot/services/tables.py", "lobby"),
     ("bot/services/rematch.py", "lobby"),
     ("bot/services/matches.py", "lobby"),

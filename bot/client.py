@@ -148,7 +148,7 @@ class GameBot(commands.Bot):
         self.games = GameService(db, self.now)
         self.menus = OpenMenus(self.now)
         #: Which game each Activity launched from a board's button shows (bot/activity.py).
-        self.activity_launches = ActivityLaunches()
+        self.activity_launches = ActivityLaunches(db, clock)
         # The computer opponent's search runs in a worker process (started in setup_hook,
         # closed with the bot); ``opponent`` is the seam where tests may put another one.
         self.computer = ComputerPlayer(

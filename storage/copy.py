@@ -106,6 +106,8 @@ TABLES: tuple[Table, ...] = (
     Table("analyses", ("game_id",)),
     # the replies waiting for an analysis (schema 19), after the analyses
     Table("analysis_replies", ("game_id", "token")),
+    # Activity launches (schema 19): after the games they open
+    Table("activity_launches", ("instance_id",)),
 )
 """Every table of the schema, each after the tables its foreign keys point at."""
 

@@ -29,6 +29,7 @@ from .errors import DatabaseTooNew, StorageError
 from .games import GameRepository
 from .guilds import GuildRepository
 from .health import HealthRepository
+from .launches import LaunchRepository
 from .matches import MatchRepository
 from .pings import PingRepository
 from .players import PlayerRepository
@@ -71,7 +72,8 @@ class Database:
     ``target`` is a SQLite file path, a ``sqlite:///path`` URL or a ``postgresql://`` URL
     (default: the environment, see :func:`database_url_from_env`). Repositories hang off it:
     ``db.games``, ``db.challenges``, ``db.players``, ``db.pings``, ``db.matches``,
-    ``db.ratings``, ``db.guilds``, ``db.claims``, ``db.health``, ``db.analyses``.
+    ``db.ratings``, ``db.guilds``, ``db.claims``, ``db.health``, ``db.analyses``,
+    ``db.launches``.
     """
 
     def __init__(
@@ -109,6 +111,7 @@ class Database:
         self.tournaments = TournamentRepository(self)
         self.changes = GameChanges(self)
         self.analyses = AnalysisRepository(self)
+        self.launches = LaunchRepository(self)
 
     @property
     def dialect(self) -> str:

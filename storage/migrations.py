@@ -643,6 +643,21 @@ _V19: list[str] = [
         PRIMARY KEY (game_id, token)
     ) WITHOUT ROWID
     """,
+    # The game each Discord Activity launch was for (issue 35), keyed by the instance id
+    # Discord returns with a Play in Discord button's launch: the Activity's server finds the
+    # launched game in any bot process, also after a restart (storage/launches.py).
+    """
+    CREATE TABLE activity_launches (
+        instance_id TEXT    PRIMARY KEY,
+        game_id     INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id     INTEGER NOT NULL,
+        guild_id    INTEGER NOT NULL,
+        channel_id  INTEGER NOT NULL,
+        launched_at INTEGER NOT NULL
+    )
+    """,
+    "CREATE INDEX activity_launches_age ON activity_launches (launched_at)",
+    "CREATE INDEX activity_launches_game ON activity_launches (game_id)",
 ]
 
 MIGRATIONS: Sequence[Sequence[str]] = (

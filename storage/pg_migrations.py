@@ -397,6 +397,19 @@ _V19: list[str] = [
         PRIMARY KEY (game_id, token)
     )
     """,
+    # SQLite's MIGRATIONS[18] (schema 19): the game each Activity launch was for.
+    """
+    CREATE TABLE activity_launches (
+        instance_id TEXT    PRIMARY KEY,
+        game_id     BIGINT  NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        user_id     BIGINT  NOT NULL,
+        guild_id    BIGINT  NOT NULL,
+        channel_id  BIGINT  NOT NULL,
+        launched_at BIGINT  NOT NULL
+    )
+    """,
+    "CREATE INDEX activity_launches_age ON activity_launches (launched_at)",
+    "CREATE INDEX activity_launches_game ON activity_launches (game_id)",
 ]
 
 PG_MIGRATIONS: Mapping[int, Sequence[str]] = {

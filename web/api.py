@@ -106,7 +106,9 @@ async def game(request: web.Request) -> web.Response:
 @routes.get("/api/games/{game}/events")
 async def events(request: web.Request) -> web.StreamResponse:
     """Server-Sent Events: the snapshot at once (a reconnecting page catches up with it),
-    then again after every change of the game."""
+    then again after every change of the game. A session that can end meanwhile (the
+    Activity's: its user left the instance) is asked again after every change and every
+    heartbeat; once it has ended the stream says ``closed`` and ends."""
     state, user = await visible_state(request)
     game_id = state.record.id
     response = web.StreamResponse(
@@ -134,6 +136,11 @@ async def events(request: web.Request) -> web.StreamResponse:
                     await asyncio.wait_for(queue.get(), request.app[CONFIG].heartbeat)
                 except TimeoutError:
                     await response.write(b": keep-alive\n\n")
+                if user is not None and user.still_valid is not None:
+                    if not await user.still_valid():  # e.g. left the Activity's instance
+                        log.info("game %d: user %d's stream cut", game_id, user.user_id)
+                        await response.write(b'event: closed\ndata: {"reason": "left"}\n\n')
+                        break
         except ConnectionResetError:  # the page went away (aiohttp's is a subclass)
             log.debug("game %d: an event stream closed", game_id)
     return response

@@ -21,7 +21,7 @@ from __future__ import annotations
 import hmac
 import secrets
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from aiohttp import web
 
@@ -54,7 +54,10 @@ class SessionUser:
 
     ``guild_id``: the session is confined to that server (an Activity session is bound to the
     instance's server): it may watch any of that server's games and none of another's.
-    ``origins``: further origins its state-changing requests may come from (bearer only)."""
+    ``origins``: further origins its state-changing requests may come from (bearer only).
+    ``still_valid``: asked again while a long request runs (an event stream) for a session
+    that can end before it expires (the Activity's, when the user leaves the instance);
+    ``None``: valid for as long as it was when the request came."""
 
     user_id: int
     name: str
@@ -63,6 +66,7 @@ class SessionUser:
     bearer: bool = False
     guild_id: int | None = None
     origins: tuple[str, ...] = ()
+    still_valid: Callable[[], Awaitable[bool]] | None = field(default=None, compare=False)
 
 
 SessionSource = Callable[[web.Request], Awaitable[SessionUser | None]]

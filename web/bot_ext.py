@@ -17,7 +17,12 @@ from aiohttp import web
 from bot.client import GameBot
 from bot.errors import message_for
 from bot.i18n import resolve_language
+from bot.presenters import playable_games
+from bot.services.challenge_requests import ChallengeAsk as BotAsk
+from bot.services.challenge_requests import accept_from_web, challenge_from_web
+from bot.services.computer import computer_games
 from bot.services.pipeline import draw_from_web, play_from_web, resign_from_web
+from bot.texts import game_name
 from bot.watch import set_watch_links
 from bot.web_words import game_titles, game_words, page_language, page_words
 from storage import GameRecord
@@ -27,7 +32,7 @@ from .activity.host import mount_activity
 from .auth import SessionSource
 from .config import WebConfig
 from .frontend_build import ACTIVITY_FRONTEND, build_frontend
-from .ports import Refused
+from .ports import ChallengeAsk, Refused
 from .server import WebServer, create_app
 from .signing import Signer
 
@@ -35,6 +40,7 @@ __all__ = [
     "ADDITIONS",
     "ADDITION_MODULES",
     "BotActions",
+    "BotChallenges",
     "WebAdditions",
     "build_app",
     "setup",
@@ -96,6 +102,55 @@ class BotActions:
             return await draw_from_web(self.bot, game_id, user_id)
         except Exception as exc:
             raise await self._refusal(exc, game_id, user_id) from exc
+
+
+class BotChallenges:
+    """The web's :class:`~web.ports.ChallengeActions`: ``/challenge``'s own path (its checks,
+    its message and buttons in the channel), refusals worded in the player's language."""
+
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+
+    async def _language(self, user_id: int, guild_id: int) -> str:
+        db = self.bot.db
+        server = await db.guilds.language(guild_id)
+        return resolve_language(await db.players.language(user_id), None, server)
+
+    async def choices(self, user_id: int, guild_id: int) -> list[dict[str, Any]]:
+        language = await self._language(user_id, guild_id)
+        plays = computer_games()
+        return [
+            {"id": g.id, "name": game_name(g.id, language), "computer": g.id in plays}
+            for g in playable_games()
+        ]
+
+    async def challenge(
+        self, guild_id: int, channel_id: int, user_id: int, ask: ChallengeAsk
+    ) -> tuple[int, int | None]:
+        language = await self._language(user_id, guild_id)
+        me = self.bot.user
+        opponent = me.id if ask.computer and me is not None else ask.opponent
+        made = BotAsk(game_kind=ask.game_kind, colour=ask.colour, level=ask.level)
+        try:
+            ch, game = await challenge_from_web(
+                self.bot, guild_id, channel_id, user_id, made, opponent, language
+            )
+        except Exception as exc:
+            text = message_for(exc, language)
+            if text is None:
+                raise
+            raise Refused(text) from exc
+        return ch.id, game.id if game is not None else None
+
+    async def accept(self, guild_id: int, challenge_id: int, user_id: int) -> int:
+        try:
+            game = await accept_from_web(self.bot, guild_id, challenge_id, user_id)
+        except Exception as exc:
+            text = message_for(exc, await self._language(user_id, guild_id))
+            if text is None:
+                raise
+            raise Refused(text) from exc
+        return game.id
 
 
 class BotWords:
@@ -176,7 +231,14 @@ def build_app(bot: GameBot, config: WebConfig) -> web.Application:
         clock=bot.now,  # the bot's time, pinned to its context by setup (GameBot.pin_clock)
         words=BotWords(bot),
     )
-    mount_activity(app, bot.settings, bot.db, bot.activity_launches.game_for)
+    mount_activity(
+        app,
+        bot.settings,
+        bot.db,
+        bot.activity_launches.game_for,
+        challenges=BotChallenges(bot),
+        clock=bot.now,
+    )
     return app
 
 

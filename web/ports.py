@@ -4,9 +4,18 @@ object and a test or another host can supply its own."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Protocol
 
-__all__ = ["GameActions", "GuildPresence", "PageWords", "Refused", "english_words"]
+__all__ = [
+    "ChallengeActions",
+    "ChallengeAsk",
+    "GameActions",
+    "GuildPresence",
+    "PageWords",
+    "Refused",
+    "english_words",
+]
 
 
 class GameActions(Protocol):
@@ -19,6 +28,41 @@ class GameActions(Protocol):
 
     async def draw(self, game_id: int, user_id: int) -> str:
         """Offer a draw, or accept the opponent's offer: ``"offered"`` or ``"accepted"``."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class ChallengeAsk:
+    """A challenge as the Activity's lobby asks for it (``/challenge``'s options it offers):
+    ``opponent`` a member's id, or ``None`` with ``computer`` (the bot) or without (an open
+    challenge anyone may accept); ``level`` only against the computer."""
+
+    game_kind: str
+    opponent: int | None = None
+    computer: bool = False
+    colour: str = "random"
+    level: str | None = None
+
+
+class ChallengeActions(Protocol):
+    """Challenging from the Activity's lobby through the bot's own ``/challenge`` path (its
+    checks, its message in the channel, its Accept button). Each raises :class:`Refused`
+    with the reason, in the player's language, when refused."""
+
+    async def choices(self, user_id: int, guild_id: int) -> list[dict[str, Any]]:
+        """The games one may challenge to: ``[{"id", "name", "computer"}]`` (``name`` in the
+        player's language; ``computer``: whether the bot plays it)."""
+        ...
+
+    async def challenge(
+        self, guild_id: int, channel_id: int, user_id: int, ask: ChallengeAsk
+    ) -> tuple[int, int | None]:
+        """Make the challenge in ``channel_id``: its id, and the game's when the computer
+        accepted it at once."""
+        ...
+
+    async def accept(self, guild_id: int, challenge_id: int, user_id: int) -> int:
+        """Accept the challenge for ``user_id``: the id of the game it started."""
         ...
 
 

@@ -56,7 +56,7 @@ class PlayInDiscordButton(
             and record.guild_id is not None
             and interaction.channel_id is not None
         ):
-            bot.activity_launches.record(
+            await bot.activity_launches.record(
                 callback.activity_id,
                 game_id=record.id,
                 user_id=interaction.user.id,

@@ -19,7 +19,6 @@ import simcord.http.routes.commands as simcord_command_routes
 from simcord.http.routes.interactions import interaction_callback
 
 from bot import Settings
-from bot.activity import ActivityLaunches
 from bot.entry_point import DISCORD_LAUNCH_ACTIVITY, PRIMARY_ENTRY_POINT, with_entry_point
 from bot.settings import SettingsError
 
@@ -87,17 +86,6 @@ def test_activity_enabled_setting() -> None:
     assert "activity_enabled=True" in repr(Settings.from_env({**base, "ACTIVITY_ENABLED": "on"}))
 
 
-def test_launches_are_remembered_per_instance_and_bounded() -> None:
-    launches = ActivityLaunches(clock=lambda: 5.0, limit=2)
-    launches.record("i-a", game_id=1, user_id=10, guild_id=100, channel_id=1000)
-    launches.record("i-b", game_id=2, user_id=10, guild_id=100, channel_id=1000)
-    launches.record("i-a", game_id=3, user_id=11, guild_id=100, channel_id=1000)  # relaunched
-    launches.record("i-c", game_id=4, user_id=12, guild_id=100, channel_id=1000)
-    assert len(launches) == 2 and launches.get("i-b") is None  # the oldest went first
-    assert launches.game_for("i-a", 100) == 3 and launches.game_for("i-c", 100) == 4
-    assert launches.game_for("i-a", 200) is None and launches.game_for("i-x", 100) is None
-
-
 def test_an_entry_point_of_the_tree_itself_is_sent_as_it_is() -> None:
     own = {"type": PRIMARY_ENTRY_POINT, "name": "play", "handler": 1, "description": ""}
     existing = [{"id": "9", "type": PRIMARY_ENTRY_POINT, "name": "launch", "handler": 2}]
@@ -130,16 +118,15 @@ async def test_play_in_discord_launches_the_activity_on_that_game(
         if h.method == "POST" and h.path.endswith("/callback") and h.json["type"] == 12
     ]
     assert sent.json == {"type": LAUNCH_ACTIVITY}  # the whole payload the bot sent
-    launch = arena.bot.activity_launches.get(INSTANCE_ID)
-    assert launch is not None
-    assert (launch.game_id, launch.user_id, launch.guild_id) == (
-        game.id,
-        arena.carol.id,
-        arena.guild.id,
+    launch = await arena.db.fetchone(
+        "SELECT game_id, user_id, guild_id, channel_id FROM activity_launches "
+        "WHERE instance_id = ?",
+        (INSTANCE_ID,),
     )
-    assert launch.channel_id == where.id
-    assert arena.bot.activity_launches.game_for(INSTANCE_ID, arena.guild.id) == game.id
-    assert arena.bot.activity_launches.game_for(INSTANCE_ID, 42) is None  # another server
+    assert launch is not None  # stored: any bot process, or this one restarted, finds it
+    assert tuple(launch) == (game.id, arena.carol.id, arena.guild.id, where.id)
+    assert await arena.bot.activity_launches.game_for(INSTANCE_ID, arena.guild.id) == game.id
+    assert await arena.bot.activity_launches.game_for(INSTANCE_ID, 42) is None  # another
 
     # a move's new board carries the button again; a finished game's does not
     r = await arena.bob.slash(where, "move", move="11-15")
@@ -172,7 +159,7 @@ async def test_a_launch_discord_refuses_is_told(arena, discord_with_activities) 
         "Discord could not open the Activity in this channel; "
         "play here with the buttons or `/move`."
     )
-    assert len(arena.bot.activity_launches) == 0
+    assert await arena.db.fetchval("SELECT count(*) FROM activity_launches") == 0
 
 
 def _entry_points(env: Any) -> list[dict[str, Any]]:

@@ -159,7 +159,9 @@ async def test_no_english_in_the_lobby(arena, language, tmp_path, monkeypatch) -
         assert r.ephemeral, (options, r.response.content)
     # a game the computer does not play (every game has an engine today: one taken away)
     monkeypatch.setattr(
-        sys.modules["bot.exts.challenges"], "computer_games", lambda: ["rugen", "chess", "ludo"]
+        sys.modules["bot.services.challenge_requests"],
+        "computer_games",
+        lambda: ["rugen", "chess", "ludo"],
     )
     r = seen.add(await alice.slash(channel, "challenge", variant="draughts", opponent=bot_member))
     assert r.ephemeral
@@ -394,7 +396,7 @@ async def test_the_games_the_computer_plays_are_named_in_the_players_language(
 ) -> None:
     await arena.alice.slash(arena.channel, "language", language="tr")
     monkeypatch.setattr(
-        sys.modules["bot.exts.challenges"], "computer_games", lambda: ["chess", "ludo"]
+        sys.modules["bot.services.challenge_requests"], "computer_games", lambda: ["chess", "ludo"]
     )
     r = await arena.alice.slash(
         arena.channel, "challenge", variant="draughts", opponent=the_bot(arena)

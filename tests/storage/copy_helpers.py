@@ -209,6 +209,16 @@ async def fill(db: Database) -> dict[str, int]:
         ids["chess"], token="tok-1", message_id=555, language="de", expires_at=1999.0
     )
 
+    # a Play in Discord launch (schema 19): the Activity still opens its game after the copy
+    await db.launches.record(
+        "i-1400-gc-1-2",
+        game_id=ids["chess"],
+        user_id=ALICE,
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        now=1972.0,
+    )
+
     # against the computer (recorded, never counted)
     challenge = await db.challenges.create_challenge(
         guild_id=GUILD,

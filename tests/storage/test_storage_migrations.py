@@ -882,11 +882,12 @@ async def test_a_schema_16_file_upgrades_with_every_game_at_the_default_pace(
         assert (ch.pace_hours, game.pace_hours) == (72, 72)
 
 
-async def test_a_schema_18_file_upgrades_with_a_table_for_the_waiting_replies(
+async def test_a_schema_18_file_upgrades_with_waiting_replies_and_activity_launches(
     tmp_path: Path,
 ) -> None:
-    """Schema 19 (issue 33) adds ``analysis_replies``: every older row stays, and a finished
-    game's analysis can then be begun with a reply waiting for it."""
+    """Schema 19 adds ``analysis_replies`` (issue 33) and the Activity's launches (issue 35;
+    none in an older file): every older row stays, a finished game's analysis can then be
+    begun with a reply waiting for it, and a launch is stored and found."""
     path = tmp_path / "old.sqlite3"
     shutil.copyfile(SCHEMA_V18_FILE, path)
     tables = ("games", "moves", "players", "challenges", "game_seats", "claims")
@@ -901,3 +902,10 @@ async def test_a_schema_18_file_upgrades_with_a_table_for_the_waiting_replies(
         await db.analyses.add_reply(3, token="t", message_id=5, language="de", expires_at=2900.0)
         [reply] = await db.analyses.replies(3, now=2001.0)
         assert (reply.game_id, reply.message_id, reply.language) == (3, 5, "de")
+        assert await db.fetchval("SELECT count(*) FROM activity_launches") == 0
+        game = await db.games.require_game(1)
+        assert game.guild_id is not None
+        await db.launches.record(
+            "i-1-gc-1-1", game_id=1, user_id=ALICE, guild_id=game.guild_id, channel_id=1
+        )
+        assert await db.launches.game_for("i-1-gc-1-1", game.guild_id) == 1

@@ -11,7 +11,7 @@ from web import WebConfig, create_app
 from web.activity import ActivityConfig, setup_activity
 from web.activity.board import board_user
 from web.activity.games import LaunchLookup
-from web.ports import GameActions
+from web.ports import ChallengeActions, GameActions
 
 from .activity_fake_discord import APP_ID, BOT_TOKEN, CLIENT_SECRET
 
@@ -41,9 +41,21 @@ def board_with_activity(
     discord_url: str,
     actions: GameActions | None = None,
     launches: LaunchLookup | None = None,
+    *,
+    heartbeat: float = 15.0,
+    recheck: float = 60.0,
+    challenges: ChallengeActions | None = None,
 ) -> web.Application:
+    """``heartbeat``: the event streams' keep-alive period; ``recheck``: how long an
+    instance check is trusted (0: Discord is asked every time)."""
     app = create_app(
-        WebConfig(url=url, secret=BOARD_SECRET, client_id=APP_ID, discord_api_url=discord_url),
+        WebConfig(
+            url=url,
+            secret=BOARD_SECRET,
+            client_id=APP_ID,
+            discord_api_url=discord_url,
+            heartbeat=heartbeat,
+        ),
         db,
         actions or Recorder(),
         lambda _guild: True,
@@ -55,6 +67,7 @@ def board_with_activity(
         bot_token=BOT_TOKEN,
         session_secret="b" * 40,
         discord_url=discord_url,
+        instance_recheck_seconds=recheck,
     )
-    setup_activity(app, config, db, launches)
+    setup_activity(app, config, db, launches, challenges=challenges)
     return app

@@ -115,7 +115,7 @@ async def world(tmp_path: Path, settings_overrides: dict[str, Any]) -> AsyncIter
         white_id=ALICE,
         black_id=MALLORY,
     )
-    launches = ActivityLaunches()
+    launches = ActivityLaunches(db)
     app = web.Application()
     url = str(fake.make_url(""))
     setup_activity(app, config(url, **settings_overrides), db, launches.game_for, dist=None)
@@ -275,7 +275,7 @@ async def test_no_session_or_a_forged_one_is_refused(world: World) -> None:
 async def test_launched_by_the_button_it_opens_that_game(world: World) -> None:
     # the chess game has no thread: the button's launch names it (bot.activity)
     world.discord.launch("i-6-gc-1-1", GUILD, GAMES, BOB)
-    world.launches.record(
+    await world.launches.record(
         "i-6-gc-1-1", game_id=world.chess.id, user_id=BOB, guild_id=GUILD, channel_id=GAMES
     )
     status, body = await world.join(await world.sign_in(BOB), "i-6-gc-1-1", GUILD, GAMES)

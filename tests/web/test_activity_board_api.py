@@ -7,6 +7,7 @@ the query of a state-changing request, and a cookie session from the Activity's 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -61,6 +62,19 @@ class World:
 
 @pytest_asyncio.fixture
 async def world(tmp_path: Path) -> AsyncIterator[World]:
+    async with make_world(tmp_path) as made:
+        yield made
+
+
+@pytest_asyncio.fixture
+async def strict_world(tmp_path: Path) -> AsyncIterator[World]:
+    """Discord asked about the instance on every check; streams beat every 50 ms."""
+    async with make_world(tmp_path, heartbeat=0.05, recheck=0.0) as made:
+        yield made
+
+
+@asynccontextmanager
+async def make_world(tmp_path: Path, **board: float) -> AsyncIterator[World]:
     discord = FakeDiscord()
     for uid, name in ((ALICE, "Alice"), (BOB, "Bob"), (CAROL, "Carol")):
         discord.add_user(uid, name)
@@ -88,7 +102,7 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
     port = free_port()
     origin = f"http://127.0.0.1:{port}"
     recorder = Recorder()
-    app = board_with_activity(db, origin, str(fake.make_url("")).rstrip("/"), recorder)
+    app = board_with_activity(db, origin, str(fake.make_url("")).rstrip("/"), recorder, **board)
     client = TestClient(TestServer(app, port=port))
     await client.start_server()
     try:
@@ -194,3 +208,43 @@ async def test_a_cookie_session_from_the_activitys_origin_is_refused(world: Worl
         )
         assert r.status == status, await r.text()
     assert world.recorder.played == [(world.game.id, BOB, "11-15", 0)]  # once, from the board
+
+
+async def test_leaving_the_instance_cuts_the_open_stream_and_refuses_moves(
+    strict_world: World,
+) -> None:
+    world = strict_world
+    bob = await world.joined(BOB)
+    r = await world.client.get(
+        f"/api/games/{world.game.id}/events", params={"activity_session": bob}
+    )
+    assert r.status == 200
+    line = b""
+    while not line.startswith(b"data:"):
+        line = await r.content.readline()
+    assert b'"reason"' not in line  # the snapshot, not a closing
+    # Bob leaves the Activity: Discord no longer lists him in the instance
+    world.discord.launch(INSTANCE, GUILD, CHANNEL, ALICE, CAROL)
+    lines = []  # Discord is asked at the next beat: a few lines at most, then the end
+    while len(lines) < 100 and (line := await r.content.readline()) != b"":
+        lines.append(line)
+    assert lines[-3:] == [b"event: closed\n", b'data: {"reason": "left"}\n', b"\n"], lines[-5:]
+    assert await r.content.readline() == b""  # the server ended the stream
+    r.close()
+    # and his moves are refused (his session no longer counts), nothing reaches the pipeline
+    move = {"action": "11-15", "ply": 0}
+    r = await world.client.post(
+        f"/api/games/{world.game.id}/move", json=move, headers=bearer(bob, ACTIVITY_ORIGIN)
+    )
+    assert r.status == 401 and world.recorder.played == []
+    # Alice, still there, keeps her stream open past several heartbeats
+    alice = await world.joined(ALICE)
+    r = await world.client.get(
+        f"/api/games/{world.game.id}/events", params={"activity_session": alice}
+    )
+    keep_alives = 0
+    while keep_alives < 3:
+        line = await r.content.readline()
+        assert line not in (b"", b"event: closed\n")
+        keep_alives += line == b": keep-alive\n"
+    r.close()

@@ -46,7 +46,9 @@ async def test_mounted_only_when_enabled(tmp_path: Path) -> None:
     try:
         for enabled, status in ((False, 404), (True, 200)):
             app = web.Application()
-            mount_activity(app, Settings(activity_enabled=enabled), db, ActivityLaunches().game_for)
+            mount_activity(
+                app, Settings(activity_enabled=enabled), db, ActivityLaunches(db).game_for
+            )
             async with TestClient(TestServer(app)) as client:
                 r = await client.get("/api/activity/config")
                 assert r.status == status

@@ -12,11 +12,17 @@ come from the Activity's origin, ``https://<app id>.discordsays.com``.
 
 from __future__ import annotations
 
+import logging
+
 from aiohttp import web
 
 from ..auth import SessionUser
+from .discord_api import DiscordApiError
 from .identity import activity_user
+from .instances import Claim, InstanceRefused
 from .routes import ACTIVITY
+
+log = logging.getLogger(__name__)
 
 __all__ = ["activity_origin", "board_user"]
 
@@ -32,6 +38,22 @@ async def board_user(request: web.Request) -> SessionUser | None:
     session = await activity_user(request)
     if session is None:
         return None
+    state = request.app[ACTIVITY]
+    assert session.instance_id is not None and session.channel_id is not None
+    claim = Claim(session.instance_id, session.guild_id, session.channel_id)
+
+    async def still_in_instance() -> bool:
+        """Whether the user is still in the instance (Discord is asked again once the last
+        answer is older than ``instance_recheck_seconds``; unreachable: still trusted)."""
+        try:
+            await state.guard.verify(claim, session.user_id)
+        except InstanceRefused as exc:
+            log.info("Activity user %d left instance %s: %s", session.user_id, claim, exc)
+            return False
+        except DiscordApiError:
+            return True  # Discord's bad minute must not close every open board
+        return True
+
     return SessionUser(
         user_id=session.user_id,
         name=session.name,
@@ -39,5 +61,6 @@ async def board_user(request: web.Request) -> SessionUser | None:
         source="activity",
         bearer=True,
         guild_id=session.guild_id,
-        origins=(activity_origin(request.app[ACTIVITY].config.client_id),),
+        origins=(activity_origin(state.config.client_id),),
+        still_valid=still_in_instance,
     )

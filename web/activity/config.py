@@ -34,6 +34,8 @@ class ActivityConfig:
     """Code exchanges one address may ask for per minute."""
     joins_per_minute: int = 30
     """Instance checks one user may ask for per minute."""
+    challenges_per_minute: int = 10
+    """Challenges (and accepts) one user may send from the Activity per minute."""
 
     def __post_init__(self) -> None:
         if not self.client_id.isdigit():

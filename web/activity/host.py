@@ -4,12 +4,15 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Protocol
 
 from aiohttp import web
 
 from storage import Database
 
+from ..ports import ChallengeActions
 from .config import ActivityConfig
 from .games import LaunchLookup
 from .routes import ActivityState, setup_activity
@@ -50,9 +53,16 @@ def activity_config(settings: HostSettings) -> ActivityConfig | None:
 
 
 def mount_activity(
-    app: web.Application, settings: HostSettings, db: Database, launches: LaunchLookup
+    app: web.Application,
+    settings: HostSettings,
+    db: Database,
+    launches: LaunchLookup,
+    challenges: ChallengeActions | None = None,
+    clock: Callable[[], float] = time.time,
 ) -> ActivityState | None:
     """Mount the Activity's API and page on the live board's ``app`` when it is enabled
     (``launches``: the bot's ``activity_launches.game_for``)."""
     config = activity_config(settings)
-    return None if config is None else setup_activity(app, config, db, launches)
+    if config is None:
+        return None
+    return setup_activity(app, config, db, launches, challenges=challenges, clock=clock)

@@ -9,6 +9,7 @@
 - ``GET /api/activity/view`` (bound session): what it shows now.
 - ``GET /api/activity/config``: the application id the SDK is started with.
 - ``GET /api/activity/games/{id}`` (bound session): one game of the instance's server.
+- Challenging from the lobby: :mod:`web.activity.challenges`.
 
 Every refusal is JSON ``{"code": …, "error": …}`` with a stable code for the front end (which
 words it in the player's language) and English words for logs and developers.
@@ -29,6 +30,7 @@ from aiohttp import web
 
 from storage import Database, GameRecord
 
+from ..ports import ChallengeActions
 from .config import ActivityConfig
 from .discord_api import DiscordApi, DiscordApiError
 from .games import LaunchLookup, activity_view, game_summary
@@ -40,6 +42,9 @@ __all__ = [
     "ACTIVITY",
     "DIST",
     "ActivityState",
+    "bound_and_verified",
+    "json_body",
+    "refuse",
     "require_player",
     "require_session",
     "serve_page",
@@ -61,10 +66,15 @@ class ActivityState:
         db: Database,
         launches: LaunchLookup | None,
         clock: Callable[[], float],
+        challenges: ChallengeActions | None = None,
     ) -> None:
         self.config = config
         self.db = db
         self.launches = launches
+        self.challenges = challenges
+        """The bot's ``/challenge`` path for the lobby (``None``: the lobby offers none)."""
+        self.clock = clock
+        self.challenge_limit = RateLimiter(config.challenges_per_minute)
         self.signer = SessionSigner(config.session_secret, config.session_seconds, clock)
         self.token_limit = RateLimiter(config.token_requests_per_minute)
         self.join_limit = RateLimiter(config.joins_per_minute)
@@ -124,7 +134,7 @@ def client_address(request: web.Request) -> str:
     return forwarded or request.remote or "?"
 
 
-async def _json_body(request: web.Request) -> dict[str, Any]:
+async def json_body(request: web.Request) -> dict[str, Any]:
     try:
         body = await request.json()
     except ValueError:
@@ -157,7 +167,7 @@ async def exchange_token(request: web.Request) -> web.Response:
     state = request.app[ACTIVITY]
     if not state.token_limit.allow(client_address(request)):
         refuse(429, "rate_limited", "Too many sign-ins from here: wait a minute.")
-    body = await _json_body(request)
+    body = await json_body(request)
     code = body.get("code")
     if not isinstance(code, str) or not code.strip() or len(code) > MAX_CODE:
         refuse(400, "bad_code", "Send the authorization code from the SDK's authorize().")
@@ -213,7 +223,7 @@ async def _verify(state: ActivityState, claim: Claim, user_id: int) -> None:
         refuse(502, "discord_unavailable", "Discord did not answer; try again in a moment.")
 
 
-async def _bound_and_verified(request: web.Request) -> ActivitySession:
+async def bound_and_verified(request: web.Request) -> ActivitySession:
     session = require_session(request, bound=True)
     assert session.instance_id is not None and session.channel_id is not None
     claim = Claim(session.instance_id, session.guild_id, session.channel_id)
@@ -225,13 +235,15 @@ async def _view(state: ActivityState, session: ActivitySession) -> dict[str, Any
     assert session.guild_id is not None and session.channel_id is not None
     launched = None
     if state.launches is not None and session.instance_id is not None:
-        launched = state.launches(session.instance_id, session.guild_id)
+        launched = await state.launches(session.instance_id, session.guild_id)
     return await activity_view(
         state.db,
         guild_id=session.guild_id,
         channel_id=session.channel_id,
         user_id=session.user_id,
         launched_game=launched,
+        now=state.clock(),
+        challenges=state.challenges is not None,
     )
 
 
@@ -241,7 +253,7 @@ async def join(request: web.Request) -> web.Response:
     session = require_session(request)
     if not state.join_limit.allow(session.user_id):
         refuse(429, "rate_limited", "Too many requests: wait a minute.")
-    body = await _json_body(request)
+    body = await json_body(request)
     instance_id = body.get("instance_id")
     if not isinstance(instance_id, str) or not valid_instance_id(instance_id):
         refuse(400, "bad_request", "instance_id must be the SDK's instanceId.")
@@ -261,7 +273,7 @@ async def join(request: web.Request) -> web.Response:
 
 @routes.get("/api/activity/view")
 async def view(request: web.Request) -> web.Response:
-    session = await _bound_and_verified(request)
+    session = await bound_and_verified(request)
     return web.json_response(await _view(request.app[ACTIVITY], session))
 
 
@@ -274,7 +286,7 @@ async def _server_game(state: ActivityState, session: ActivitySession, game_id: 
 
 @routes.get(r"/api/activity/games/{game_id:\d{1,15}}")
 async def one_game(request: web.Request) -> web.Response:
-    session = await _bound_and_verified(request)
+    session = await bound_and_verified(request)
     record = await _server_game(request.app[ACTIVITY], session, int(request.match_info["game_id"]))
     return web.json_response(game_summary(record, session.user_id))
 
@@ -284,7 +296,7 @@ async def require_player(request: web.Request, game_id: int) -> tuple[ActivitySe
     still reports with the user in it (asked again once the last answer is older than
     ``instance_recheck_seconds``), a game of that server, and a seat in it. Refuses (JSON 401
     / 403 / 404) otherwise; the move itself then goes through the bot's play pipeline."""
-    session = await _bound_and_verified(request)
+    session = await bound_and_verified(request)
     record = await _server_game(request.app[ACTIVITY], session, game_id)
     if record.seat_of(session.user_id) is None:
         refuse(403, "not_a_player", f"Only the players of game #{game_id} can move in it.")
@@ -340,10 +352,14 @@ def setup_activity(
     *,
     clock: Callable[[], float] = time.time,
     dist: Path | None = DIST,
+    challenges: ChallengeActions | None = None,
 ) -> ActivityState:
     """Mount the Activity's API on ``app`` (and its page from ``dist``, when built); its HTTP
-    client to Discord lives as long as the application."""
-    state = ActivityState(config, db, launches, clock)
+    client to Discord lives as long as the application. ``challenges``: the bot's
+    ``/challenge`` path, which the lobby offers (:mod:`web.activity.challenges`)."""
+    from .challenges import routes as challenge_routes  # it builds on this module
+
+    state = ActivityState(config, db, launches, clock, challenges)
     app[ACTIVITY] = state
     if dist is not None:
         if not (dist / "index.html").is_file():
@@ -358,4 +374,5 @@ def setup_activity(
 
     app.cleanup_ctx.append(client)
     app.add_routes(routes)
+    app.add_routes(challenge_routes)
     return state

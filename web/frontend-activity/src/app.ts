@@ -13,6 +13,7 @@ import { t } from "../../frontend/src/i18n";
 import { gamePage } from "../../frontend/src/game";
 import { signIn, watchParticipants } from "./handshake";
 import type { ActivityGame, ActivitySignIn, Participant } from "./handshake";
+import { challengePanel } from "./challenge";
 import { show } from "./status";
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text = ""): HTMLElementTagNameMap[K] {
@@ -45,10 +46,17 @@ async function openGame(root: HTMLElement, game: ActivityGame, players: Set<stri
   for (const s of game.seats) players.add(s.user_id);
   redraw(); // the new game's players marked in the participants list
   document.body.dataset.game = String(game.id);
+  document.body.dataset.mode = "game";
+  root.innerHTML = "";
   close = await gamePage(root, game.id, "", { embedded: true });
 }
 
-function lobby(root: HTMLElement, result: ActivitySignIn, players: Set<string>): void {
+async function lobby(
+  root: HTMLElement,
+  result: ActivitySignIn,
+  players: Set<string>,
+  participants: () => Participant[],
+): Promise<void> {
   if (result.view.mode !== "lobby") return;
   root.innerHTML = "";
   const part = (title: string, games: ActivityGame[], id: string, empty: string): void => {
@@ -67,6 +75,19 @@ function lobby(root: HTMLElement, result: ActivitySignIn, players: Set<string>):
   };
   part(t("Your games"), result.view.play, "play-list", t("No games of yours here: challenge someone with /challenge."));
   part(t("Games to watch"), result.view.watch, "watch-list", t("No other games in progress in this server."));
+  if (result.view.can_challenge) {
+    await challengePanel(
+      {
+        root,
+        me: result.user.id,
+        session: result.session,
+        participants,
+        open: (game) => openGame(root, game, players),
+      },
+      result.view.challenges,
+      result.view.play,
+    );
+  }
 }
 
 /** Sign in, then show the board (or the lobby); `onParticipants` also hears the list. */
@@ -84,12 +105,12 @@ export async function runActivity(
   let present: Participant[] = [];
   redraw = () => showParticipants(present, result, players);
   if (result.view.mode === "game") await openGame(root, result.view.game, players);
-  else lobby(root, result, players);
   await watchParticipants(sdk, (list) => {
     present = list;
     redraw();
     onParticipants(list);
   });
+  if (result.view.mode === "lobby") await lobby(root, result, players, () => present);
   show(result);
   return result;
 }

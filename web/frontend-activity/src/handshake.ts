@@ -16,6 +16,7 @@
  */
 import { patchUrlMappings } from "@discord/embedded-app-sdk";
 import type { IDiscordSDK } from "@discord/embedded-app-sdk";
+import type { ActivityChallenge } from "./challenge";
 
 export interface ActivityUser {
   id: string;
@@ -25,7 +26,13 @@ export interface ActivityUser {
 /** Which game the Activity shows (web/activity/games.py). */
 export type ActivityView =
   | { mode: "game"; found_by: "launch" | "channel"; game: ActivityGame }
-  | { mode: "lobby"; watch: ActivityGame[]; play: ActivityGame[] };
+  | {
+      mode: "lobby";
+      watch: ActivityGame[];
+      play: ActivityGame[];
+      challenges: ActivityChallenge[];
+      can_challenge: boolean;
+    };
 
 export interface ActivityGame {
   id: number;

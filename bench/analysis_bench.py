@@ -87,9 +87,11 @@ async def analyse(worker: AnalysisWorker, game_id: str, moves: list[str], depth:
     return time.perf_counter() - start, analysis
 
 
-async def move_latency(worker: AnalysisWorker, moves_to_time: int, busy: list[str] | None):
+async def move_latency(
+    worker: AnalysisWorker, moves_to_time: int, busy: list[str] | None, depth: int | None
+):
     """``/move`` timings (ms) through simcord; with ``busy``, the analysis worker analyses
-    that chess game over and over meanwhile."""
+    that chess game over and over meanwhile (at ``depth``, as the timed analyses)."""
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(
             token="bench", database_path=Path(tmp) / "bench.sqlite3", dev_guild_id=GUILD_ID
@@ -103,7 +105,7 @@ async def move_latency(worker: AnalysisWorker, moves_to_time: int, busy: list[st
         async def churn() -> int:
             rounds = 0
             while busy is not None and not stop.is_set():
-                await analyse(worker, "chess", busy, None)
+                await analyse(worker, "chess", busy, depth)
                 rounds += 1
             return rounds
 
@@ -178,8 +180,8 @@ async def main(args: argparse.Namespace) -> int:
         engine = analysis.engine
         verdict = "met" if seconds <= 60 else "NOT met"
         print(f"{game_id:<12} {len(moves):>7}  {engine:<28} {seconds:8.1f}   {verdict}")
-    alone = await move_latency(worker, args.moves, None)
-    busy = await move_latency(worker, args.moves, games["chess"])
+    alone = await move_latency(worker, args.moves, None, args.depth)
+    busy = await move_latency(worker, args.moves, games["chess"], args.depth)
     print(line("/move alone", alone))
     print(line("/move while analysing", busy))
     ok = statistics.median(busy) <= 40

@@ -208,12 +208,12 @@ KING_FILE_OPEN = 22
 #: rook, queen), and the middlegame penalty by the sum of units (Stockfish's old quadratic
 #: "king danger" curve, capped): one attacker alone counts for nothing.
 ATTACK_UNITS = (0, 0, 2, 2, 3, 5, 0)
-KING_DANGER = tuple(min(500, units * units // 2 + 4 * units) for units in range(100))
+KING_DANGER = tuple(min(400, units * units // 5) for units in range(100))
 
 # Passed pawns in the ending, by rank counted from their own side (0-7): king proximity to
 # the square in front of the pawn (the enemy king's distance counts up, our own down).
-PASSED_ENEMY_KING = (0, 0, 0, 5, 10, 20, 30, 0)
-PASSED_OWN_KING = (0, 0, 0, 2, 5, 9, 13, 0)
+PASSED_ENEMY_KING = (0, 0, 0, 10, 20, 35, 50, 0)
+PASSED_OWN_KING = (0, 0, 0, 4, 8, 14, 20, 0)
 #: A passed pawn that the bare enemy king cannot catch (rule of the square).
 UNSTOPPABLE = 600
 #: A passed pawn whose way forward is free (the square in front empty).
@@ -361,9 +361,32 @@ class Evaluator:
 
     def __init__(self) -> None:
         self.pawn_cache: dict[tuple[int, int], tuple[int, int, int]] = {}
+        #: Scores of whole positions: a search meets about a third of its positions again
+        #: (transpositions, re-searches, the next iteration), and a look-up is far cheaper.
+        self.cache: dict[tuple[int, ...], int] = {}
 
     def evaluate(self, board: chess.Board) -> int:
         """The position's score in centipawns for the side to move."""
+        key = (
+            board.pawns,
+            board.knights,
+            board.bishops,
+            board.rooks,
+            board.queens,
+            board.kings,
+            board.occupied_co[chess.WHITE],
+            board.turn,
+        )
+        cache = self.cache
+        value = cache.get(key)
+        if value is None:
+            value = self._evaluate(board)
+            if len(cache) > 200_000:
+                cache.clear()
+            cache[key] = value
+        return value
+
+    def _evaluate(self, board: chess.Board) -> int:
         white = board.occupied_co[chess.WHITE]
         black = board.occupied_co[chess.BLACK]
         score = 0
@@ -505,13 +528,14 @@ class Evaluator:
 
 def _king_safety(king: chess.Square, color: chess.Color, own_pawns: int, pawns: int) -> int:
     """Middlegame centipawns (positive: good for ``color``) of the pawns sheltering its
-    king: shield pawns one and two ranks ahead, and files at the king without pawns."""
+    king: shield pawns one and two ranks ahead of a king on its first two ranks, and files at
+    the king without pawns of its own (wherever the king stands: walking away is no cure)."""
+    score = 0
     rank = king >> 3
-    if rank != (0 if color == chess.WHITE else 7) and rank != (1 if color == chess.WHITE else 6):
-        return 0  # a king out in the open: the attack count speaks for it
-    near, far, files = SHIELD[color][king]
-    score = SHIELD_NEAR * chess.popcount(near & own_pawns)
-    score += SHIELD_FAR * chess.popcount(far & own_pawns)
+    if rank in ((0, 1) if color == chess.WHITE else (7, 6)):
+        near, far, _ = SHIELD[color][king]
+        score += SHIELD_NEAR * chess.popcount(near & own_pawns)
+        score += SHIELD_FAR * chess.popcount(far & own_pawns)
     file = king & 7
     for f in (file - 1, file, file + 1):
         if 0 <= f <= 7:

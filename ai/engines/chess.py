@@ -50,11 +50,12 @@ _WEAK = {Level.EASY: (1, 120.0), Level.MEDIUM: (2, 25.0)}
 class _Memory:
     """What hard's searches in this process keep between moves: the transposition table (its
     key is the exact position, so an entry stays true in any game, and the next move starts
-    from the last search's results, about a ply deeper for the same time) and the evaluator's
+    from the last search's results: its moves ordered first, its bounds cutting) and the evaluator's
     caches; both bounded."""
 
-    #: Entries kept at most (about 12,000 are added per move at 1.5 s): a few MB.
-    LIMIT = 200_000
+    #: Entries kept at most (about 12,000 are added per move at 1.5 s; some 800 bytes each:
+    #: 40 MB at most).
+    LIMIT = 50_000
 
     def __init__(self) -> None:
         self.evaluator = Evaluator()

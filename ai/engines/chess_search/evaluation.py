@@ -381,7 +381,7 @@ class Evaluator:
         value = cache.get(key)
         if value is None:
             value = self._evaluate(board)
-            if len(cache) > 200_000:
+            if len(cache) > 50_000:  # some 450 bytes an entry: 22 MB at most
                 cache.clear()
             cache[key] = value
         return value

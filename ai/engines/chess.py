@@ -50,8 +50,8 @@ _WEAK = {Level.EASY: (1, 120.0), Level.MEDIUM: (2, 25.0)}
 class _Memory:
     """What hard's searches in this process keep between moves: the transposition table (its
     key is the exact position, so an entry stays true in any game, and the next move starts
-    from the last search's results: its moves ordered first, its bounds cutting) and the evaluator's
-    caches; both bounded."""
+    from the last search's results: its moves ordered first, its bounds cutting) and the
+    evaluator's caches; both bounded."""
 
     #: Entries kept at most (about 12,000 are added per move at 1.5 s; some 800 bytes each:
     #: 40 MB at most).

@@ -24,6 +24,7 @@ import os
 import random
 import shutil
 import time
+from collections.abc import Hashable
 from typing import Any
 
 import chess
@@ -32,7 +33,7 @@ import chess.engine
 from rules.games import ChessSession, Session
 
 from ..levels import Level
-from .chess_search import MATE, Search, book_move
+from .chess_search import MATE, Evaluator, Search, book_move
 from .choice import pick
 
 log = logging.getLogger(__name__)
@@ -44,6 +45,29 @@ _ENGINE_MARGIN = 0.15
 
 #: (plies, softmax temperature in centipawns) of the weaker levels.
 _WEAK = {Level.EASY: (1, 120.0), Level.MEDIUM: (2, 25.0)}
+
+
+class _Memory:
+    """What hard's searches in this process keep between moves: the transposition table (its
+    key is the exact position, so an entry stays true in any game, and the next move starts
+    from the last search's results: its moves ordered first, its bounds cutting) and the
+    evaluator's caches; both bounded."""
+
+    #: Entries kept at most (about 12,000 are added per move at 1.5 s; some 800 bytes each:
+    #: 40 MB at most).
+    LIMIT = 50_000
+
+    def __init__(self) -> None:
+        self.evaluator = Evaluator()
+        self._table: dict[Hashable, tuple[int, int, int, chess.Move | None]] = {}
+
+    def table(self) -> dict[Hashable, tuple[int, int, int, chess.Move | None]]:
+        if len(self._table) > self.LIMIT:
+            self._table.clear()
+        return self._table
+
+
+_MEMORY = _Memory()
 
 
 def _graded(score: int) -> int:
@@ -118,7 +142,7 @@ class ChessEngine:
                     return session.format(move)
             move = book_move(board, rng)
             if move is None:
-                move = Search(board, deadline).best(moves)
+                move = Search(board, deadline, _MEMORY.evaluator, table=_MEMORY.table()).best(moves)
             return session.format(move)
         depth, temperature = _WEAK[Level(level)]
         search = Search(board, deadline)

@@ -82,6 +82,10 @@ RUNS = {
         "replay GIF, fresh process",
     ),
     "render_bench.py": (["--runs", "2"], "8x8 chess"),
+    "chess_selfplay_bench.py": (
+        ["--pairs", "1", "--depth", "1", "--max-plies", "16", "--jobs", "1"],
+        "new engine won",
+    ),
     "ratings_bench.py": (["--games", "20", "--finishes", "5"], "rated finish"),
     "rules_bench.py": (["--only-ludo", "--ludo-games", "3"], "ludo 4 players"),
 }

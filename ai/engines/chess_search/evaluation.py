@@ -196,6 +196,32 @@ ISOLATED = _pack(-12, -15)
 ROOK_OPEN = _pack(25, 10)
 ROOK_HALF_OPEN = _pack(12, 5)
 TEMPO = 12
+
+# King safety (middlegame only, so that the taper removes it as pieces leave the board).
+#: Own pawns in front of a king on its first two ranks: one rank ahead, two ranks ahead.
+SHIELD_NEAR = 14
+SHIELD_FAR = 7
+#: A file at or beside the king with no pawn of its own side (half-open), or with no pawn.
+KING_FILE_HALF_OPEN = 14
+KING_FILE_OPEN = 22
+#: Attack units per square of the enemy king's zone that a piece attacks (knight, bishop,
+#: rook, queen), and the middlegame penalty by the sum of units (Stockfish's old quadratic
+#: "king danger" curve, capped): one attacker alone counts for nothing.
+ATTACK_UNITS = (0, 0, 2, 2, 3, 5, 0)
+KING_DANGER = tuple(min(400, units * units // 5) for units in range(100))
+
+# Passed pawns in the ending, by rank counted from their own side (0-7): king proximity to
+# the square in front of the pawn (the enemy king's distance counts up, our own down).
+PASSED_ENEMY_KING = (0, 0, 0, 10, 20, 35, 50, 0)
+PASSED_OWN_KING = (0, 0, 0, 4, 8, 14, 20, 0)
+#: A passed pawn that the bare enemy king cannot catch (rule of the square).
+UNSTOPPABLE = 600
+#: A passed pawn whose way forward is free (the square in front empty).
+PASSED_FREE = (0, 0, 2, 5, 10, 18, 28, 0)
+
+#: Mop-up of a won ending against a bare king: a base, the bare king driven to the edge
+#: (or to the bishop's corner with bishop and knight) and the winning king brought near.
+MOP_UP = 600
 #: Mobility per attacked square beyond a typical count (knight, bishop, rook, queen).
 MOBILITY = {
     chess.KNIGHT: _pack(4, 4),
@@ -235,9 +261,46 @@ _PASSED_MASK = {
 }
 
 
-def _pawn_terms(white_pawns: int, black_pawns: int) -> int:
-    """Passed, doubled and isolated pawns of both sides, packed (White's view)."""
+#: Chebyshev (king move) distance between two squares.
+DISTANCE = tuple(tuple(chess.square_distance(a, b) for b in chess.SQUARES) for a in chess.SQUARES)
+#: Manhattan distance of a square from the centre (0 for d4/e4/d5/e5, 6 in a corner).
+CENTRE_DISTANCE = tuple(
+    max(3 - chess.square_file(sq), chess.square_file(sq) - 4)
+    + max(3 - chess.square_rank(sq), chess.square_rank(sq) - 4)
+    for sq in chess.SQUARES
+)
+
+
+def _king_zone(square: chess.Square, color: chess.Color) -> int:
+    """The king's square, the squares around it and the three squares beyond those toward the
+    enemy: where attacking pieces matter."""
+    zone = chess.BB_KING_ATTACKS[square] | chess.BB_SQUARES[square]
+    forward = (zone << 8) & chess.BB_ALL if color == chess.WHITE else zone >> 8
+    return zone | forward
+
+
+KING_ZONE = {color: tuple(_king_zone(sq, color) for sq in chess.SQUARES) for color in chess.COLORS}
+
+
+def _shield_masks(square: chess.Square, color: chess.Color) -> tuple[int, int, int]:
+    """(one rank ahead, two ranks ahead, the three files) of a king on ``square``."""
+    file = chess.square_file(square)
+    files = _FILES[file] | _ADJACENT[file]
+    rank = chess.square_rank(square)
+    step = 1 if color == chess.WHITE else -1
+    near = chess.BB_RANKS[rank + step] & files if 0 <= rank + step <= 7 else 0
+    far = chess.BB_RANKS[rank + 2 * step] & files if 0 <= rank + 2 * step <= 7 else 0
+    return near, far, files
+
+
+SHIELD = {color: tuple(_shield_masks(sq, color) for sq in chess.SQUARES) for color in chess.COLORS}
+
+
+def _pawn_terms(white_pawns: int, black_pawns: int) -> tuple[int, int, int]:
+    """Passed, doubled and isolated pawns of both sides, packed (White's view), and the
+    passed pawns of White and Black (their king terms depend on more than the pawns)."""
     score = 0
+    passed = [0, 0]
     for color, own, other, sign in (
         (chess.WHITE, white_pawns, black_pawns, 1),
         (chess.BLACK, black_pawns, white_pawns, -1),
@@ -250,6 +313,7 @@ def _pawn_terms(white_pawns: int, black_pawns: int) -> int:
             bb ^= low
             file = square & 7
             if not masks[square] & other:
+                passed[color] |= low
                 rank = square >> 3
                 score += sign * PASSED[rank if color == chess.WHITE else 7 - rank]
             if not own & _ADJACENT[file]:
@@ -258,6 +322,36 @@ def _pawn_terms(white_pawns: int, black_pawns: int) -> int:
             count = chess.popcount(own & file_mask)
             if count > 1:
                 score += sign * DOUBLED * (count - 1)
+    return score, passed[chess.WHITE], passed[chess.BLACK]
+
+
+def _passed_king_terms(
+    passed: int, color: chess.Color, own_king: int, enemy_king: int, occupied: int,
+    bare_enemy: bool, enemy_to_move: bool,
+) -> int:  # fmt: skip
+    """Endgame centipawns (positive: good for ``color``) of ``color``'s passed pawns from the
+    kings' places: the enemy king far from the pawn's path and our own near it, a free square
+    ahead, and a pawn the bare enemy king cannot catch (the rule of the square)."""
+    score = 0
+    while passed:
+        low = passed & -passed
+        passed ^= low
+        square = low.bit_length() - 1
+        rank = square >> 3 if color == chess.WHITE else 7 - (square >> 3)
+        front = square + 8 if color == chess.WHITE else square - 8
+        enemy_distance = DISTANCE[enemy_king][front]
+        score += PASSED_ENEMY_KING[rank] * enemy_distance
+        score -= PASSED_OWN_KING[rank] * DISTANCE[own_king][front]
+        if not occupied & chess.BB_SQUARES[front]:
+            score += PASSED_FREE[rank]
+        if bare_enemy:
+            promotion = (square & 7) | (56 if color == chess.WHITE else 0)
+            # A pawn on its first possible rank moves two squares at once.
+            to_go = min(7 - rank, 5)
+            # Our own pieces on the path block the pawn: no unstoppable then.
+            path = chess.BB_FILES[square & 7] & _PASSED_MASK[color][square]
+            if not path & occupied and DISTANCE[enemy_king][promotion] - enemy_to_move > to_go:
+                score += UNSTOPPABLE + 20 * rank
     return score
 
 
@@ -266,10 +360,33 @@ class Evaluator:
     change on few moves)."""
 
     def __init__(self) -> None:
-        self.pawn_cache: dict[tuple[int, int], int] = {}
+        self.pawn_cache: dict[tuple[int, int], tuple[int, int, int]] = {}
+        #: Scores of whole positions: a search meets about a third of its positions again
+        #: (transpositions, re-searches, the next iteration), and a look-up is far cheaper.
+        self.cache: dict[tuple[int, ...], int] = {}
 
     def evaluate(self, board: chess.Board) -> int:
         """The position's score in centipawns for the side to move."""
+        key = (
+            board.pawns,
+            board.knights,
+            board.bishops,
+            board.rooks,
+            board.queens,
+            board.kings,
+            board.occupied_co[chess.WHITE],
+            board.turn,
+        )
+        cache = self.cache
+        value = cache.get(key)
+        if value is None:
+            value = self._evaluate(board)
+            if len(cache) > 50_000:  # some 450 bytes an entry: 22 MB at most
+                cache.clear()
+            cache[key] = value
+        return value
+
+    def _evaluate(self, board: chess.Board) -> int:
         white = board.occupied_co[chess.WHITE]
         black = board.occupied_co[chess.BLACK]
         score = 0
@@ -277,21 +394,28 @@ class Evaluator:
         white_tables = TABLES[chess.WHITE]
         black_tables = TABLES[chess.BLACK]
         occupied = white | black
-        for piece, bb in ((chess.PAWN, board.pawns), (chess.KING, board.kings)):
-            table = white_tables[piece]
-            own = bb & white
-            while own:
-                low = own & -own
-                score += table[low.bit_length() - 1]
-                own ^= low
-            table = black_tables[piece]
-            own = bb & black
-            while own:
-                low = own & -own
-                score += table[low.bit_length() - 1]
-                own ^= low
-        # The pieces: table, phase and mobility (squares attacked not held by their own
-        # side, read straight from python-chess's attack tables).
+        kings = board.kings
+        white_king = (kings & white).bit_length() - 1
+        black_king = (kings & black).bit_length() - 1
+        score += white_tables[chess.KING][white_king] + black_tables[chess.KING][black_king]
+        table = white_tables[chess.PAWN]
+        own = board.pawns & white
+        while own:
+            low = own & -own
+            score += table[low.bit_length() - 1]
+            own ^= low
+        table = black_tables[chess.PAWN]
+        own = board.pawns & black
+        while own:
+            low = own & -own
+            score += table[low.bit_length() - 1]
+            own ^= low
+        # The pieces: table, phase, mobility (squares attacked not held by their own side,
+        # read straight from python-chess's attack tables) and attacks on the enemy king's
+        # zone (units summed per side: [units on Black's king, units on White's king]).
+        zones = (KING_ZONE[chess.WHITE][white_king], KING_ZONE[chess.BLACK][black_king])
+        units = [0, 0]
+        attackers = [0, 0]
         for piece, bb in (
             (chess.KNIGHT, board.knights),
             (chess.BISHOP, board.bishops),
@@ -302,11 +426,13 @@ class Evaluator:
                 continue
             mobility = MOBILITY[piece]
             base = MOBILITY_BASE[piece]
-            for tables, own, not_own, sign in (
-                (white_tables, bb & white, ~white, 1),
-                (black_tables, bb & black, ~black, -1),
+            weight = ATTACK_UNITS[piece]
+            for tables, own, not_own, sign, side in (
+                (white_tables, bb & white, ~white, 1, 1),
+                (black_tables, bb & black, ~black, -1, 0),
             ):
                 table = tables[piece]
+                zone = zones[side]
                 while own:
                     low = own & -own
                     square = low.bit_length() - 1
@@ -329,16 +455,21 @@ class Evaluator:
                             | _FILE[square][_FILE_MASK[square] & occupied]
                         )
                     score += sign * mobility * (chess.popcount(attacks & not_own) - base)
+                    hits = attacks & zone
+                    if hits:
+                        attackers[side] += 1
+                        units[side] += weight * chess.popcount(hits)
 
         pawns = board.pawns
         white_pawns, black_pawns = pawns & white, pawns & black
         key = (white_pawns, black_pawns)
-        pawn_score = self.pawn_cache.get(key)
-        if pawn_score is None:
-            pawn_score = _pawn_terms(white_pawns, black_pawns)
+        cached = self.pawn_cache.get(key)
+        if cached is None:
+            cached = _pawn_terms(white_pawns, black_pawns)
             if len(self.pawn_cache) > 100_000:
                 self.pawn_cache.clear()
-            self.pawn_cache[key] = pawn_score
+            self.pawn_cache[key] = cached
+        pawn_score, white_passed, black_passed = cached
         score += pawn_score
 
         bishops = board.bishops
@@ -361,13 +492,132 @@ class Evaluator:
         mg, eg = _unpack(score)
         if phase > MAX_PHASE:
             phase = MAX_PHASE
+
+        # King safety, middlegame only: the shield of pawns before a king on its first two
+        # ranks, open files at it, and the attackers of its zone (two at least).
+        if phase >= 6:
+            mg += _king_safety(white_king, chess.WHITE, white_pawns, pawns)
+            mg -= _king_safety(black_king, chess.BLACK, black_pawns, pawns)
+            if attackers[1] >= 2 and board.queens & white:
+                mg += KING_DANGER[min(units[1], 99)]
+            if attackers[0] >= 2 and board.queens & black:
+                mg -= KING_DANGER[min(units[0], 99)]
+
+        # Passed pawns and the kings, for the ending.
+        if white_passed or black_passed:
+            white_pieces = white & ~pawns & ~kings
+            black_pieces = black & ~pawns & ~kings
+            if white_passed:
+                eg += _passed_king_terms(
+                    white_passed, chess.WHITE, white_king, black_king, occupied,
+                    not black_pieces, board.turn == chess.BLACK,
+                )  # fmt: skip
+            if black_passed:
+                eg -= _passed_king_terms(
+                    black_passed, chess.BLACK, black_king, white_king, occupied,
+                    not white_pieces, board.turn == chess.WHITE,
+                )  # fmt: skip
+
         blend = mg * phase + eg * (MAX_PHASE - phase)
         # Rounded toward zero, so that a position and its mirror score exactly opposite.
         value = blend // MAX_PHASE if blend >= 0 else -(-blend // MAX_PHASE)
-        # Without pawns, a side at most a minor piece ahead rarely wins: scale toward a draw.
-        if not pawns and abs(value) < 400:
-            value = int(value / 4)
+        if phase <= 8:
+            value = _endgame(board, value, white, black, white_king, black_king)
         return (value if board.turn else -value) + TEMPO
+
+
+def _king_safety(king: chess.Square, color: chess.Color, own_pawns: int, pawns: int) -> int:
+    """Middlegame centipawns (positive: good for ``color``) of the pawns sheltering its
+    king: shield pawns one and two ranks ahead of a king on its first two ranks, and files at
+    the king without pawns of its own (wherever the king stands: walking away is no cure)."""
+    score = 0
+    rank = king >> 3
+    if rank in ((0, 1) if color == chess.WHITE else (7, 6)):
+        near, far, _ = SHIELD[color][king]
+        score += SHIELD_NEAR * chess.popcount(near & own_pawns)
+        score += SHIELD_FAR * chess.popcount(far & own_pawns)
+    file = king & 7
+    for f in (file - 1, file, file + 1):
+        if 0 <= f <= 7:
+            mask = _FILES[f]
+            if not mask & own_pawns:
+                score -= KING_FILE_OPEN if not mask & pawns else KING_FILE_HALF_OPEN
+    return score
+
+
+_LIGHT = chess.BB_LIGHT_SQUARES
+_MINOR_VALUE = {chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5, chess.QUEEN: 9}
+
+
+def _material(board: chess.Board, color_mask: int) -> int:
+    """Pieces other than pawns and king, in pawns (3, 3, 5, 9)."""
+    return (
+        3 * chess.popcount((board.knights | board.bishops) & color_mask)
+        + 5 * chess.popcount(board.rooks & color_mask)
+        + 9 * chess.popcount(board.queens & color_mask)
+    )
+
+
+def _endgame(board: chess.Board, value: int, white: int, black: int, white_king: int,
+             black_king: int) -> int:  # fmt: skip
+    """Endgame knowledge on the blended score (White's view): mop-up against a bare king so
+    that the engine mates, and scaling of drawish material (opposite bishops, a side ahead
+    by no more than a minor piece and without pawns)."""
+    if not value:
+        return value
+    strong, weak = (white, black) if value > 0 else (black, white)
+    strong_king, weak_king = (white_king, black_king) if value > 0 else (black_king, white_king)
+    sign = 1 if value > 0 else -1
+    pawns = board.pawns
+    strong_material = _material(board, strong)
+    weak_material = _material(board, weak)
+    if not weak & ~board.kings:
+        # A bare king: mate it if the material mates, else a pawn ending (left as it is).
+        bishops = board.bishops & strong
+        knights = board.knights & strong
+        mating = (
+            board.queens & strong
+            or board.rooks & strong
+            or (bishops & _LIGHT and bishops & ~_LIGHT)
+            or (bishops and knights)
+        )
+        if not mating:
+            return value if strong & pawns else 0
+        near = 14 - (
+            abs((strong_king & 7) - (weak_king & 7)) + abs((strong_king >> 3) - (weak_king >> 3))
+        )
+        if bishops and knights and not board.queens & strong and not board.rooks & strong:
+            # Bishop and knight mate only in a corner of the bishop's colour.
+            corners = (chess.A1, chess.H8) if not bishops & _LIGHT else (chess.A8, chess.H1)
+            edge = 7 - min(DISTANCE[weak_king][c] for c in corners)
+            edge = 10 * edge + 5 * CENTRE_DISTANCE[weak_king]
+        else:
+            edge = 10 * CENTRE_DISTANCE[weak_king]
+        return sign * (abs(value) + MOP_UP + edge + 4 * near)
+    if not strong & pawns:
+        # Without pawns, a side at most a minor piece ahead rarely wins.
+        if strong_material - weak_material <= 3:
+            if strong_material <= 3:
+                return 0 if not weak & pawns or strong_material == 0 else _toward_zero(value, 16)
+            return _toward_zero(value, 4)
+    bishops = board.bishops
+    if (
+        strong_material == 3
+        and weak_material == 3
+        and chess.popcount(bishops) == 2
+        and bishops & _LIGHT
+        and bishops & ~_LIGHT
+        and bishops & white
+        and bishops & black
+    ):
+        # Opposite-coloured bishops alone: a pawn or two ahead is often a draw.
+        return _toward_zero(value, 2)
+    return value
+
+
+def _toward_zero(value: int, divisor: int) -> int:
+    """``value / divisor`` rounded toward zero (a position and its mirror stay opposite)."""
+    return value // divisor if value >= 0 else -(-value // divisor)
 
 
 def evaluate(board: chess.Board) -> int:

@@ -63,6 +63,7 @@ class Search:
         deadline: float,
         evaluator: Evaluator | None = None,
         max_nodes: int | None = None,
+        table: dict[Hashable, tuple[int, int, int, chess.Move | None]] | None = None,
     ) -> None:
         self.board = board
         self.deadline = deadline
@@ -74,8 +75,11 @@ class Search:
         self.score = 0
         #: The best move so far of the iteration under way.
         self.partial: chess.Move | None = None
-        #: key -> (depth, flag, score, move)
-        self.table: dict[Hashable, tuple[int, int, int, chess.Move | None]] = {}
+        #: key -> (depth, flag, score, move); a caller may pass the table of its last search
+        #: (the key is exact, so entries stay true: the next move starts from them).
+        self.table: dict[Hashable, tuple[int, int, int, chess.Move | None]] = (
+            {} if table is None else table
+        )
         self.killers: list[list[chess.Move | None]] = [[None, None] for _ in range(MAX_PLY + 2)]
         self.history: dict[tuple[bool, int, int], int] = {}
         # Positions on the path to the current node and in the game since its last irreversible
@@ -204,10 +208,13 @@ class Search:
                 alpha = stand
             best = stand
             captures: list[tuple[int, chess.Move]] = []
+            # Delta pruning needs the score to move by the material only: against a side
+            # without pawns a capture may leave it too little to win (scored as a draw).
+            delta = _DELTA if board.pawns & board.occupied_co[not board.turn] else INFINITY
             for move in board.generate_legal_captures():
                 victim = board.piece_type_at(move.to_square) or chess.PAWN
                 # Delta pruning: even winning this piece cannot lift the score to alpha.
-                if not move.promotion and stand + SEE_VALUE[victim] + _DELTA <= alpha:
+                if not move.promotion and stand + SEE_VALUE[victim] + delta <= alpha:
                     continue
                 if not see_at_least(board, move, 0):
                     continue
@@ -405,7 +412,8 @@ class Search:
         board = self.board
         if moves is None:
             moves = list(board.legal_moves)
-        order = self._order(moves, None, 0)
+        entry = self.table.get(board._transposition_key())
+        order = self._order(moves, entry[3] if entry is not None else None, 0)
         best = order[0]
         if len(order) == 1:
             return best

@@ -9,7 +9,7 @@ import type { IDiscordSDK } from "@discord/embedded-app-sdk";
 import "../../frontend/src/style.css";
 import "./activity.css";
 import { loadMe, loadWords, useBearer } from "../../frontend/src/api";
-import { t } from "../../frontend/src/i18n";
+import { kindTitle, t } from "../../frontend/src/i18n";
 import { gamePage } from "../../frontend/src/game";
 import { signIn, watchParticipants } from "./handshake";
 import type { ActivityGame, ActivitySignIn, Participant } from "./handshake";
@@ -64,10 +64,10 @@ async function lobby(
     const list = el("ul", { id, class: "game-list" });
     for (const g of games) {
       const li = el("li", g.your_turn ? { class: "your-turn" } : {});
-      const button = el("button", { class: "open-game", "data-game": String(g.id) }, `#${g.id} ${g.name}`);
+      const button = el("button", { class: "open-game", "data-game": String(g.id) }, `#${g.id} ${kindTitle(g.variant, g.name)}`);
       button.addEventListener("click", () => void openGame(root, g, players));
       li.appendChild(button);
-      if (g.your_turn) li.appendChild(el("span", { class: "muted" }, ` — ${t("your move")}`));
+      if (g.your_turn) li.appendChild(el("span", { class: "muted" }, " — " + t("your move")));
       list.appendChild(li);
     }
     if (!games.length) list.appendChild(el("li", { class: "muted" }, empty));

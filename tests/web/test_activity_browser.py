@@ -21,6 +21,7 @@ from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, async_playwright
 
 from bot.web_words import game_titles, game_words, page_language, page_words
+from rendering.theme import DARK, LIGHT
 from rules.games import find_game
 from storage import Database, GameRecord
 from web.activity.routes import DIST
@@ -56,6 +57,18 @@ async def browser_words(
         "game": game_words(game_kind, language),
         "titles": game_titles(language),
     }
+
+
+SCHEME = """() => ({
+  scheme: document.documentElement.dataset.theme,
+  page: getComputedStyle(document.documentElement).backgroundColor,
+  squares: [...document.querySelectorAll('#board > rect')].slice(1, 3)
+    .map(r => r.getAttribute('fill')).sort(),
+})"""
+
+
+def _css(rgb: tuple[int, int, int]) -> str:
+    return "rgb({},{},{})".format(*rgb)
 
 
 @dataclass
@@ -136,8 +149,10 @@ async def make_site(tmp_path: Path, **board: float) -> AsyncIterator[Site]:
             await db.stop()
 
 
-async def _open(site: Site, user_id: int, channel: int = THREAD, locale: str = "en-US") -> Any:
-    context = await site.browser.new_context(locale=locale)
+async def _open(
+    site: Site, user_id: int, channel: int = THREAD, locale: str = "en-US", scheme: Any = "light"
+) -> Any:
+    context = await site.browser.new_context(locale=locale, color_scheme=scheme)
     page = await context.new_page()
     await page.goto(site.page_url(user_id, channel))
     await page.wait_for_selector(
@@ -172,10 +187,17 @@ async def test_the_handshake_signs_in_and_opens_the_threads_game(site: Site) -> 
     seen = await page.evaluate("window.participants")
     assert seen[-1] == [*alice_and_bob, {"id": str(MALLORY), "name": "Mallory"}]
 
-    # Bob, in the same instance, sees the same game, his turn (Black moves first)
-    bob = await _open(site, BOB)
+    # Bob, in the same instance, sees the same game, his turn (Black moves first); his system
+    # is dark: the page and the board take the live board's dark scheme, Alice's stay light
+    bob = await _open(site, BOB, scheme="dark")
     bob_view = (await bob.evaluate("window.activity"))["view"]
     assert bob_view["game"]["id"] == site.game.id and bob_view["game"]["your_turn"] is True
+    await bob.wait_for_selector("#board [data-cell='1'] .piece-man")
+    for who, theme in ((page, LIGHT), (bob, DARK)):
+        seen = await who.evaluate(SCHEME)
+        assert seen["scheme"] == ("dark" if theme is DARK else "light")
+        assert seen["squares"] == sorted(_css(c) for c in (theme.light_square, theme.dark_square))
+        assert seen["page"] == "rgb({}, {}, {})".format(*theme.background)
 
 
 async def test_a_foreign_instance_is_refused_in_the_browser(site: Site) -> None:

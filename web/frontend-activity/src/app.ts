@@ -11,6 +11,7 @@ import "./activity.css";
 import { loadMe, loadWords, useBearer } from "../../frontend/src/api";
 import { kindTitle, t } from "../../frontend/src/i18n";
 import { gamePage } from "../../frontend/src/game";
+import { applyScheme, onSchemeChange } from "../../frontend/src/theme";
 import { signIn, watchParticipants } from "./handshake";
 import type { ActivityGame, ActivitySignIn, Participant } from "./handshake";
 import { challengePanel } from "./challenge";
@@ -96,6 +97,12 @@ export async function runActivity(
   clientId: string,
   onParticipants: (list: Participant[]) => void = () => undefined,
 ): Promise<ActivitySignIn> {
+  // The live board's light and dark schemes, following the system's prefers-color-scheme
+  // (Discord's client is dark by default). No toggle in the Activity: its header is Discord's
+  // narrow frame, and Discord has its own appearance settings; the toggle stays on the
+  // browser's live board.
+  applyScheme();
+  onSchemeChange(() => undefined); // a system change restyles the page (an open board redraws)
   const result = await signIn(sdk, { clientId });
   useBearer(result.session);
   await loadMe();

@@ -198,6 +198,7 @@ async def test_the_handshake_signs_in_and_opens_the_threads_game(site: Site) -> 
         assert seen["scheme"] == ("dark" if theme is DARK else "light")
         assert seen["squares"] == sorted(_css(c) for c in (theme.light_square, theme.dark_square))
         assert seen["page"] == "rgb({}, {}, {})".format(*theme.background)
+    await bob.screenshot(path=str(ARTEFACTS / "activity-dark.png"), full_page=True)
 
 
 async def test_a_foreign_instance_is_refused_in_the_browser(site: Site) -> None:

@@ -19,7 +19,7 @@ from bot.errors import message_for
 from bot.i18n import resolve_language
 from bot.presenters import playable_games
 from bot.services.challenge_requests import ChallengeAsk as BotAsk
-from bot.services.challenge_requests import accept_from_web, challenge_from_web
+from bot.services.challenge_requests import accept_from_web, challenge_from_web, close_from_web
 from bot.services.computer import computer_games
 from bot.services.pipeline import draw_from_web, play_from_web, resign_from_web
 from bot.texts import game_name
@@ -151,6 +151,15 @@ class BotChallenges:
                 raise
             raise Refused(text) from exc
         return game.id
+
+    async def close(self, guild_id: int, challenge_id: int, user_id: int, action: str) -> None:
+        try:
+            await close_from_web(self.bot, guild_id, challenge_id, user_id, action)
+        except Exception as exc:
+            text = message_for(exc, await self._language(user_id, guild_id))
+            if text is None:
+                raise
+            raise Refused(text) from exc
 
 
 class BotWords:

@@ -46,8 +46,8 @@ class ChallengeAsk:
 
 class ChallengeActions(Protocol):
     """Challenging from the Activity's lobby through the bot's own ``/challenge`` path (its
-    checks, its message in the channel, its Accept button). Each raises :class:`Refused`
-    with the reason, in the player's language, when refused."""
+    checks, its message in the channel, its Accept / Decline / Cancel buttons). Each raises
+    :class:`Refused` with the reason, in the player's language, when refused."""
 
     async def choices(self, user_id: int, guild_id: int) -> list[dict[str, Any]]:
         """The games one may challenge to: ``[{"id", "name", "computer"}]`` (``name`` in the
@@ -63,6 +63,11 @@ class ChallengeActions(Protocol):
 
     async def accept(self, guild_id: int, challenge_id: int, user_id: int) -> int:
         """Accept the challenge for ``user_id``: the id of the game it started."""
+        ...
+
+    async def close(self, guild_id: int, challenge_id: int, user_id: int, action: str) -> None:
+        """Decline (``action`` ``"decline"``: the challenged) or cancel (``"cancel"``: the
+        challenger) the challenge for ``user_id``, as its Decline / Cancel button does."""
         ...
 
 

@@ -18,9 +18,14 @@ from ..client import GameBot
 from ..errors import answer_language, send_ephemeral, user_errors
 from ..i18n import DEFAULT_LANGUAGE, mark, translate
 from ..presenters import playable_games
-from ..services.challenge_requests import ChallengeAsk, check_answer, make_challenge
-from ..services.challenges import closed_challenge, send_challenge, start_game
-from ..services.languages import language_for, server_language
+from ..services.challenge_requests import (
+    ChallengeAsk,
+    check_answer,
+    close_challenge,
+    make_challenge,
+)
+from ..services.challenges import send_challenge, start_game
+from ..services.languages import language_for
 from ..services.pace import PACE_CHOICES
 from ..texts import option_words
 
@@ -121,21 +126,9 @@ class ChallengeButton(
         bot = interaction.client
         uid = interaction.user.id
         ch = await check_answer(bot, self.challenge_id, interaction.guild_id, uid, self.action)
-        if self.action == "cancel":
-            await bot.db.challenges.cancel_challenge(ch.id, uid, now=bot.now())
-            language = await server_language(bot.db, ch.guild_id)  # the message is public
-            words = translate("🚫 Cancelled by the challenger.", language)
-            await interaction.response.edit_message(
-                content=closed_challenge(ch, language, words), view=None
-            )
-            return
-        if self.action == "decline":
-            await bot.db.challenges.decline_challenge(ch.id, uid, now=bot.now())
-            language = await server_language(bot.db, ch.guild_id)
-            words = translate("❌ Declined by <@{player}>.", language, player=uid)
-            await interaction.response.edit_message(
-                content=closed_challenge(ch, language, words), view=None
-            )
+        if self.action in ("cancel", "decline"):
+            content = await close_challenge(bot, ch, uid, self.action)
+            await interaction.response.edit_message(content=content, view=None)
             return
         await interaction.response.defer()
         await start_game(interaction, ch)

@@ -21,12 +21,19 @@ from rules.games import find_game
 from storage import CUSTOM_POSITION, AILevel, ChallengeRecord, GameRecord
 
 from ..errors import UserError
-from ..i18n import mark
+from ..i18n import mark, translate
 from ..links import server_channel
 from ..presenters import playable_games
 from ..texts import game_name, join_words
-from .challenges import checked_start_position, launch_game, parse_options, post_challenge
+from .challenges import (
+    checked_start_position,
+    closed_challenge,
+    launch_game,
+    parse_options,
+    post_challenge,
+)
 from .computer import computer_games
+from .languages import server_language
 from .tables import check_invited, invited_ids, is_table_game
 
 if TYPE_CHECKING:
@@ -412,3 +419,46 @@ async def accept_from_web(
             await message.edit(content=content, view=None)
 
     return await launch_game(bot, ch, accepter, edit=edit, channel=channel, message=message)
+
+
+CLOSED_WORDS = {
+    "cancel": mark("🚫 Cancelled by the challenger."),
+    "decline": mark("❌ Declined by <@{player}>."),
+}
+"""What a challenge message says once declined or cancelled (public: the server's language)."""
+
+
+async def close_challenge(bot: GameBot, ch: ChallengeRecord, user_id: int, action: str) -> str:
+    """Decline or cancel (``action``) the challenge ``ch`` that :func:`check_answer` let
+    ``user_id`` answer: stored (only one of two answers at once wins: the storage refuses a
+    challenge no longer pending), and the challenge message's new words returned."""
+    if action == "cancel":
+        await bot.db.challenges.cancel_challenge(ch.id, user_id, now=bot.now())
+    else:
+        await bot.db.challenges.decline_challenge(ch.id, user_id, now=bot.now())
+    language = await server_language(bot.db, ch.guild_id)  # the message is public
+    words = translate(CLOSED_WORDS[action], language, player=user_id)
+    return closed_challenge(ch, language, words)
+
+
+async def close_from_web(
+    bot: GameBot, guild_id: int, challenge_id: int, user_id: int, action: str
+) -> None:
+    """Decline or cancel (``action``) challenge ``challenge_id`` for ``user_id`` from the
+    Activity, as its **Decline** / **Cancel** button does: the same checks, and its message in
+    the channel says so, its buttons gone."""
+    if action not in CLOSED_WORDS:
+        raise ValueError(f"not a way to close a challenge: {action}")
+    ch = await check_answer(bot, challenge_id, guild_id, user_id, action)
+    if ch.is_table:
+        raise UserError(mark("A table is left or closed with its buttons in the channel."))
+    content = await close_challenge(bot, ch, user_id, action)
+    log.info("challenge %d: %s by %d from the Activity", ch.id, action, user_id)
+    if ch.message_id is None:
+        return
+    channel = server_channel(bot, ch.channel_id, ch.guild_id)
+    try:
+        message = await channel.fetch_message(ch.message_id)
+        await message.edit(content=content, view=None)
+    except discord.HTTPException as exc:  # the message is gone: the challenge is closed anyway
+        log.info("challenge %d: its message could not be edited (%s)", ch.id, exc)

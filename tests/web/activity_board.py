@@ -11,7 +11,7 @@ from web import WebConfig, create_app
 from web.activity import ActivityConfig, setup_activity
 from web.activity.board import board_user
 from web.activity.games import LaunchLookup
-from web.ports import ChallengeActions, GameActions
+from web.ports import ChallengeActions, GameActions, PageWords, english_words
 
 from .activity_fake_discord import APP_ID, BOT_TOKEN, CLIENT_SECRET
 
@@ -45,6 +45,7 @@ def board_with_activity(
     heartbeat: float = 15.0,
     recheck: float = 60.0,
     challenges: ChallengeActions | None = None,
+    words: PageWords = english_words,
 ) -> web.Application:
     """``heartbeat``: the event streams' keep-alive period; ``recheck``: how long an
     instance check is trusted (0: Discord is asked every time)."""
@@ -59,6 +60,7 @@ def board_with_activity(
         db,
         actions or Recorder(),
         lambda _guild: True,
+        words=words,
         session_sources=[board_user],
     )
     config = ActivityConfig(

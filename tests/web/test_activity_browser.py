@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,8 @@ import pytest_asyncio
 from aiohttp.test_utils import TestServer
 from playwright.async_api import Browser, async_playwright
 
+from bot.web_words import game_titles, game_words, page_language, page_words
+from rendering.theme import DARK, LIGHT
 from rules.games import find_game
 from storage import Database, GameRecord
 from web.activity.routes import DIST
@@ -44,6 +47,30 @@ MOCK_INSTANCE = "123456789012345678"
 """The instance id ``DiscordSDKMock`` reports (fixed by the SDK)."""
 
 
+async def browser_words(
+    user_id: int | None, guild_id: int | None, accept_language: str, game_kind: str | None = None
+) -> dict[str, Any]:
+    """The bot's catalogs in the browser's language (no one here chose one with /language)."""
+    language = page_language(None, None, accept_language)
+    return {
+        **page_words(language),
+        "game": game_words(game_kind, language),
+        "titles": game_titles(language),
+    }
+
+
+SCHEME = """() => ({
+  scheme: document.documentElement.dataset.theme,
+  page: getComputedStyle(document.documentElement).backgroundColor,
+  squares: [...document.querySelectorAll('#board > rect')].slice(1, 3)
+    .map(r => r.getAttribute('fill')).sort(),
+})"""
+
+
+def _css(rgb: tuple[int, int, int]) -> str:
+    return "rgb({},{},{})".format(*rgb)
+
+
 @dataclass
 class Site:
     url: str
@@ -66,6 +93,19 @@ class Site:
 
 @pytest_asyncio.fixture
 async def site(tmp_path: Path) -> AsyncIterator[Site]:
+    async with make_site(tmp_path) as made:
+        yield made
+
+
+@pytest_asyncio.fixture
+async def strict_site(tmp_path: Path) -> AsyncIterator[Site]:
+    """Discord asked about the instance on every check; streams beat every 100 ms."""
+    async with make_site(tmp_path, heartbeat=0.1, recheck=0.0) as made:
+        yield made
+
+
+@asynccontextmanager
+async def make_site(tmp_path: Path, **board: float) -> AsyncIterator[Site]:
     assert (DIST / "mock.html").is_file(), (
         f"the Activity's page is not built: cd web/frontend-activity && npm ci && npm run build "
         f"(.ci/run does it) — looked in {DIST}"
@@ -89,7 +129,12 @@ async def site(tmp_path: Path) -> AsyncIterator[Site]:
     port = free_port()
     recorder = Recorder()
     app = board_with_activity(
-        db, f"http://127.0.0.1:{port}", str(fake.make_url("")).rstrip("/"), recorder
+        db,
+        f"http://127.0.0.1:{port}",
+        str(fake.make_url("")).rstrip("/"),
+        recorder,
+        words=browser_words,
+        **board,
     )
     server = TestServer(app, port=port)
     await server.start_server()
@@ -104,8 +149,10 @@ async def site(tmp_path: Path) -> AsyncIterator[Site]:
             await db.stop()
 
 
-async def _open(site: Site, user_id: int, channel: int = THREAD) -> Any:
-    context = await site.browser.new_context()
+async def _open(
+    site: Site, user_id: int, channel: int = THREAD, locale: str = "en-US", scheme: Any = "light"
+) -> Any:
+    context = await site.browser.new_context(locale=locale, color_scheme=scheme)
     page = await context.new_page()
     await page.goto(site.page_url(user_id, channel))
     await page.wait_for_selector(
@@ -140,10 +187,18 @@ async def test_the_handshake_signs_in_and_opens_the_threads_game(site: Site) -> 
     seen = await page.evaluate("window.participants")
     assert seen[-1] == [*alice_and_bob, {"id": str(MALLORY), "name": "Mallory"}]
 
-    # Bob, in the same instance, sees the same game, his turn (Black moves first)
-    bob = await _open(site, BOB)
+    # Bob, in the same instance, sees the same game, his turn (Black moves first); his system
+    # is dark: the page and the board take the live board's dark scheme, Alice's stay light
+    bob = await _open(site, BOB, scheme="dark")
     bob_view = (await bob.evaluate("window.activity"))["view"]
     assert bob_view["game"]["id"] == site.game.id and bob_view["game"]["your_turn"] is True
+    await bob.wait_for_selector("#board [data-cell='1'] .piece-man")
+    for who, theme in ((page, LIGHT), (bob, DARK)):
+        seen = await who.evaluate(SCHEME)
+        assert seen["scheme"] == ("dark" if theme is DARK else "light")
+        assert seen["squares"] == sorted(_css(c) for c in (theme.light_square, theme.dark_square))
+        assert seen["page"] == "rgb({}, {}, {})".format(*theme.background)
+    await bob.screenshot(path=str(ARTEFACTS / "activity-dark.png"), full_page=True)
 
 
 async def test_a_foreign_instance_is_refused_in_the_browser(site: Site) -> None:
@@ -167,6 +222,12 @@ async def test_opened_where_no_game_is_the_lobby_opens_a_game_on_the_board(site:
     assert await page.inner_text("#play-list") == f"#{site.game.id} English draughts — your move"
     assert await page.locator("#watch-list .open-game").count() == 0
     assert await page.inner_text("#activity") == "Bob · your games: 1 · to watch: 0"
+    # a Bulgarian reader's lobby names the game in Bulgarian (the live board's own titles)
+    bulgarian = await _open(site, BOB, channel=lounge, locale="bg-BG")
+    title = game_titles("bg")["draughts"]
+    assert title != "English draughts"
+    your_move = page_words("bg")["messages"]["your move"]
+    assert await bulgarian.inner_text("#play-list") == f"#{site.game.id} {title} — {your_move}"
     await page.click(f"#play-list [data-game='{site.game.id}']")
     await page.wait_for_selector("body[data-ply='0'] #board .cell.source")
     assert await page.inner_text("#result") == "Your move."
@@ -186,3 +247,23 @@ async def test_opened_where_no_game_is_the_lobby_opens_a_game_on_the_board(site:
             break
         await asyncio.sleep(0.05)
     assert site.recorder.resigned == [(site.game.id, BOB)]  # once, after the "Yes" only
+
+
+async def test_leaving_the_instance_ends_the_boards_stream_with_a_message(
+    strict_site: Site,
+) -> None:
+    site = strict_site
+    site.discord.launch(MOCK_INSTANCE, GUILD, THREAD, ALICE, BOB)
+    page = await _open(site, ALICE)
+    streams: list[str] = []
+    page.on("request", lambda r: streams.append(r.url) if "/events" in r.url else None)
+    await page.wait_for_selector("#status.live")
+    # Alice leaves: Discord no longer lists her in the instance; the server cuts her stream
+    site.discord.launch(MOCK_INSTANCE, GUILD, THREAD, BOB)
+    await page.wait_for_selector("body[data-stream=ended]")
+    assert (await page.inner_text("#status")).startswith("You left this Activity, or it has ended")
+    asked = len(streams)
+    reads = len(site.discord.instance_reads)
+    await asyncio.sleep(2)  # a retrying page would have asked again after 0.5 s, then 1 s
+    assert len(streams) == asked and len(site.discord.instance_reads) == reads
+    assert (await page.inner_text("#status")).startswith("You left this Activity")

@@ -62,17 +62,19 @@ async def shows_board(page: Page, game_id: int) -> None:
     await page.wait_for_selector("#board [data-cell]")
 
 
-async def refused(page: Page, body: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-    """A challenge the page's own session sends (what a tampered page could send)."""
+async def refused(
+    page: Page, body: dict[str, Any], url: str = "/api/activity/challenges"
+) -> tuple[int, dict[str, Any]]:
+    """A request the page's own session sends (what a tampered page could send)."""
     result: list[Any] = await page.evaluate(
-        """async (body) => {
-             const r = await fetch('/api/activity/challenges', {method: 'POST',
+        """async ([url, body]) => {
+             const r = await fetch(url, {method: 'POST',
                headers: {'Content-Type': 'application/json',
                          Authorization: 'Bearer ' + window.activity.session},
                body: JSON.stringify(body)});
              return [r.status, await r.json()];
            }""",
-        body,
+        [url, body],
     )
     return result[0], result[1]
 
@@ -107,12 +109,14 @@ async def test_a_challenge_from_the_lobby_accepted_in_the_activity(
         # refused from the form itself: the bot's words shown on the page
         await challenge(alice, "ludo", str(arena.bob.id), "white")
         await alice.wait_for_selector("#challenge-note:has-text('colours follow the seats')")
-        assert await arena.db.challenges.pending_challenges(arena.guild.id) == []
+        assert (
+            await arena.db.challenges.pending_challenges(arena.guild.id, now=arena.bot.now()) == []
+        )
 
         await challenge(alice, "draughts", str(arena.bob.id), "white")
         await alice.wait_for_selector("#challenge-note:has-text('waiting for an answer')")
         await posted(arena.channel, "challenges")
-        (ch,) = await arena.db.challenges.pending_challenges(arena.guild.id)
+        (ch,) = await arena.db.challenges.pending_challenges(arena.guild.id, now=arena.bot.now())
         assert (ch.challenger_id, ch.challenged_id, ch.game_kind, ch.colour) == (
             arena.alice.id,
             arena.bob.id,
@@ -153,7 +157,7 @@ async def test_accepted_with_discords_button_and_a_game_against_the_computer(
         assert await carol.inner_text("#challenge-send") == "Meydan oku"
         await challenge(alice, "chess", str(arena.bob.id))
         await posted(arena.channel, "challenges")
-        (ch,) = await arena.db.challenges.pending_challenges(arena.guild.id)
+        (ch,) = await arena.db.challenges.pending_challenges(arena.guild.id, now=arena.bot.now())
         message = next(m for m in arena.channel.history() if m.id == ch.message_id)
         # Bob answers in Discord, with the message's own button
         await arena.bob.click(message, label="Accept")
@@ -175,3 +179,50 @@ async def test_accepted_with_discords_button_and_a_game_against_the_computer(
         assert record.player_at("black") == arena.bot.user.id
         await past_ply(carol, 0)  # the computer may have moved first already
         await posted(arena.channel, "(the computer)")
+
+
+async def test_declined_with_a_click_and_cancelled_from_the_activity(
+    arena,
+    web_url,
+    activity_discord,  # noqa: F811 - the fixture imported above
+):
+    fake = await start(arena, activity_discord)
+    async with chromium() as browser:
+        alice = await lobby(arena, web_url, fake, browser, arena.alice)
+        bob = await lobby(arena, web_url, fake, browser, arena.bob)
+        await challenge(alice, "draughts", str(arena.bob.id))
+        await alice.wait_for_selector("#challenge-note:has-text('waiting for an answer')")
+        (ch,) = await arena.db.challenges.pending_challenges(arena.guild.id, now=arena.bot.now())
+        # the buttons' own checks: Alice may not decline hers, Bob may not cancel it
+        url = f"/api/activity/challenges/{ch.id}"
+        status, body = await refused(alice, {}, url + "/decline")
+        assert status == 409 and body["error"].startswith("You can't accept or decline your own")
+        status, body = await refused(bob, {}, url + "/cancel")
+        assert status == 409 and "who made this challenge, can cancel it" in body["error"]
+        assert (await arena.db.challenges.get_challenge(ch.id)).status == "pending"
+        # Alice's lobby offers Cancel only; Bob's Accept and Decline; Bob declines
+        await alice.wait_for_selector(f".cancel-challenge[data-challenge='{ch.id}']")
+        assert await alice.locator(".decline-challenge").count() == 0
+        await bob.wait_for_selector(f".accept-challenge[data-challenge='{ch.id}']")
+        assert await bob.locator(".cancel-challenge").count() == 0
+        await bob.click(f".decline-challenge[data-challenge='{ch.id}']")
+        await bob.wait_for_selector(f"#challenge-note:has-text('Challenge #{ch.id} was declined.')")
+        assert (await arena.db.challenges.get_challenge(ch.id)).status == "declined"
+        # the challenge message in the channel says so, its buttons gone, as Decline does
+        await posted(arena.channel, f"Declined by <@{arena.bob.id}>")
+        message = next(m for m in arena.channel.history() if m.id == ch.message_id)
+        assert not message.components
+        # Alice's lobby learns it by itself; answering it again is refused
+        await alice.wait_for_selector(f"#challenge-note:has-text('#{ch.id} was declined')")
+        status, body = await refused(bob, {}, url + "/decline")
+        assert status == 409 and "it was declined" in body["error"]
+
+        # a second one, which Alice withdraws from her lobby
+        await challenge(alice, "chess", str(arena.bob.id))
+        await alice.wait_for_selector("#challenge-note:has-text('waiting for an answer')")
+        (second,) = await arena.db.challenges.pending_challenges(
+            arena.guild.id, now=arena.bot.now()
+        )
+        status, body = await refused(alice, {}, f"/api/activity/challenges/{second.id}/cancel")
+        assert status == 200 and body["status"] == "cancelled"
+        await posted(arena.channel, "Cancelled by the challenger.")

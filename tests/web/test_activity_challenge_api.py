@@ -31,6 +31,7 @@ class Port:
     def __init__(self) -> None:
         self.made: list[tuple[int, int, int, ChallengeAsk]] = []
         self.refuse: str | None = None
+        self.closed: list[tuple[int, int, int, str]] = []
 
     async def choices(self, user_id: int, guild_id: int) -> list[dict[str, Any]]:
         return [{"id": "chess", "name": "Chess", "computer": True}]
@@ -45,6 +46,11 @@ class Port:
 
     async def accept(self, guild_id: int, challenge_id: int, user_id: int) -> int:
         raise Refused("not here")
+
+    async def close(self, guild_id: int, challenge_id: int, user_id: int, action: str) -> None:
+        if self.refuse:
+            raise Refused(self.refuse)
+        self.closed.append((guild_id, challenge_id, user_id, action))
 
 
 @dataclass
@@ -152,10 +158,42 @@ async def test_another_servers_challenge_looks_missing(lobby: Lobby) -> None:
     alice = {"Authorization": f"Bearer {await _joined(lobby, ALICE)}"}
     r = await client.get(f"/api/activity/challenges/{foreign.id}", headers=alice)
     assert r.status == 404
-    r = await client.post(f"/api/activity/challenges/{foreign.id}/accept", headers=alice)
-    assert r.status == 404
+    for action in ("accept", "decline", "cancel"):
+        r = await client.post(f"/api/activity/challenges/{foreign.id}/{action}", headers=alice)
+        assert r.status == 404, action
+    assert lobby.port.closed == []
     r = await client.get("/api/activity/challenges", headers=alice)
     listed = (await r.json())["challenges"]
-    assert [(c["id"], c["can_accept"]) for c in listed] == [(here.id, True)]
+    assert [(c["id"], c["can_accept"], c["can_decline"], c["can_cancel"]) for c in listed] == [
+        (here.id, True, True, False)
+    ]
     r = await client.get(f"/api/activity/challenges/{here.id}", headers=alice)
     assert (await r.json())["status"] == "pending"
+
+
+async def test_decline_and_cancel_reach_the_bot_for_the_sessions_server(lobby: Lobby) -> None:
+    client, port, db = lobby.client, lobby.port, lobby.db
+    for uid in (ALICE, BOB):
+        await db.players.upsert_player(uid, str(uid))
+    ch = await db.challenges.create_challenge(
+        guild_id=GUILD, channel_id=CHANNEL, challenger_id=BOB, challenged_id=ALICE,
+        game_kind="chess",
+    )  # fmt: skip
+    alice = {"Authorization": f"Bearer {await _joined(lobby, ALICE)}"}
+    bob = {"Authorization": f"Bearer {await _joined(lobby, BOB)}"}
+    r = await client.get("/api/activity/challenges", headers=bob)
+    [mine] = (await r.json())["challenges"]
+    assert (mine["can_accept"], mine["can_decline"], mine["can_cancel"]) == (False, False, True)
+    # the bot's refusal (its checks: e.g. Bob may not decline his own) reaches the page
+    port.refuse = "You can't accept or decline your own challenge; use Cancel to withdraw it."
+    r = await client.post(f"/api/activity/challenges/{ch.id}/decline", headers=bob)
+    assert r.status == 409 and (await r.json())["error"] == port.refuse
+    port.refuse = None
+    r = await client.post(f"/api/activity/challenges/{ch.id}/decline", headers=alice)
+    assert r.status == 200, await r.text()
+    r = await client.post(f"/api/activity/challenges/{ch.id}/cancel", headers=bob)
+    assert r.status == 200, await r.text()
+    assert port.closed == [(GUILD, ch.id, ALICE, "decline"), (GUILD, ch.id, BOB, "cancel")]
+    # nothing else is a way to close one
+    r = await client.post(f"/api/activity/challenges/{ch.id}/delete", headers=bob)
+    assert r.status in (404, 405) and len(port.closed) == 2

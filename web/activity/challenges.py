@@ -11,6 +11,8 @@
 - ``GET /api/activity/challenges/{id}``: a challenge of the instance's server, whether it
   is still open and the game it started.
 - ``POST /api/activity/challenges/{id}/accept``: accept it, as its Accept button does.
+- ``POST /api/activity/challenges/{id}/decline`` (the challenged) and ``.../cancel`` (the
+  challenger): close it, as its Decline / Cancel button does.
 
 Every request needs a bound session whose instance Discord still reports with the user in it.
 """
@@ -161,3 +163,22 @@ async def accept(request: web.Request) -> web.Response:
     except Refused as exc:
         return _refused(exc)
     return web.json_response({"game": await _game(state, game_id, session.user_id)})
+
+
+@routes.post(r"/api/activity/challenges/{challenge_id:\d{1,15}}/{action:decline|cancel}")
+async def close(request: web.Request) -> web.Response:
+    session = await bound_and_verified(request)
+    state = request.app[ACTIVITY]
+    if not state.challenge_limit.allow(session.user_id):
+        refuse(429, "rate_limited", "Too many requests: wait a minute.")
+    ch = await _server_challenge(state, session, int(request.match_info["challenge_id"]))
+    action = request.match_info["action"]
+    assert session.guild_id is not None
+    try:
+        await _actions(state).close(session.guild_id, ch.id, session.user_id, action)
+    except Refused as exc:
+        return _refused(exc)
+    log.info("Activity: user %d closed challenge %d (%s)", session.user_id, ch.id, action)
+    closed = await state.db.challenges.get_challenge(ch.id)
+    assert closed is not None
+    return web.json_response(challenge_summary(closed, session.user_id))

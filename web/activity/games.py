@@ -64,7 +64,7 @@ def game_summary(record: GameRecord, user_id: int) -> dict[str, Any]:
 
 def challenge_summary(ch: ChallengeRecord, user_id: int) -> dict[str, Any]:
     """One challenge as the lobby lists it: who challenges whom to what, and whether the
-    viewer may accept it (a table is joined with its buttons in Discord)."""
+    viewer may accept, decline or cancel it (a table is answered with its buttons in Discord)."""
     mine = ch.challenger_id == user_id
     return {
         "id": ch.id,
@@ -79,6 +79,12 @@ def challenge_summary(ch: ChallengeRecord, user_id: int) -> dict[str, Any]:
         and not ch.is_table
         and ch.status == "pending"
         and ch.challenged_id in (None, user_id),
+        # as its Decline / Cancel buttons (a table is left or closed with its own, in Discord)
+        "can_decline": not mine
+        and not ch.is_table
+        and ch.status == "pending"
+        and ch.challenged_id == user_id,
+        "can_cancel": mine and not ch.is_table and ch.status == "pending",
         "game_id": ch.game_id,
     }
 

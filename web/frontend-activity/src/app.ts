@@ -9,8 +9,9 @@ import type { IDiscordSDK } from "@discord/embedded-app-sdk";
 import "../../frontend/src/style.css";
 import "./activity.css";
 import { loadMe, loadWords, useBearer } from "../../frontend/src/api";
-import { t } from "../../frontend/src/i18n";
+import { kindTitle, t } from "../../frontend/src/i18n";
 import { gamePage } from "../../frontend/src/game";
+import { applyScheme, onSchemeChange } from "../../frontend/src/theme";
 import { signIn, watchParticipants } from "./handshake";
 import type { ActivityGame, ActivitySignIn, Participant } from "./handshake";
 import { challengePanel } from "./challenge";
@@ -64,10 +65,10 @@ async function lobby(
     const list = el("ul", { id, class: "game-list" });
     for (const g of games) {
       const li = el("li", g.your_turn ? { class: "your-turn" } : {});
-      const button = el("button", { class: "open-game", "data-game": String(g.id) }, `#${g.id} ${g.name}`);
+      const button = el("button", { class: "open-game", "data-game": String(g.id) }, `#${g.id} ${kindTitle(g.variant, g.name)}`);
       button.addEventListener("click", () => void openGame(root, g, players));
       li.appendChild(button);
-      if (g.your_turn) li.appendChild(el("span", { class: "muted" }, ` — ${t("your move")}`));
+      if (g.your_turn) li.appendChild(el("span", { class: "muted" }, " — " + t("your move")));
       list.appendChild(li);
     }
     if (!games.length) list.appendChild(el("li", { class: "muted" }, empty));
@@ -96,6 +97,12 @@ export async function runActivity(
   clientId: string,
   onParticipants: (list: Participant[]) => void = () => undefined,
 ): Promise<ActivitySignIn> {
+  // The live board's light and dark schemes, following the system's prefers-color-scheme
+  // (Discord's client is dark by default). No toggle in the Activity: its header is Discord's
+  // narrow frame, and Discord has its own appearance settings; the toggle stays on the
+  // browser's live board.
+  applyScheme();
+  onSchemeChange(() => undefined); // a system change restyles the page (an open board redraws)
   const result = await signIn(sdk, { clientId });
   useBearer(result.session);
   await loadMe();

@@ -19,6 +19,8 @@ export interface ActivityChallenge {
   table: boolean;
   yours: boolean;
   can_accept: boolean;
+  can_decline: boolean;
+  can_cancel: boolean;
   game_id: number | null;
 }
 
@@ -173,6 +175,29 @@ export async function challengePanel(
           });
         });
         li.appendChild(accept);
+      }
+      // Decline (addressed to me) and Cancel (mine): as the challenge message's own buttons
+      const closers: [boolean, string, string, string][] = [
+        [c.can_decline, "decline", t("Decline"), t("Challenge #{id} was declined.", { id: c.id })],
+        [c.can_cancel, "cancel", t("Cancel"), t("Challenge #{id} was cancelled.", { id: c.id })],
+      ];
+      for (const [allowed, action, label, done] of closers) {
+        if (!allowed) continue;
+        const button = el("button", { class: action + "-challenge", "data-challenge": String(c.id) }, label);
+        button.addEventListener("click", () => {
+          button.disabled = true;
+          void send("/api/activity/challenges/" + c.id + "/" + action, lobby.session, {}).then(({ ok, data }) => {
+            if (ok) {
+              mine.delete(c.id); // closed here: nothing to follow
+              li.remove();
+              note.textContent = done;
+            } else {
+              note.textContent = refusal(data);
+              button.disabled = false;
+            }
+          });
+        });
+        li.appendChild(button);
       }
       list.appendChild(li);
     }

@@ -1,5 +1,5 @@
 /** Shows who signed in and what the Activity opened (for the player and for the tests). */
-import { t } from "../../frontend/src/i18n";
+import { kindTitle, t } from "../../frontend/src/i18n";
 import type { ActivitySignIn } from "./handshake";
 
 export function show(result: ActivitySignIn): void {
@@ -7,7 +7,7 @@ export function show(result: ActivitySignIn): void {
   const view = result.view;
   const line =
     view.mode === "game"
-      ? `#${view.game.id} ${view.game.name}`
+      ? `#${view.game.id} ${kindTitle(view.game.variant, view.game.name)}`
       : t("your games: {play} · to watch: {watch}", { play: view.play.length, watch: view.watch.length });
   if (root) root.textContent = `${result.user.name} · ${line}`;
   document.body.dataset.state = "ready";

@@ -61,7 +61,8 @@ export async function post(url: string, body: unknown): Promise<{ ok: boolean; e
   }
 }
 
-export type Status = "live" | "reconnecting";
+/** "ended": the server closed the stream for good (an Activity's player left its instance). */
+export type Status = "live" | "reconnecting" | "ended";
 
 export function follow(
   gameId: number,
@@ -83,7 +84,14 @@ export function follow(
       onStatus("live");
     };
     source.onmessage = (event: MessageEvent<string>) => onSnapshot(JSON.parse(event.data) as Snapshot);
+    // the server cut the stream on purpose (the session ended): asking again would only be refused
+    source.addEventListener("closed", () => {
+      closed = true;
+      source?.close();
+      onStatus("ended");
+    });
     source.onerror = () => {
+      if (closed) return;
       onStatus("reconnecting");
       source?.close();
       if (!closed) {

@@ -320,7 +320,13 @@ export async function gamePage(
       render();
     },
     (state) => {
-      status.textContent = state === "live" ? `● ${t("Live")}` : t("Reconnecting…");
+      if (state === "ended") {
+        status.textContent = t("You left this Activity, or it has ended: the board no longer updates. Open the Activity again to follow the game.");
+        status.className = "ended";
+        document.body.dataset.stream = "ended";
+        return;
+      }
+      status.textContent = state === "live" ? "● " + t("Live") : t("Reconnecting…");
       status.className = state === "live" ? "live" : "muted";
     },
   );

@@ -30,6 +30,10 @@ from .search import Searcher
 LATRUNCULI_IDS = ("classic", "rugen", "schadler", "lat")
 
 
+#: Hard's taste for contact (see :attr:`Style.tension`); bench/tools may override it.
+TENSION = 6
+
+
 @dataclass(frozen=True, slots=True)
 class Style:
     """How a level plays: search depth, quiescence, noise and the chance of a random move."""
@@ -42,6 +46,9 @@ class Style:
     contempt: bool = False
     #: Late-move reductions (a deeper search in the same time).
     reductions: bool = False
+    #: Keeps the fight close: per pair of enemy pieces side by side, this much for the
+    #: searching side (``evaluation.contacts``; issue 37).
+    tension: int = 0
 
 
 STYLES: dict[Level, Style] = {
@@ -54,6 +61,7 @@ STYLES: dict[Level, Style] = {
         random_move=0.0,
         contempt=True,
         reductions=True,
+        tension=TENSION,
     ),
 }
 
@@ -81,6 +89,7 @@ class LatrunculiEngine:
             contempt=style.contempt,
             material=MATERIAL[session.rules.id],
             reductions=style.reductions,
+            tension=style.tension,
         )
         return str(searcher.run().move)
 

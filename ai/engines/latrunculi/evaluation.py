@@ -566,3 +566,29 @@ MATERIAL: dict[str, Evaluator] = {
     "schadler": material_schadler,
     "lat": material_lat,
 }
+
+
+# ----- contact (hard's taste for tension) ------------------------------------------------------
+
+
+def contacts(state: State) -> int:
+    """How many pairs of free enemy pieces stand side by side (orthogonal neighbours).
+
+    Every capture of every rule set lands next to its victim, so contact is where captures come
+    from. The count is the same for both sides: it is no part of the evaluation proper but
+    a taste of the searching side (:attr:`ai.engines.latrunculi.Style.tension`, issue 37):
+    the deeper player keeps the fight close, where a one-ply player misses the double threat,
+    instead of both sides building walls until a draw."""
+    cells, geo = state.cells, state.geometry
+    east, north = geo.step[2], geo.step[0]
+    count = 0
+    for sq in geo.squares:
+        p = cells[sq]
+        if p is None or p.held:
+            continue
+        for n in (east[sq], north[sq]):
+            if n >= 0:
+                q = cells[n]
+                if q is not None and q.side is not p.side and not q.held:
+                    count += 1
+    return count

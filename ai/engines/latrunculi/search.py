@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from rules.game import Game
 from rules.model import Move, Side
 
-from .evaluation import Evaluator
-from .tactics import gains, predictor_for
+from .evaluation import Evaluator, contacts
+from .tactics import gains, gains_and_touches, predictor_for
 
 MATE = 100_000
 INF = 10 * MATE
@@ -36,6 +36,11 @@ INF = 10 * MATE
 MATE_BOUND = MATE - 1_000
 #: Plies of captures searched past the nominal depth.
 QUIESCENCE_PLIES = 6
+#: Captures tried per quiescence node, best predicted first, by rule set (others: all). In
+#: schadler nearly every landing traps and every trap can be answered by trapping the trapper,
+#: so quiescence trees exploded: a depth-2 search of a movement-phase position took 4 s, 99 %
+#: of it quiescence, and hard at 0.3 s a move reached depth 1 (issue 37).
+QUIESCENCE_WIDTH = {"schadler": 2}
 #: How often (in nodes) the clock is read.
 CLOCK_EVERY = 64
 #: Entries kept before the table is cleared (memory stays bounded in a long-lived worker).
@@ -122,6 +127,7 @@ class Searcher:
         reductions: bool = False,
         quiescence_plies: int = QUIESCENCE_PLIES,
         max_nodes: int | None = None,
+        tension: int = 0,
     ) -> None:
         self.game = game
         self.state = game.state
@@ -152,6 +158,10 @@ class Searcher:
         self.root_ply = game.ply
         self.root_side = game.turn
         self.reductions = reductions
+        self.q_width = QUIESCENCE_WIDTH.get(game.variant.id, 1_000)
+        #: The root side's bonus per pair of enemy pieces side by side (``evaluation.contacts``).
+        self.tension = tension
+        self.contacts: dict[object, int] = {}
         #: The clock counts towards a draw (Rügen's fifty-move rule).
         self.fifty = game.variant.id == "rugen"
         #: What a draw is worth to the side to move at the root (≤ 0: it plays for a win).
@@ -332,7 +342,7 @@ class Searcher:
         ]
         captures.sort(key=lambda c: -c[0])
         best = stand
-        for _, move in captures:
+        for _, move in captures[: self.q_width]:
             result = game.push(move)
             if not result.captured and game.outcome is None:
                 game.pop()
@@ -363,6 +373,14 @@ class Searcher:
             score = self.evals[key] = self.evaluate_white(state)
         if state.turn is not Side.WHITE:
             score = -score
+        if self.tension:
+            touching = self.contacts.get(key)
+            if touching is None:
+                if len(self.contacts) >= TABLE_LIMIT:
+                    self.contacts.clear()
+                touching = self.contacts[key] = contacts(state)
+            bonus = self.tension * touching
+            score += bonus if state.turn is self.root_side else -bonus
         if self.fifty and state.clock > FIFTY_SCALE_FROM:
             draw = self._draw()
             left = max(0, FIFTY_MOVE_PLIES - state.clock)
@@ -393,13 +411,18 @@ class Searcher:
         killers = self.killers.get(ply, ())
         history = self.history
         keyed = []
-        for move, gain in zip(moves, gains(tactical, state, moves), strict=True):
+        found, touching = gains_and_touches(tactical, state, moves)
+        for move, gain, touches in zip(moves, found, touching, strict=True):
             if move == first:
                 key = -10 * INF
             elif gain:
                 key = -INF - gain
             elif move in killers:
                 key = -INF // 2
+            elif touches and self.reductions:
+                # A quiet move next to an enemy may threaten it: searched before the other
+                # quiet moves, so late-move pruning near the horizon keeps it.
+                key = -INF // 4 - history.get(move, 0)
             else:
                 key = -history.get(move, 0)
             keyed.append((key, move, gain))

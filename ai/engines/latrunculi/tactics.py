@@ -209,21 +209,35 @@ def contact(state: State) -> bytearray:
 def gains(predict: Predictor, state: State, moves: list[Move]) -> list[int]:
     """``predict`` for each of ``moves``, skipping the moves that land next to no enemy piece
     (see :func:`contact`): the same answers, a fraction of the work."""
+    return gains_and_touches(predict, state, moves)[0]
+
+
+def gains_and_touches(
+    predict: Predictor, state: State, moves: list[Move]
+) -> tuple[list[int], list[bool]]:
+    """:func:`gains`, and for each move whether it lands next to an enemy piece (a removal
+    counts): the quiet moves that can threaten something, which the search orders before the
+    other quiet moves (a double threat is a quiet move that touches two enemies)."""
     marks = contact(state)
     out = []
+    touches = []
     for move in moves:
         kind = move.kind
         if kind is MoveKind.REMOVE:
             out.append(predict(state, move))
+            touches.append(True)
         elif kind is MoveKind.MOVE:
             path = move.path
             if marks[path[1]] if len(path) == 2 else any(marks[sq] for sq in path[1:]):
                 out.append(predict(state, move))
+                touches.append(True)
             else:
                 out.append(0)
+                touches.append(False)
         else:
             out.append(0)
-    return out
+            touches.append(False)
+    return out, touches
 
 
 def predictor_for(variant_id: str) -> Predictor:

@@ -11,11 +11,13 @@ Per position (:meth:`BackgammonAnalyser.score`, given the action played there):
 - **a cube decision**: before the dice, when the mover may double, no double against double
   (the lesser of double/take and double/drop), and for an offered cube take against drop, by
   the opponent's own cube model (Janowski, cube life 0.68) in money games; in a match by
-  gnubg's match equity table at the score (match length, both scores, the Crawford flag and
-  the cube: :meth:`GnubgJudge.cube_choices`, the opponent's own), the three choices' match
-  winning chances (MWC) turned into gnubg's normalised equity (EMG: ``mwc2eq`` at the cube
-  before the double, one point won = +1, lost = −1), so that a match's cube errors are in the
-  unit of its checker plays and of the thresholds below, as gnubg reports them;
+  the cubeful match winning chances (MWC) at the score (match length, both scores, the
+  Crawford flag and the cube: :meth:`GnubgJudge.cube_choices`, the opponent's own, a port of
+  gnubg's cubeless-to-cubeful conversion in :mod:`ai.engines.backgammon_cube`, so that "no
+  double" keeps the cube's future), the three choices turned into gnubg's normalised equity
+  (EMG: ``mwc2eq`` at the cube before the double, one point won = +1, lost = −1), so that a
+  match's cube errors are in the unit of its checker plays and of the thresholds below, as
+  gnubg reports them;
 - rolls, passes and single plays are no decisions.
 
 Classes are gnubg's: doubtful (here: inaccuracy) from 0.04, bad (mistake) from 0.08, very bad
@@ -161,8 +163,8 @@ class BackgammonAnalyser:
         self, judge: GnubgJudge, doubler: int, me: list[int], opp: list[int]
     ) -> tuple[float, float, float]:
         """No double, double/take and double/drop for ``doubler``, in equity: money equity
-        per cube (Janowski) in a single game; in a match gnubg's match winning chances turned
-        into normalised equity (EMG) at the cube before the double."""
+        per cube (Janowski) in a single game; in a match the cubeful match winning chances
+        turned into normalised equity (EMG) at the cube before the double."""
         choices = judge.cube_choices(doubler, me, opp)
         state = judge.state
         if not state.match:

@@ -16,8 +16,10 @@ analysis of its own, so hard turns gnubg's probabilities into cube decisions:
   double-drop equities for the current cube position, double when both double equities beat
   no double (not "too good": then it plays on for the gammon), take when double-take costs
   less than the drop's one point;
-* **match play**: the same three choices in match-winning chances from gnubg's match equity
-  table (``eq2mwc`` with the score, match length and Crawford flag), a dead-cube estimate.
+* **match play**: the same three choices in cubeful match-winning chances at the score, by a
+  port of gnubg's own 0-ply conversion of cubeless chances (:mod:`.backgammon_cube`: the
+  live-cube cash points at the score from gnubg's match equity table, mixed with the dead
+  cube by gnubg's cube efficiency).
 
 Easy and medium are weaker by design: a hand-made evaluation (the race, blots within the
 opponent's reach, points made, anchors) drawn with noise (:func:`ai.engines.choice.pick`), and
@@ -33,7 +35,7 @@ import importlib
 import logging
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import ModuleType
 from typing import Any
 
@@ -41,6 +43,7 @@ from rules.games import BackgammonSession, Session
 from rules.games.backgammon import BackgammonAction, Play, State
 
 from ..levels import Level
+from .backgammon_cube import Cube, cube_efficiency, cubeful_mwc, match_table
 from .choice import pick
 
 log = logging.getLogger(__name__)
@@ -217,21 +220,42 @@ class GnubgJudge:
         self, doubler: int, me: list[int], opp: list[int]
     ) -> tuple[float, float, float]:
         """No double, double/take and double/drop for ``doubler`` (on roll with ``me``), in
-        comparable units: money equity per current cube, or match-winning chances."""
-        state, gnubg = self.state, self.gnubg
-        cube = state.cube_value
-        if state.match:
-            now = cube_info(gnubg, state, doubler, cube, state.owner)
-            doubled = cube_info(gnubg, state, doubler, 2 * cube, 1 - doubler)
-            board = _board(me, opp)
-            context = self.contexts[2]
-            no_double = gnubg.eq2mwc(gnubg.evaluate(board, now, context)[5], now)
-            take = gnubg.eq2mwc(gnubg.evaluate(board, doubled, context)[5], doubled)
-            drop = gnubg.eq2mwc(1.0, now)
-            return float(no_double), float(take), float(drop)
+        comparable units: money equity per current cube, or cubeful match-winning chances."""
+        if self.state.match:
+            return self.match_cube_choices(doubler, me, opp)
         chances = self.chances(me, opp, 2)
-        owned = state.owner == doubler
+        owned = self.state.owner == doubler
         return janowski(chances, owned=owned), 2 * janowski(chances, theirs=True), 1.0
+
+    def match_cube_choices(
+        self, doubler: int, me: list[int], opp: list[int], efficiency: float | None = None
+    ) -> tuple[float, float, float]:
+        """The three choices' cubeful match-winning chances for ``doubler``: gnubg's 2-ply
+        cubeless chances turned cubeful by gnubg's own 0-ply method
+        (:mod:`ai.engines.backgammon_cube`), so that "no double" keeps the doubler's later
+        access to a centred or owned cube. ``efficiency`` overrides gnubg's cube life for the
+        position (0: the dead-cube values)."""
+        state, gnubg = self.state, self.gnubg
+        board = _board(me, opp)
+        info = cube_info(gnubg, state, doubler, state.cube_value, state.owner)
+        chances = gnubg.evaluate(board, info, self.contexts[2])[:5]
+        table = match_table(gnubg)
+        if efficiency is None:
+            efficiency = cube_efficiency(gnubg.classify(board), _pips(me))
+        # gnubg's frame, as in cube_info: the doubler is player 1 on roll, the other player 0.
+        owner = -1 if state.owner < 0 else (1 if state.owner == doubler else 0)
+        now = Cube(
+            value=state.cube_value,
+            owner=owner,
+            move=1,
+            length=state.match,
+            score=(state.score[1 - doubler], state.score[doubler]),
+            crawford=bool(state.crawford),
+        )
+        doubled = replace(now, value=2 * now.value, owner=0)
+        no_double = cubeful_mwc(chances, now, efficiency, table)
+        take = cubeful_mwc(chances, doubled, efficiency, table)
+        return no_double, take, table.wins(now, 1, now.value)
 
 
 def janowski(chances: Chances, owned: bool = False, theirs: bool = False) -> float:

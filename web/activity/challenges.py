@@ -140,6 +140,19 @@ async def _server_challenge(
     return ch
 
 
+async def _answered_challenge(
+    request: web.Request,
+) -> tuple[ActivityState, ActivitySession, ChallengeRecord]:
+    """What an answer to a challenge (accept, decline, cancel) starts with: a verified session
+    within its rate limit, and the challenge of that session's server named by the path."""
+    session = await bound_and_verified(request)
+    state = request.app[ACTIVITY]
+    if not state.challenge_limit.allow(session.user_id):
+        refuse(429, "rate_limited", "Too many requests: wait a minute.")
+    ch = await _server_challenge(state, session, int(request.match_info["challenge_id"]))
+    return state, session, ch
+
+
 @routes.get(r"/api/activity/challenges/{challenge_id:\d{1,15}}")
 async def one(request: web.Request) -> web.Response:
     session = await bound_and_verified(request)
@@ -152,11 +165,7 @@ async def one(request: web.Request) -> web.Response:
 
 @routes.post(r"/api/activity/challenges/{challenge_id:\d{1,15}}/accept")
 async def accept(request: web.Request) -> web.Response:
-    session = await bound_and_verified(request)
-    state = request.app[ACTIVITY]
-    if not state.challenge_limit.allow(session.user_id):
-        refuse(429, "rate_limited", "Too many requests: wait a minute.")
-    ch = await _server_challenge(state, session, int(request.match_info["challenge_id"]))
+    state, session, ch = await _answered_challenge(request)
     assert session.guild_id is not None
     try:
         game_id = await _actions(state).accept(session.guild_id, ch.id, session.user_id)
@@ -167,11 +176,7 @@ async def accept(request: web.Request) -> web.Response:
 
 @routes.post(r"/api/activity/challenges/{challenge_id:\d{1,15}}/{action:decline|cancel}")
 async def close(request: web.Request) -> web.Response:
-    session = await bound_and_verified(request)
-    state = request.app[ACTIVITY]
-    if not state.challenge_limit.allow(session.user_id):
-        refuse(429, "rate_limited", "Too many requests: wait a minute.")
-    ch = await _server_challenge(state, session, int(request.match_info["challenge_id"]))
+    state, session, ch = await _answered_challenge(request)
     action = request.match_info["action"]
     assert session.guild_id is not None
     try:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import logging
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -66,6 +67,26 @@ def web_config(bot: GameBot) -> WebConfig:
     )
 
 
+MENTION = re.compile(r"<@!?(\d{1,20})>")
+"""A user mention in the bot's words: Discord shows it as a name, a web page would not."""
+
+
+async def named(bot: GameBot, text: str) -> str:
+    """``text`` with each user mention replaced by ``@`` and the stored display name (the bot's
+    own by its name), as Discord would show it; an unknown user stays "@someone"."""
+    found: dict[str, str] = {}
+    for match in MENTION.finditer(text):
+        user_id = int(match.group(1))
+        me = bot.user
+        if me is not None and user_id == me.id:
+            name = me.display_name
+        else:
+            player = await bot.db.players.get_player(user_id)
+            name = player.display_name if player is not None and player.display_name else ""
+        found[match.group(0)] = "@" + (name or "someone")
+    return MENTION.sub(lambda m: found[m.group(0)], text)
+
+
 class BotActions:
     """The web's :class:`~web.ports.GameActions`, played through the bot's pipeline; a
     refusal is worded as the bot words it, in the player's language."""
@@ -83,7 +104,7 @@ class BotActions:
         text = message_for(exc, language)
         if text is None:
             raise exc
-        return Refused(text)
+        return Refused(await named(self.bot, text))
 
     async def play(self, game_id: int, user_id: int, text: str, expected_ply: int) -> None:
         try:
@@ -139,7 +160,7 @@ class BotChallenges:
             text = message_for(exc, language)
             if text is None:
                 raise
-            raise Refused(text) from exc
+            raise Refused(await named(self.bot, text)) from exc
         return ch.id, game.id if game is not None else None
 
     async def accept(self, guild_id: int, challenge_id: int, user_id: int) -> int:
@@ -149,7 +170,7 @@ class BotChallenges:
             text = message_for(exc, await self._language(user_id, guild_id))
             if text is None:
                 raise
-            raise Refused(text) from exc
+            raise Refused(await named(self.bot, text)) from exc
         return game.id
 
     async def close(self, guild_id: int, challenge_id: int, user_id: int, action: str) -> None:
@@ -159,7 +180,7 @@ class BotChallenges:
             text = message_for(exc, await self._language(user_id, guild_id))
             if text is None:
                 raise
-            raise Refused(text) from exc
+            raise Refused(await named(self.bot, text)) from exc
 
 
 class BotWords:

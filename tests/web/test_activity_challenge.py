@@ -100,6 +100,9 @@ async def test_a_challenge_from_the_lobby_accepted_in_the_activity(
             alice, {"game": "chess", "opponent": str(arena.bob.id), "level": "hard"}
         )
         assert status == 409 and "`level` is for a game against me" in body["error"]
+        # a mention reads as the name Discord would show, not as raw <@id> markup
+        me = arena.bot.user.display_name
+        assert "<@" not in body["error"] and f"choose @{me} as the opponent" in body["error"]
         status, body = await refused(alice, {"game": "draughts", "opponent": "999999999999"})
         assert status == 409 and "not a member of this server" in body["error"]
         status, body = await refused(alice, {"game": "go", "opponent": None})

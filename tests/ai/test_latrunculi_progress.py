@@ -14,6 +14,7 @@ from ai.engines.latrunculi import evaluation
 from ai.engines.latrunculi.evaluation import EVALUATORS, MATERIAL, evaluate_rugen
 from ai.engines.latrunculi.search import Searcher
 from rules.game import Game
+from rules.model import Side
 from rules.position import State
 
 FAR = 1e18  # a deadline that never comes: the depth ends every search here
@@ -281,3 +282,38 @@ def test_schadlers_quiescence_stays_small() -> None:
     result = _searcher(game, 2, contempt=True, material=MATERIAL["schadler"]).run()
     assert result.depth == 2
     assert result.nodes < 5_000
+
+
+def test_hooks_count_enemy_pieces_flanked_on_one_side_with_the_other_empty() -> None:
+    """d5 is hooked twice by White (c5 with e5 empty, d4 with d6 empty) but
+    counts once; Black's eagle next to d8 is never counted (eagles are not taken by flanking).
+    For Black, c5, d4 and d8 are each hooked once (by d5 or by the eagle)."""
+    game = Game("rugen:3Se3/8/8/2Ss4/3S4/8/8/4E3 w")
+    assert evaluation.hooks(game.state, Side.WHITE) == 1
+    assert evaluation.hooks(game.state, Side.BLACK) == 3
+    # A piece flanked by an enemy on one side and its own piece on the other is not hooked.
+    assert evaluation.hooks(Game("rugen:4e3/8/8/2Sss3/8/8/8/4E3 w").state, Side.WHITE) == 0
+
+
+def test_hooks_make_the_searching_side_half_flank_an_enemy() -> None:
+    """With an evaluation that sees nothing, hard's hooks term alone decides: White's rook on
+    h4 goes under d5 or e5 (each then has White on one side and an empty square on the other),
+    which is worth the weight; without the term every move scores level."""
+    position = "rugen:4e3/8/8/3ss3/7S/8/8/2E5 w"
+    game = Game(position)
+    assert evaluation.hooks(game.state, Side.WHITE) == 0
+    result = _searcher(game, 1, evaluate=_level, quiescence=False, hooks=10).run()
+    assert str(result.move) in ("h4-d4", "h4-e4")
+    assert result.score == 10
+    plain = _searcher(Game(position), 1, evaluate=_level, quiescence=False).run()
+    assert plain.score == 0
+
+
+def test_lat_hooks_follow_lats_own_anvils() -> None:
+    """A Valkyrie is taken against any piece beyond it: e5, beside its own Berserker on d5 with
+    f5 empty, is hooked. A Berserker only against an enemy Berserker or Queen: e3 beside a
+    White Valkyrie is not hooked, beside a White Berserker it is."""
+    valkyrie_beside = Game("lat:5q5/11/11/3bv6/11/3Vb6/11/5Q5 w")
+    assert evaluation.hooks_lat(valkyrie_beside.state, Side.WHITE) == 1
+    berserker_beside = Game("lat:5q5/11/11/3bv6/11/3Bb6/11/5Q5 w")
+    assert evaluation.hooks_lat(berserker_beside.state, Side.WHITE) == 2

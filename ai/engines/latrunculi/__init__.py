@@ -32,6 +32,10 @@ LATRUNCULI_IDS = ("classic", "rugen", "schadler", "lat")
 
 #: Hard's taste for contact (see :attr:`Style.tension`); bench/tools may override it.
 TENSION = 6
+#: Hard's taste for hooked enemy pieces (see :attr:`Style.hooks`); bench/tools may override it.
+#: Off: at 10 and 25 it won no more rugen or LAT games against medium (issue 37, fourth round,
+#: docs/ai.md), so it stays a measured option, not hard's play.
+HOOKS = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +53,9 @@ class Style:
     #: Keeps the fight close: per pair of enemy pieces side by side, this much for the
     #: searching side (``evaluation.contacts``; issue 37).
     tension: int = 0
+    #: Prepares double threats: per enemy piece flanked on one side by the searching side's
+    #: piece with the other side empty, this much (``evaluation.hooks``; issue 37).
+    hooks: int = 0
 
 
 STYLES: dict[Level, Style] = {
@@ -62,6 +69,7 @@ STYLES: dict[Level, Style] = {
         contempt=True,
         reductions=True,
         tension=TENSION,
+        hooks=HOOKS,
     ),
 }
 
@@ -90,6 +98,7 @@ class LatrunculiEngine:
             material=MATERIAL[session.rules.id],
             reductions=style.reductions,
             tension=style.tension,
+            hooks=style.hooks,
         )
         return str(searcher.run().move)
 

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from rules.game import Game
 from rules.model import Move, Side
 
-from .evaluation import Evaluator, contacts
+from .evaluation import HOOKS, Evaluator, contacts
 from .tactics import gains, gains_and_touches, predictor_for
 
 MATE = 100_000
@@ -128,6 +128,7 @@ class Searcher:
         quiescence_plies: int = QUIESCENCE_PLIES,
         max_nodes: int | None = None,
         tension: int = 0,
+        hooks: int = 0,
     ) -> None:
         self.game = game
         self.state = game.state
@@ -162,6 +163,10 @@ class Searcher:
         #: The root side's bonus per pair of enemy pieces side by side (``evaluation.contacts``).
         self.tension = tension
         self.contacts: dict[object, int] = {}
+        #: The root side's bonus per enemy piece it hooks (``evaluation.hooks``).
+        self.count_hooks = HOOKS.get(game.variant.id)
+        self.hooks = hooks if self.count_hooks is not None else 0
+        self.hooked: dict[object, int] = {}
         #: The clock counts towards a draw (Rügen's fifty-move rule).
         self.fifty = game.variant.id == "rugen"
         #: What a draw is worth to the side to move at the root (≤ 0: it plays for a win).
@@ -380,6 +385,14 @@ class Searcher:
                     self.contacts.clear()
                 touching = self.contacts[key] = contacts(state)
             bonus = self.tension * touching
+            score += bonus if state.turn is self.root_side else -bonus
+        if self.hooks and self.count_hooks is not None:
+            hooked = self.hooked.get(key)
+            if hooked is None:
+                if len(self.hooked) >= TABLE_LIMIT:
+                    self.hooked.clear()
+                hooked = self.hooked[key] = self.count_hooks(state, self.root_side)
+            bonus = self.hooks * hooked
             score += bonus if state.turn is self.root_side else -bonus
         if self.fifty and state.clock > FIFTY_SCALE_FROM:
             draw = self._draw()

@@ -87,6 +87,22 @@ async def named(bot: GameBot, text: str) -> str:
     return MENTION.sub(lambda m: found[m.group(0)], text)
 
 
+async def reader_language(bot: GameBot, user_id: int, guild_id: int | None) -> str:
+    """The language a web player reads: their ``/language``, else their server's (a browser
+    has no Discord client language)."""
+    db = bot.db
+    server = await db.guilds.language(guild_id) if guild_id else None
+    return resolve_language(await db.players.language(user_id), None, server)
+
+
+async def refusal(bot: GameBot, exc: Exception, language: str) -> Refused:
+    """``exc`` in the bot's words in ``language``, mentions named; unexpected errors rise."""
+    text = message_for(exc, language)
+    if text is None:
+        raise exc
+    return Refused(await named(bot, text))
+
+
 class BotActions:
     """The web's :class:`~web.ports.GameActions`, played through the bot's pipeline; a
     refusal is worded as the bot words it, in the player's language."""
@@ -95,16 +111,11 @@ class BotActions:
         self.bot = bot
 
     async def _refusal(self, exc: Exception, game_id: int, user_id: int) -> Refused:
-        """``exc`` in the bot's words, in the player's language (their ``/language``, else
-        their server's: a browser has no Discord client language); unexpected errors rise."""
-        db = self.bot.db
-        record = await db.games.load_game(game_id)
-        server = await db.guilds.language(record.guild_id) if record and record.guild_id else None
-        language = resolve_language(await db.players.language(user_id), None, server)
-        text = message_for(exc, language)
-        if text is None:
-            raise exc
-        return Refused(await named(self.bot, text))
+        """``exc`` in the bot's words, in the player's language (:func:`reader_language` in
+        the game's server); unexpected errors rise."""
+        record = await self.bot.db.games.load_game(game_id)
+        guild_id = record.guild_id if record is not None else None
+        return await refusal(self.bot, exc, await reader_language(self.bot, user_id, guild_id))
 
     async def play(self, game_id: int, user_id: int, text: str, expected_ply: int) -> None:
         try:
@@ -133,9 +144,7 @@ class BotChallenges:
         self.bot = bot
 
     async def _language(self, user_id: int, guild_id: int) -> str:
-        db = self.bot.db
-        server = await db.guilds.language(guild_id)
-        return resolve_language(await db.players.language(user_id), None, server)
+        return await reader_language(self.bot, user_id, guild_id)
 
     async def choices(self, user_id: int, guild_id: int) -> list[dict[str, Any]]:
         language = await self._language(user_id, guild_id)
@@ -157,30 +166,23 @@ class BotChallenges:
                 self.bot, guild_id, channel_id, user_id, made, opponent, language
             )
         except Exception as exc:
-            text = message_for(exc, language)
-            if text is None:
-                raise
-            raise Refused(await named(self.bot, text)) from exc
+            raise await refusal(self.bot, exc, language) from exc
         return ch.id, game.id if game is not None else None
 
     async def accept(self, guild_id: int, challenge_id: int, user_id: int) -> int:
         try:
             game = await accept_from_web(self.bot, guild_id, challenge_id, user_id)
         except Exception as exc:
-            text = message_for(exc, await self._language(user_id, guild_id))
-            if text is None:
-                raise
-            raise Refused(await named(self.bot, text)) from exc
+            language = await self._language(user_id, guild_id)
+            raise await refusal(self.bot, exc, language) from exc
         return game.id
 
     async def close(self, guild_id: int, challenge_id: int, user_id: int, action: str) -> None:
         try:
             await close_from_web(self.bot, guild_id, challenge_id, user_id, action)
         except Exception as exc:
-            text = message_for(exc, await self._language(user_id, guild_id))
-            if text is None:
-                raise
-            raise Refused(await named(self.bot, text)) from exc
+            language = await self._language(user_id, guild_id)
+            raise await refusal(self.bot, exc, language) from exc
 
 
 class BotWords:

@@ -17,14 +17,17 @@ The levels differ in depth, time and deliberate imperfection (docs/ai.md):
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from rules.game import Game
 from rules.games import LatrunculiSession, Session
 
 from ...levels import Level
+from . import rugen_fast
 from .evaluation import EVALUATORS, MATERIAL
-from .search import Searcher
+from .search import Searcher, SearchResult
 
 #: The Latrunculi game ids this engine plays.
 LATRUNCULI_IDS = ("classic", "rugen", "schadler", "lat")
@@ -56,6 +59,8 @@ class Style:
     #: Prepares double threats: per enemy piece flanked on one side by the searching side's
     #: piece with the other side empty, this much (``evaluation.hooks``; issue 37).
     hooks: int = 0
+    #: Searches on a rule set's dedicated fast board where it has one (:data:`FAST_SEARCHES`).
+    fast: bool = False
 
 
 STYLES: dict[Level, Style] = {
@@ -70,8 +75,13 @@ STYLES: dict[Level, Style] = {
         reductions=True,
         tension=TENSION,
         hooks=HOOKS,
+        fast=True,
     ),
 }
+
+#: Rule sets with a dedicated fast board and search (issue 37, fifth round): the rules core's
+#: ``push``/``pop`` made hard's general search too slow to outsee medium there.
+FAST_SEARCHES: dict[str, Callable[[Game, float], SearchResult]] = {"rugen": rugen_fast.choose}
 
 
 class LatrunculiEngine:
@@ -86,6 +96,9 @@ class LatrunculiEngine:
         game = session.game
         if style.random_move and rng.random() < style.random_move:
             return str(rng.choice(sorted(game.legal_moves(), key=str)))
+        fast = FAST_SEARCHES.get(session.rules.id) if style.fast else None
+        if fast is not None:
+            return str(fast(game, deadline).move)
         searcher = Searcher(
             game,
             EVALUATORS[session.rules.id],

@@ -182,10 +182,13 @@ def test_finds_a_double_threat() -> None:
         game.pop()
 
 
-def test_the_search_leaves_the_board_as_found() -> None:
-    board = RugenBoard(Game("rugen:1S1S1S2/1s3s2/8/3S4/8/7e/8/E7 w"))
+@pytest.mark.parametrize("nodes", [None, 500, 3_000, 7_000])
+def test_the_search_leaves_the_board_as_found(nodes: int | None) -> None:
+    # Stopped anywhere (a node budget ends it as a deadline does, null moves included).
+    game = Game("rugen:1ss5/s2s1e1s/1ss3s1/sSSsss1s/S3SSss/1S1E1S1S/S1S1S1S1/3S4 w clock=22")
+    board = RugenBoard(game)
     before = (board.board[:], board.hash, dict(board.counts), board.clock, board.side)
-    FastSearcher(board, float("inf"), max_depth=4).run()
+    FastSearcher(board, float("inf"), max_depth=4, max_nodes=nodes).run()
     assert (board.board, board.hash, board.counts, board.clock, board.side) == before
     assert board.stack == []
 

@@ -61,14 +61,13 @@ for _sq in SQUARES:
         _rays.append(tuple(_ray))
     RAYS.append(tuple(_rays))
     NEIGHBOURS.append(tuple(STEP[_d][_sq] for _d in range(4) if STEP[_d][_sq] >= 0))
-#: Per square: (direction's next square, the one after) for the four directions, -1 off board.
-PAIRS: list[tuple[tuple[int, int], ...]] = [
-    tuple(
-        (STEP[d][sq], STEP[d][STEP[d][sq]] if STEP[d][sq] >= 0 else -1)
-        for d in range(4)
-        if STEP[d][sq] >= 0
-    )
-    for sq in SQUARES
+#: Per square x: (neighbour e, the square beyond x seen from e, -1 off the board).
+OPPOSITE_PAIRS: list[tuple[tuple[int, int], ...]] = [
+    tuple((STEP[d][sq], STEP[d ^ 1][sq]) for d in range(4) if STEP[d][sq] >= 0) for sq in SQUARES
+]
+#: Per (from, to) neighbours: the direction from ``from`` to ``to``.
+DIRECTION: list[dict[int, int]] = [
+    {STEP[d][sq]: d for d in range(4) if STEP[d][sq] >= 0} for sq in SQUARES
 ]
 
 _ZRNG = random.Random(20261128)
@@ -212,9 +211,20 @@ class RugenBoard:
             self.twice += 1
         return captured
 
+    def push_null(self) -> None:
+        """Hand the move to the other side without moving (a search device: Rügen has no
+        pass). The position is not counted for repetition; :meth:`pop` undoes it."""
+        self.stack.append((-1, -1, [], self.clock, self.hash))
+        self.side = -self.side
+        self.hash ^= Z_BLACK
+
     def pop(self) -> None:
-        """Undo the last :meth:`push`."""
+        """Undo the last :meth:`push` (or :meth:`push_null`)."""
         o, t, captured, old_clock, old_hash = self.stack.pop()
+        if o < 0:
+            self.side = -self.side
+            self.hash = old_hash
+            return
         h = self.hash
         n = self.counts[h]
         if n == REPETITION_LIMIT - 1:
@@ -280,45 +290,61 @@ class RugenBoard:
 
     def landings(self, side: int) -> list[tuple[int, int, list[int]]]:
         """The empty squares where a piece of ``side`` would capture or win, reachable or not,
-        as (square, gain, victims): gain is the soldiers taken, plus 1,000 for enclosing the
-        enemy eagle. Exact: a capture (and an eagle enclosure) needs a landing next to the
-        victim, and no mover comes from a square the capture's test reads (it slides in a
-        straight line, never past its victim)."""
+        as (square, gain, victims): gain is the soldiers taken, plus 1,000 for a win (the
+        enemy eagle enclosed, or its last soldiers taken). Exact: a capture (and an eagle
+        enclosure) needs a landing next to the victim, and no mover comes from a square the
+        capture's test reads (it slides in a straight line, never past its victim)."""
         board = self.board
         enemy = -side
         enemy_eagle = 2 * enemy
         rows = self.rows
-        found: list[tuple[int, int, list[int]]] = []
-        for e in SQUARES:
-            if board[e]:
-                continue
-            gain = 0
-            victims: list[int] = []
-            for d in range(4):
-                x = STEP[d][e]
-                if x < 0:
+        gains: dict[int, int] = {}
+        victims: dict[int, list[int]] = {}
+        for x, code in enumerate(board):
+            if code == enemy:
+                nbrs = NEIGHBOURS[x]
+                mine = 0
+                empty = 0
+                for e in nbrs:
+                    c = board[e]
+                    if not c:
+                        empty += 1
+                    elif c * side > 0:
+                        mine += 1
+                if not empty:
                     continue
-                code = board[x]
-                if code == enemy:
-                    run = [x]
-                    beyond = STEP[d][x]
-                    if rows:
-                        while beyond >= 0 and board[beyond] == enemy:
-                            run.append(beyond)
-                            beyond = STEP[d][beyond]
-                    if (beyond >= 0 and board[beyond] * side > 0) or self._enclosed_but(
-                        run, side, e
-                    ):
-                        gain += len(run)
-                        victims.extend(run)
-                elif code == enemy_eagle and all(
-                    n == e or board[n] * side > 0 for n in NEIGHBOURS[x]
-                ):
-                    gain += 1000
-            if gain:
-                if gain < 1000 and self.soldiers[enemy] <= gain:
-                    gain += 1000  # takes the last soldiers
-                found.append((e, gain, victims))
+                # Only a neighbour of x with nothing else of its own side's missing around
+                # x encloses it; a lone soldier is flanked from e when ``beyond`` is ours.
+                shut = mine + 1 == len(nbrs)
+                for e, beyond in OPPOSITE_PAIRS[x]:
+                    if board[e]:
+                        continue
+                    if rows and beyond >= 0 and board[beyond] == enemy:
+                        d = DIRECTION[e][x]
+                        run = [x, beyond]
+                        y = STEP[d][beyond]
+                        while y >= 0 and board[y] == enemy:
+                            run.append(y)
+                            y = STEP[d][y]
+                        if (y >= 0 and board[y] * side > 0) or self._enclosed_but(run, side, e):
+                            gains[e] = gains.get(e, 0) + len(run)
+                            victims.setdefault(e, []).extend(run)
+                    elif (beyond >= 0 and board[beyond] * side > 0) or (shut and empty == 1):
+                        gains[e] = gains.get(e, 0) + 1
+                        victims.setdefault(e, []).append(x)
+            elif code == enemy_eagle:
+                free = [n for n in NEIGHBOURS[x] if board[n] * side <= 0]
+                if len(free) == 1 and not board[free[0]]:
+                    e = free[0]
+                    gains[e] = gains.get(e, 0) + 1000
+        if not gains:
+            return []
+        left = self.soldiers[enemy]
+        found = []
+        for e, gain in gains.items():
+            if gain < 1000 and left <= gain:
+                gain += 1000  # takes the last soldiers
+            found.append((e, gain, victims.get(e, [])))
         return found
 
     def movers_to(self, side: int, square: int) -> list[int]:
@@ -447,6 +473,13 @@ TABLE_LIMIT = 1_000_000
 QUIESCENCE_PLIES = 8
 #: Late-move reductions from this remaining depth, after this many moves.
 LMR_DEPTH, LMR_AFTER = 3, 6
+#: Null-move pruning: from this remaining depth, the null move's search is this much
+#: shallower; not with this few soldiers left (where having to move can hurt).
+NULL_DEPTH, NULL_R, NULL_SOLDIERS = 3, 2, 4
+#: One ply from the horizon, a quiet move is not searched when the static score plus this
+#: cannot reach alpha; and only so many quiet moves are searched at 1 and 2 plies from it.
+FUTILITY_MARGIN = 90
+LMP_COUNTS = {1: 12, 2: 24}
 
 
 class _OutOfTime(Exception):
@@ -463,8 +496,12 @@ class FastSearcher:
         max_depth: int = 64,
         contempt: bool = True,
         max_nodes: int | None = None,
+        null_move: bool = True,
+        pruning: bool = True,
     ) -> None:
         self.board = board
+        self.null_move = null_move
+        self.pruning = pruning
         self.deadline = deadline
         self.max_depth = max_depth
         self.max_nodes = max_nodes
@@ -472,6 +509,9 @@ class FastSearcher:
         self.table: dict[int, tuple[int, int, int, int]] = {}
         self.killers: dict[int, list[int]] = {}
         self.history: dict[int, int] = {}
+        #: The evaluation by position key (iterative deepening and quiescence meet the same
+        #: positions again and again).
+        self.evals: dict[int, int] = {}
         self.root_side = board.side
         self._partial: tuple[int, int] | None = None
         #: What a draw is worth to the side to move at the root (≤ 0: it plays for a win).
@@ -545,23 +585,43 @@ class FastSearcher:
 
     def _static(self) -> int:
         b = self.board
-        score = evaluate(b)
+        score = self.evals.get(b.hash)
+        if score is None:
+            if len(self.evals) >= TABLE_LIMIT:
+                self.evals.clear()
+            score = self.evals[b.hash] = evaluate(b)
         if b.clock > FIFTY_SCALE_FROM:
             draw = self._draw()
             left = max(0, FIFTY_MOVE_PLIES - b.clock)
             score = draw + (score - draw) * left // (FIFTY_MOVE_PLIES - FIFTY_SCALE_FROM)
         return score
 
-    def _negamax(self, depth: int, alpha: int, beta: int, ply: int) -> int:
-        """The score of the position after a move that did not win (the caller checked)."""
+    def _negamax(self, depth: int, alpha: int, beta: int, ply: int, null: bool = True) -> int:
+        """The score of the position after a move that did not win (the caller checked).
+        ``null``: a null move may be tried here (not right after one)."""
         self._tick()
         b = self.board
         if b.clock >= FIFTY_MOVE_PLIES:
             return self._draw() if b.has_legal_move() else -(MATE - ply)
-        if b.counts[b.hash] >= 2:
+        if b.counts.get(b.hash, 0) >= 2:
             return self._repeat()
         if depth <= 0:
             return self._quiesce(alpha, beta, ply, QUIESCENCE_PLIES)
+        if (
+            null
+            and self.null_move
+            and depth >= NULL_DEPTH
+            and abs(beta) < MATE_BOUND
+            and b.soldiers[b.side] > NULL_SOLDIERS
+            and self._static() >= beta
+        ):
+            # A null move (a search device only: Rügen has no pass): if giving the opponent
+            # a free move still leaves the score at least beta, a real move will too.
+            b.push_null()
+            score = -self._negamax(depth - 1 - NULL_R, -beta, -beta + 1, ply + 1, False)
+            b.pop()
+            if score >= beta:
+                return beta
         key = b.hash ^ b.clock if b.clock > FIFTY_SCALE_FROM else b.hash
         entry = self.table.get(key)
         table_move = None
@@ -583,7 +643,23 @@ class FastSearcher:
         killers = self.killers.get(ply, ())
         searched = 0
         counts = b.counts
+        futile = (
+            self.pruning
+            and depth == 1
+            and alpha > -MATE_BOUND
+            and self._static() + FUTILITY_MARGIN <= alpha
+        )
+        quiet_left = LMP_COUNTS.get(depth, INF) if self.pruning else INF
         for move, gain in self._ordered_with(b.generate(), table_move, ply):
+            quiet = not gain and move not in killers and move != table_move
+            if quiet and self.pruning and best_score > -MATE_BOUND:
+                # Skipped only once a searched move does not lose by force: "no legal move"
+                # and a forced loss stay exact (a mate is never claimed from a cut list).
+                if futile:
+                    continue
+                quiet_left -= 1
+                if quiet_left < 0:
+                    continue
             b.push(move)
             if counts[b.hash] > REPETITION_LIMIT - 1:
                 b.pop()  # a third occurrence: illegal
@@ -598,12 +674,7 @@ class FastSearcher:
                 score = -self._negamax(depth - 1, -beta, -alpha, ply + 1)
             else:
                 score = alpha + 1
-                if (
-                    depth >= LMR_DEPTH
-                    and searched >= LMR_AFTER
-                    and not gain
-                    and move not in killers
-                ):
+                if depth >= LMR_DEPTH and searched >= LMR_AFTER and quiet:
                     score = -self._negamax(depth - 2, -alpha - 1, -alpha, ply + 1)
                 if score > alpha:
                     score = -self._negamax(depth - 1, -alpha - 1, -alpha, ply + 1)

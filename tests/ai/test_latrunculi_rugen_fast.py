@@ -188,7 +188,7 @@ def test_the_search_leaves_the_board_as_found(nodes: int | None) -> None:
     game = Game("rugen:1ss5/s2s1e1s/1ss3s1/sSSsss1s/S3SSss/1S1E1S1S/S1S1S1S1/3S4 w clock=22")
     board = RugenBoard(game)
     before = (board.board[:], board.hash, dict(board.counts), board.clock, board.side)
-    FastSearcher(board, float("inf"), max_depth=4, max_nodes=nodes).run()
+    FastSearcher(board, float("inf"), max_depth=4, max_nodes=nodes, null_move=True).run()
     assert (board.board, board.hash, board.counts, board.clock, board.side) == before
     assert board.stack == []
 

@@ -440,6 +440,33 @@ def evaluate(b: RugenBoard) -> int:
     return score
 
 
+#: The searching side's tastes (not part of the evaluation: added for the root's side only):
+#: per pair of enemy pieces side by side (contact is where every capture comes from), and per
+#: enemy soldier it *hooks* (flanked on a line by one of its pieces with the other side empty:
+#: half a capture; a move onto two hooks' lines is a double threat).
+TENSION = 0
+HOOKS = 0
+
+
+def contacts_and_hooks(b: RugenBoard, side: int) -> tuple[int, int]:
+    """(pairs of enemy pieces side by side, enemy soldiers ``side`` hooks)."""
+    board = b.board
+    enemy = -side
+    touching = hooked = 0
+    for sq, code in enumerate(board):
+        if not code:
+            continue
+        for n in NEIGHBOURS[sq]:
+            if board[n] * code < 0:
+                touching += 1
+        if code == enemy:
+            for a, c in OPPOSITE_PAIRS[sq]:
+                if c >= 0 and board[a] * side > 0 and not board[c]:
+                    hooked += 1
+                    break
+    return touching // 2, hooked
+
+
 def _eagle_danger(b: RugenBoard, sq: int, side: int) -> int:
     """How close the eagle of ``side`` on ``sq`` is to being shut in: enemy pieces around it
     and the squares left to it (an eagle next to a piece of its own cannot be enclosed)."""
@@ -468,16 +495,27 @@ def _eagle_danger(b: RugenBoard, sq: int, side: int) -> int:
 # ----- search ------------------------------------------------------------------------------
 
 EXACT, LOWER, UPPER = 0, 1, 2
+#: A deeper iteration starts while less than this share of the time is spent: an unfinished
+#: one still answers (its first move is the previous best, searched deeper, and a move that
+#: beats it replaces it), so the time is used rather than left over (at "start only if it
+#: will finish" hard spent about half of its 0.3 s a move).
+NEXT_DEPTH_SHARE = 0.5
 CLOCK_EVERY = 256
 TABLE_LIMIT = 1_000_000
 QUIESCENCE_PLIES = 8
 #: Late-move reductions from this remaining depth, after this many moves.
 LMR_DEPTH, LMR_AFTER = 3, 6
-#: Null-move pruning: from this remaining depth, the null move's search is this much
-#: shallower; not with this few soldiers left (where having to move can hurt).
+#: Null-move pruning (a measured option): from this remaining depth, the null move's search
+#: is this much shallower; not with this few soldiers left (where having to move can hurt).
 NULL_DEPTH, NULL_R, NULL_SOLDIERS = 3, 2, 4
-#: One ply from the horizon, a quiet move is not searched when the static score plus this
-#: cannot reach alpha; and only so many quiet moves are searched at 1 and 2 plies from it.
+#: Off: with it hard won 1 of 6 games against medium, without 3 of 6 (issue 37, fifth round).
+NULL_MOVE = False
+#: Futility and late-move pruning (``pruning``, off: a measured option): one ply from the
+#: horizon a quiet move is not searched when the static score plus this cannot reach alpha,
+#: and only so many quiet moves are searched at 1 and 2 plies from it. In Rügen the answer to
+#: a threat is often a quiet move of any piece: cut, the threat looked like a won soldier
+#: (depth 2 scored a middle-game position 127 where the full search says -1), and hard lost
+#: soldiers against medium.
 FUTILITY_MARGIN = 90
 LMP_COUNTS = {1: 12, 2: 24}
 
@@ -496,11 +534,16 @@ class FastSearcher:
         max_depth: int = 64,
         contempt: bool = True,
         max_nodes: int | None = None,
-        null_move: bool = True,
-        pruning: bool = True,
+        null_move: bool | None = None,
+        pruning: bool = False,
+        tension: int | None = None,
+        hooks: int | None = None,
     ) -> None:
         self.board = board
-        self.null_move = null_move
+        #: The root side's tastes (see :data:`TENSION`, :data:`HOOKS`).
+        self.tension = TENSION if tension is None else tension
+        self.hooks = HOOKS if hooks is None else hooks
+        self.null_move = NULL_MOVE if null_move is None else null_move
         self.pruning = pruning
         self.deadline = deadline
         self.max_depth = max_depth
@@ -543,7 +586,7 @@ class FastSearcher:
             if abs(score) >= MATE_BOUND:
                 break
             spent = clock() - started
-            if self.max_nodes is None and clock() + 2 * spent > self.deadline:
+            if self.max_nodes is None and spent > NEXT_DEPTH_SHARE * (self.deadline - started):
                 break
         return best
 
@@ -589,7 +632,12 @@ class FastSearcher:
         if score is None:
             if len(self.evals) >= TABLE_LIMIT:
                 self.evals.clear()
-            score = self.evals[b.hash] = evaluate(b)
+            score = evaluate(b)
+            if self.tension or self.hooks:
+                touching, hooked = contacts_and_hooks(b, self.root_side)
+                taste = self.tension * touching + self.hooks * hooked
+                score += taste if b.side == self.root_side else -taste
+            self.evals[b.hash] = score
         if b.clock > FIFTY_SCALE_FROM:
             draw = self._draw()
             left = max(0, FIFTY_MOVE_PLIES - b.clock)

@@ -5,7 +5,9 @@ game, with an evaluation per rule set (:mod:`.evaluation`).
 The levels differ in depth, time and deliberate imperfection (docs/ai.md):
 
 * **hard** searches as deep as its time allows (late quiet moves reduced), with quiescence,
-  plays the best move and plays for a win (a contempt: a draw scores below 0 for it);
+  plays the best move and plays for a win (a contempt: a draw scores below 0 for it); in
+  Rügen on a board and search of its own (:mod:`.rugen_fast`), several times faster than
+  the rules core's ``push``/``pop`` (issue 37);
 * **medium** looks one ply ahead and plays out the captures that answer its move
   (quiescence), with a random bonus of up to ±30 (a third of a soldier) per move: it never
   leaves a piece where it can be taken at once, but does not see a double threat coming (issue

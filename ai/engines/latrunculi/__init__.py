@@ -56,6 +56,9 @@ class Style:
     #: Prepares double threats: per enemy piece flanked on one side by the searching side's
     #: piece with the other side empty, this much (``evaluation.hooks``; issue 37).
     hooks: int = 0
+    #: Plays a plan for converting a lead where the rule set has one (``search.PLANS``: LAT's
+    #: Queen hunt and trading down; issue 37, fifth round).
+    plan: bool = False
 
 
 STYLES: dict[Level, Style] = {
@@ -70,6 +73,7 @@ STYLES: dict[Level, Style] = {
         reductions=True,
         tension=TENSION,
         hooks=HOOKS,
+        plan=True,
     ),
 }
 
@@ -99,6 +103,7 @@ class LatrunculiEngine:
             reductions=style.reductions,
             tension=style.tension,
             hooks=style.hooks,
+            plan=style.plan,
         )
         return str(searcher.run().move)
 

@@ -26,9 +26,11 @@ from dataclasses import dataclass
 
 from rules.game import Game
 from rules.model import Move, Side
+from rules.position import State
 
 from .evaluation import HOOKS, Evaluator, contacts
-from .tactics import gains, gains_and_touches, predictor_for
+from .lat_plan import plan_lat
+from .tactics import CAPTURE_MOVES, gains, gains_and_touches, predictor_for
 
 MATE = 100_000
 INF = 10 * MATE
@@ -76,6 +78,10 @@ FUTILITY_MARGIN = 90
 LMP_COUNTS = {1: 10, 2: 24}
 
 EXACT, LOWER, UPPER = 0, 1, 2
+
+#: Per rule set, hard's plan for converting a lead (a taste of the searching side, like the
+#: tension; issue 37, fifth round): only LAT has one (:mod:`.lat_plan`).
+PLANS: dict[str, Callable[[State, Side], int]] = {"lat": plan_lat}
 
 #: The clock deadlines are read on. The bot's deadlines are wall-clock times; a benchmark on a
 #: shared machine may swap in the process's CPU time (``bench/ai_bench.py --cpu-time``) so
@@ -129,10 +135,13 @@ class Searcher:
         max_nodes: int | None = None,
         tension: int = 0,
         hooks: int = 0,
+        plan: bool = False,
     ) -> None:
         self.game = game
         self.state = game.state
         self.tactical = predictor_for(game.variant.id)
+        #: The rule set's generator of capturing moves alone, for the quiescence search.
+        self.capture_moves = CAPTURE_MOVES.get(game.variant.id)
         self.evaluate_white = evaluate
         self.deadline = deadline
         self.max_depth = max_depth
@@ -167,6 +176,9 @@ class Searcher:
         self.count_hooks = HOOKS.get(game.variant.id)
         self.hooks = hooks if self.count_hooks is not None else 0
         self.hooked: dict[object, int] = {}
+        #: The root side's plan for converting a lead (:data:`PLANS`), if it plays one.
+        self.plan = PLANS.get(game.variant.id) if plan else None
+        self.planned: dict[object, int] = {}
         #: The clock counts towards a draw (Rügen's fifty-move rule).
         self.fifty = game.variant.id == "rugen"
         #: What a draw is worth to the side to move at the root (≤ 0: it plays for a win).
@@ -298,15 +310,18 @@ class Searcher:
         )
         killers = self.killers.get(ply, ())
         quiet_left = LMP_COUNTS.get(depth, INF) if self.reductions else INF
+        skipped: list[Move] = []
         for i, (move, tactical) in enumerate(
             self._ordered_with(game.legal_moves(), table_move, ply)
         ):
             quiet = not tactical and move not in killers
             if quiet and i > 0:
                 if futile:
+                    skipped.append(move)
                     continue  # cannot reach alpha: left to the first move's score
                 quiet_left -= 1
                 if quiet_left < 0:
+                    skipped.append(move)
                     continue  # late quiet moves this near the horizon are not searched
             late = reduce and i >= LMR_AFTER and quiet
             game.push(move)
@@ -329,6 +344,21 @@ class Searcher:
             if alpha >= beta:
                 self._reward(move, depth, ply)
                 break
+        if skipped and best_score <= -MATE_BOUND and alpha < beta:
+            # Every move searched loses the game: a pruned quiet move may be the one that saves
+            # it (the Queen stepping away), so they are searched after all. Pruned, the
+            # opponent's only escape made the searching side believe in a win that was not
+            # there (a LAT game: "mate in 3" found, the Queen walked away, a piece lost).
+            for move in skipped:
+                game.push(move)
+                score = -self._negamax(depth - 1, -beta, -alpha, ply + 1)
+                game.pop()
+                if score > best_score:
+                    best_score, best_move = score, move
+                if score > alpha:
+                    alpha = score
+                if alpha >= beta or best_score > -MATE_BOUND:
+                    break
         flag = UPPER if best_score <= alpha_start else LOWER if best_score >= beta else EXACT
         self._store(depth, best_score, flag, best_move, ply, key)
         return best_score
@@ -341,10 +371,15 @@ class Searcher:
         alpha = max(alpha, stand)
         game = self.game
         state = self.state
-        moves = game.legal_moves()
-        captures = [
-            (g, m) for g, m in zip(gains(self.tactical, state, moves), moves, strict=True) if g > 0
-        ]
+        if self.capture_moves is not None and not game.history_restricts_moves:
+            captures = self.capture_moves(state)  # the same captures, without every move
+        else:
+            moves = game.legal_moves()
+            captures = [
+                (g, m)
+                for g, m in zip(gains(self.tactical, state, moves), moves, strict=True)
+                if g > 0
+            ]
         captures.sort(key=lambda c: -c[0])
         best = stand
         for _, move in captures[: self.q_width]:
@@ -394,6 +429,13 @@ class Searcher:
                 hooked = self.hooked[key] = self.count_hooks(state, self.root_side)
             bonus = self.hooks * hooked
             score += bonus if state.turn is self.root_side else -bonus
+        if self.plan is not None:
+            planned = self.planned.get(key)
+            if planned is None:
+                if len(self.planned) >= TABLE_LIMIT:
+                    self.planned.clear()
+                planned = self.planned[key] = self.plan(state, self.root_side)
+            score += planned if state.turn is self.root_side else -planned
         if self.fifty and state.clock > FIFTY_SCALE_FROM:
             draw = self._draw()
             left = max(0, FIFTY_MOVE_PLIES - state.clock)

@@ -35,16 +35,16 @@ HUNT_SHUT = 10
 #: Per empty neighbour of hers a free piece of the hunter reaches in one move.
 HUNT_REACH = 6
 #: When only two of her neighbours are still empty (one: twice this).
-HUNT_CLOSE = 20
+HUNT_CLOSE = 40
 #: Weakened (either side at three pieces or fewer, or the enemy at four): per line through her
 #: with one neighbour held and the other empty and reachable by the hunter.
-HUNT_FLANK = 30
+HUNT_FLANK = 50
 #: Per piece gone from the board (of 24) when ahead by at least :data:`TRADE_LEAD`.
-TRADE_EACH = 10
+TRADE_EACH = 20
 TRADE_LEAD = 100
-#: Per enemy piece short of the start's eleven (the Queen aside) when the enemy is at four or
-#: fewer: the last ones are worth more than their value (``only_queen_left``).
-LAST_PIECES = 25
+#: Per enemy piece below five (her Queen counted): the last few are worth more than their
+#: value, since taking them all wins (``only_queen_left``) and at three she is weakened.
+LAST_PIECES = 40
 
 _AXES = ((0, 1), (2, 3))
 _FULL = 24

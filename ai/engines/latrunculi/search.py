@@ -30,7 +30,7 @@ from rules.position import State
 
 from .evaluation import HOOKS, Evaluator, contacts
 from .lat_plan import plan_lat
-from .tactics import CAPTURE_MOVES, gains, gains_and_touches, predictor_for
+from .tactics import CAPTURE_MOVES, contact, gains, gains_and_touches, predictor_for
 
 MATE = 100_000
 INF = 10 * MATE
@@ -43,6 +43,13 @@ QUIESCENCE_PLIES = 6
 #: so quiescence trees exploded: a depth-2 search of a movement-phase position took 4 s, 99 %
 #: of it quiescence, and hard at 0.3 s a move reached depth 1 (issue 37).
 QUIESCENCE_WIDTH = {"schadler": 2}
+#: A new depth starts only if the time spent so far, times this, is still left (per rule set;
+#: others: 2, "likely to finish"). An unfinished depth still answers (the previous best move is
+#: searched first, and a better one found before the deadline replaces it), so in LAT, where a
+#: depth costs five to ten times the one before and hard at 0.3 s a move stopped after using
+#: about 60 % of its time, hard starts the next depth whenever a third of the time spent is
+#: left (issue 37, fifth round).
+NEXT_DEPTH_COST: dict[str, float] = {"lat": 0.34}
 #: How often (in nodes) the clock is read.
 CLOCK_EVERY = 64
 #: Entries kept before the table is cleared (memory stays bounded in a long-lived worker).
@@ -68,6 +75,9 @@ REPEAT_CONTEMPT_MAX = 40
 #: beat alpha).
 LMR_DEPTH = 2
 LMR_AFTER = 4
+#: Quiet moves after this many are reduced two plies where at least three remain (per rule set;
+#: others: never). LAT has a hundred rook moves a side and more in its open endgames.
+LMR_DEEP_AFTER: dict[str, int] = {}
 #: Futility pruning (with the reductions): one ply from the horizon, a quiet move is not
 #: searched when the static evaluation plus this margin cannot reach alpha (a quiet move
 #: gains less: the most it does is save one threatened piece).
@@ -168,6 +178,8 @@ class Searcher:
         self.root_ply = game.ply
         self.root_side = game.turn
         self.reductions = reductions
+        self.lmr_deep = LMR_DEEP_AFTER.get(game.variant.id, INF)
+        self.next_depth_cost = NEXT_DEPTH_COST.get(game.variant.id, 2.0)
         self.q_width = QUIESCENCE_WIDTH.get(game.variant.id, 1_000)
         #: The root side's bonus per pair of enemy pieces side by side (``evaluation.contacts``).
         self.tension = tension
@@ -226,8 +238,8 @@ class Searcher:
             if abs(score) >= MATE_BOUND:
                 break  # a forced win or loss is found: deeper search changes nothing
             spent = clock() - started
-            if clock() + 2 * spent > self.deadline:
-                break  # the next depth would not finish in time
+            if clock() + self.next_depth_cost * spent > self.deadline:
+                break  # the next depth would not finish in time (or not get far enough)
         return best
 
     def _root(self, depth: int, moves: list[Move], previous: Move) -> tuple[Move, int]:
@@ -329,7 +341,8 @@ class Searcher:
                 score = -self._negamax(depth - 1, -beta, -alpha, ply + 1)
             else:
                 if late:  # a late quiet move: a shallower look first
-                    score = -self._negamax(depth - 2, -alpha - 1, -alpha, ply + 1)
+                    cut = 3 if i >= self.lmr_deep and depth >= 3 else 2
+                    score = -self._negamax(depth - cut, -alpha - 1, -alpha, ply + 1)
                 else:
                     score = alpha + 1
                 if score > alpha:
@@ -466,7 +479,10 @@ class Searcher:
         killers = self.killers.get(ply, ())
         history = self.history
         keyed = []
-        found, touching = gains_and_touches(tactical, state, moves)
+        if self.capture_moves is not None:
+            found, touching = self._lat_gains_and_touches(moves)
+        else:
+            found, touching = gains_and_touches(tactical, state, moves)
         for move, gain, touches in zip(moves, found, touching, strict=True):
             if move == first:
                 key = -10 * INF
@@ -483,6 +499,21 @@ class Searcher:
             keyed.append((key, move, gain))
         keyed.sort(key=lambda k: k[0])
         return [(move, gain) for _, move, gain in keyed]
+
+    def _lat_gains_and_touches(self, moves: list[Move]) -> tuple[list[int], list[bool]]:
+        """``tactics.gains_and_touches`` from the rule set's capture generator: the captures
+        are looked up, not predicted move by move (every rook move is a slide, so its landing
+        is ``path[1]``). A board-legal capture the repetition rule forbids is simply not among
+        ``moves``."""
+        state = self.state
+        assert self.capture_moves is not None
+        gained = {move: gain for gain, move in self.capture_moves(state)}
+        marks = contact(state)
+        if gained:
+            found = [gained.get(move, 0) for move in moves]
+        else:
+            found = [0] * len(moves)
+        return found, [bool(marks[move.path[1]]) for move in moves]
 
     def _reward(self, move: Move, depth: int, ply: int) -> None:
         """A move that cut off: remember it as a killer of this ply and in the history."""

@@ -220,7 +220,7 @@ def _lat_landing_may_capture(
     square only takes a piece away from an enclosure, so this is never false where
     :func:`lat_captures` finds a capture (most landings next to an enemy are not captures, and
     this spares the per-mover look at them)."""
-    step, neighbours = geo.step, geo.neighbours
+    step, neighbours, corners = geo.step, geo.neighbours, geo.corners
     for d in range(4):
         x = step[d][target]
         if x < 0:
@@ -230,18 +230,21 @@ def _lat_landing_may_capture(
             continue
         beyond = step[d][x]
         far = cells[beyond] if beyond >= 0 else None
-        others = [cells[n] for n in neighbours[x] if n != target]
-        if x in geo.corners and all(p is not None and p.side is side for p in others):
-            return True
         kind = victim.kind
         if kind == "V":
             if far is not None:
                 return True
         elif kind == "Q":
-            if far is not None or all(p is not None for p in others):
+            if far is not None or all(cells[n] is not None for n in neighbours[x] if n != target):
                 return True
         elif (far is not None and far.side is side and far.kind in _BQ) or all(
-            p is not None and p.side is side and p.kind in _VQ for p in others
+            (p := cells[n]) is not None and p.side is side and p.kind in _VQ
+            for n in neighbours[x]
+            if n != target
+        ):
+            return True
+        if x in corners and all(
+            (p := cells[n]) is not None and p.side is side for n in neighbours[x] if n != target
         ):
             return True
     return False

@@ -31,20 +31,20 @@ from rules.position import State
 from .evaluation import LAT_VALUES, _rook_reaches
 
 #: Per neighbour of the enemy Queen that holds a piece (any side).
-HUNT_SHUT = 10
+HUNT_SHUT = 20
 #: Per empty neighbour of hers a free piece of the hunter reaches in one move.
-HUNT_REACH = 6
+HUNT_REACH = 12
 #: When only two of her neighbours are still empty (one: twice this).
-HUNT_CLOSE = 40
+HUNT_CLOSE = 80
 #: Weakened (either side at three pieces or fewer, or the enemy at four): per line through her
 #: with one neighbour held and the other empty and reachable by the hunter.
-HUNT_FLANK = 50
+HUNT_FLANK = 100
 #: Per piece gone from the board (of 24) when ahead by at least :data:`TRADE_LEAD`.
-TRADE_EACH = 20
+TRADE_EACH = 40
 TRADE_LEAD = 100
 #: Per enemy piece below five (her Queen counted): the last few are worth more than their
 #: value, since taking them all wins (``only_queen_left``) and at three she is weakened.
-LAST_PIECES = 40
+LAST_PIECES = 80
 
 _AXES = ((0, 1), (2, 3))
 _FULL = 24

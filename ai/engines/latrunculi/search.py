@@ -81,9 +81,6 @@ REPEAT_CONTEMPT_MAX = 40
 #: beat alpha).
 LMR_DEPTH = 2
 LMR_AFTER = 4
-#: Quiet moves after this many are reduced two plies where at least three remain (per rule set;
-#: others: never). LAT has a hundred rook moves a side and more in its open endgames.
-LMR_DEEP_AFTER: dict[str, int] = {}
 #: Futility pruning (with the reductions): one ply from the horizon, a quiet move is not
 #: searched when the static evaluation plus this margin cannot reach alpha (a quiet move
 #: gains less: the most it does is save one threatened piece).
@@ -184,7 +181,6 @@ class Searcher:
         self.root_ply = game.ply
         self.root_side = game.turn
         self.reductions = reductions
-        self.lmr_deep = LMR_DEEP_AFTER.get(game.variant.id, INF)
         self.next_depth_cost = NEXT_DEPTH_COST.get(game.variant.id, 2.0)
         self.verify_losses = game.variant.id in VERIFY_LOSSES
         self.q_width = QUIESCENCE_WIDTH.get(game.variant.id, 1_000)
@@ -348,8 +344,7 @@ class Searcher:
                 score = -self._negamax(depth - 1, -beta, -alpha, ply + 1)
             else:
                 if late:  # a late quiet move: a shallower look first
-                    cut = 3 if i >= self.lmr_deep and depth >= 3 else 2
-                    score = -self._negamax(depth - cut, -alpha - 1, -alpha, ply + 1)
+                    score = -self._negamax(depth - 2, -alpha - 1, -alpha, ply + 1)
                 else:
                     score = alpha + 1
                 if score > alpha:

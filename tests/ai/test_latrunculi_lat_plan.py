@@ -1,6 +1,7 @@
-"""Issue 37, fifth round: hard's LAT plan (the Queen hunt, trading down) and the search's check
-that a win is not claimed through pruned moves. Positions with a known answer; fixed depths, a
-deadline that never comes."""
+"""Issue 37, fifth round: hard's LAT plan (the Queen hunt, trading down), the search's check
+that a win is not claimed through pruned moves, and LAT's capture generator (against the
+predictor over random games). Positions with a known answer; fixed depths, a deadline that
+never comes."""
 
 from __future__ import annotations
 

@@ -63,6 +63,9 @@ class Style:
     hooks: int = 0
     #: Searches on a rule set's dedicated fast board where it has one (:data:`FAST_SEARCHES`).
     fast: bool = False
+    #: Plays a plan for converting a lead where the rule set has one (``search.PLANS``: LAT's
+    #: Queen hunt and trading down; issue 37, fifth round).
+    plan: bool = False
 
 
 STYLES: dict[Level, Style] = {
@@ -78,6 +81,7 @@ STYLES: dict[Level, Style] = {
         tension=TENSION,
         hooks=HOOKS,
         fast=True,
+        plan=True,
     ),
 }
 
@@ -114,6 +118,7 @@ class LatrunculiEngine:
             reductions=style.reductions,
             tension=style.tension,
             hooks=style.hooks,
+            plan=style.plan,
         )
         return str(searcher.run().move)
 

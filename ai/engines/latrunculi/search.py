@@ -26,9 +26,11 @@ from dataclasses import dataclass
 
 from rules.game import Game
 from rules.model import Move, Side
+from rules.position import State
 
 from .evaluation import HOOKS, Evaluator, contacts
-from .tactics import gains, gains_and_touches, predictor_for
+from .lat_plan import plan_lat
+from .tactics import CAPTURE_MOVES, contact, gains, gains_and_touches, predictor_for
 
 MATE = 100_000
 INF = 10 * MATE
@@ -41,6 +43,19 @@ QUIESCENCE_PLIES = 6
 #: so quiescence trees exploded: a depth-2 search of a movement-phase position took 4 s, 99 %
 #: of it quiescence, and hard at 0.3 s a move reached depth 1 (issue 37).
 QUIESCENCE_WIDTH = {"schadler": 2}
+#: A new depth starts only if the time spent so far, times this, is still left (per rule set;
+#: others: 2, "likely to finish"). An unfinished depth still answers (the previous best move is
+#: searched first, and a better one found before the deadline replaces it), so in LAT, where a
+#: depth costs five to ten times the one before and hard at 0.3 s a move stopped after using
+#: about 60 % of its time, hard starts the next depth whenever a third of the time spent is
+#: left (issue 37, fifth round).
+NEXT_DEPTH_COST: dict[str, float] = {"lat": 0.34}
+#: Rule sets where a node whose searched moves all lose searches its pruned quiet moves too
+#: (see ``_negamax``). Only LAT so far: classic and schadler, where hard already wins, keep the
+#: search they were measured with (a 4-game check of classic 8×8 with it went 1–2–1 where the
+#: engine without it went 3–1–0 on the same seeds: likely noise, not risked; issue 37, fifth
+#: round).
+VERIFY_LOSSES = frozenset({"lat"})
 #: How often (in nodes) the clock is read.
 CLOCK_EVERY = 64
 #: Entries kept before the table is cleared (memory stays bounded in a long-lived worker).
@@ -76,6 +91,10 @@ FUTILITY_MARGIN = 90
 LMP_COUNTS = {1: 10, 2: 24}
 
 EXACT, LOWER, UPPER = 0, 1, 2
+
+#: Per rule set, hard's plan for converting a lead (a taste of the searching side, like the
+#: tension; issue 37, fifth round): only LAT has one (:mod:`.lat_plan`).
+PLANS: dict[str, Callable[[State, Side], int]] = {"lat": plan_lat}
 
 #: The clock deadlines are read on. The bot's deadlines are wall-clock times; a benchmark on a
 #: shared machine may swap in the process's CPU time (``bench/ai_bench.py --cpu-time``) so
@@ -129,10 +148,13 @@ class Searcher:
         max_nodes: int | None = None,
         tension: int = 0,
         hooks: int = 0,
+        plan: bool = False,
     ) -> None:
         self.game = game
         self.state = game.state
         self.tactical = predictor_for(game.variant.id)
+        #: The rule set's generator of capturing moves alone, for the quiescence search.
+        self.capture_moves = CAPTURE_MOVES.get(game.variant.id)
         self.evaluate_white = evaluate
         self.deadline = deadline
         self.max_depth = max_depth
@@ -159,6 +181,8 @@ class Searcher:
         self.root_ply = game.ply
         self.root_side = game.turn
         self.reductions = reductions
+        self.next_depth_cost = NEXT_DEPTH_COST.get(game.variant.id, 2.0)
+        self.verify_losses = game.variant.id in VERIFY_LOSSES
         self.q_width = QUIESCENCE_WIDTH.get(game.variant.id, 1_000)
         #: The root side's bonus per pair of enemy pieces side by side (``evaluation.contacts``).
         self.tension = tension
@@ -167,6 +191,9 @@ class Searcher:
         self.count_hooks = HOOKS.get(game.variant.id)
         self.hooks = hooks if self.count_hooks is not None else 0
         self.hooked: dict[object, int] = {}
+        #: The root side's plan for converting a lead (:data:`PLANS`), if it plays one.
+        self.plan = PLANS.get(game.variant.id) if plan else None
+        self.planned: dict[object, int] = {}
         #: The clock counts towards a draw (Rügen's fifty-move rule).
         self.fifty = game.variant.id == "rugen"
         #: What a draw is worth to the side to move at the root (≤ 0: it plays for a win).
@@ -214,8 +241,8 @@ class Searcher:
             if abs(score) >= MATE_BOUND:
                 break  # a forced win or loss is found: deeper search changes nothing
             spent = clock() - started
-            if clock() + 2 * spent > self.deadline:
-                break  # the next depth would not finish in time
+            if clock() + self.next_depth_cost * spent > self.deadline:
+                break  # the next depth would not finish in time (or not get far enough)
         return best
 
     def _root(self, depth: int, moves: list[Move], previous: Move) -> tuple[Move, int]:
@@ -298,15 +325,18 @@ class Searcher:
         )
         killers = self.killers.get(ply, ())
         quiet_left = LMP_COUNTS.get(depth, INF) if self.reductions else INF
+        skipped: list[Move] = []
         for i, (move, tactical) in enumerate(
             self._ordered_with(game.legal_moves(), table_move, ply)
         ):
             quiet = not tactical and move not in killers
             if quiet and i > 0:
                 if futile:
+                    skipped.append(move)
                     continue  # cannot reach alpha: left to the first move's score
                 quiet_left -= 1
                 if quiet_left < 0:
+                    skipped.append(move)
                     continue  # late quiet moves this near the horizon are not searched
             late = reduce and i >= LMR_AFTER and quiet
             game.push(move)
@@ -329,6 +359,21 @@ class Searcher:
             if alpha >= beta:
                 self._reward(move, depth, ply)
                 break
+        if skipped and best_score <= -MATE_BOUND and alpha < beta and self.verify_losses:
+            # Every move searched loses the game: a pruned quiet move may be the one that saves
+            # it (the Queen stepping away), so they are searched after all. Pruned, the
+            # opponent's only escape made the searching side believe in a win that was not
+            # there (a LAT game: "mate in 3" found, the Queen walked away, a piece lost).
+            for move in skipped:
+                game.push(move)
+                score = -self._negamax(depth - 1, -beta, -alpha, ply + 1)
+                game.pop()
+                if score > best_score:
+                    best_score, best_move = score, move
+                if score > alpha:
+                    alpha = score
+                if alpha >= beta or best_score > -MATE_BOUND:
+                    break
         flag = UPPER if best_score <= alpha_start else LOWER if best_score >= beta else EXACT
         self._store(depth, best_score, flag, best_move, ply, key)
         return best_score
@@ -341,10 +386,15 @@ class Searcher:
         alpha = max(alpha, stand)
         game = self.game
         state = self.state
-        moves = game.legal_moves()
-        captures = [
-            (g, m) for g, m in zip(gains(self.tactical, state, moves), moves, strict=True) if g > 0
-        ]
+        if self.capture_moves is not None and not game.history_restricts_moves:
+            captures = self.capture_moves(state)  # the same captures, without every move
+        else:
+            moves = game.legal_moves()
+            captures = [
+                (g, m)
+                for g, m in zip(gains(self.tactical, state, moves), moves, strict=True)
+                if g > 0
+            ]
         captures.sort(key=lambda c: -c[0])
         best = stand
         for _, move in captures[: self.q_width]:
@@ -394,6 +444,13 @@ class Searcher:
                 hooked = self.hooked[key] = self.count_hooks(state, self.root_side)
             bonus = self.hooks * hooked
             score += bonus if state.turn is self.root_side else -bonus
+        if self.plan is not None:
+            planned = self.planned.get(key)
+            if planned is None:
+                if len(self.planned) >= TABLE_LIMIT:
+                    self.planned.clear()
+                planned = self.planned[key] = self.plan(state, self.root_side)
+            score += planned if state.turn is self.root_side else -planned
         if self.fifty and state.clock > FIFTY_SCALE_FROM:
             draw = self._draw()
             left = max(0, FIFTY_MOVE_PLIES - state.clock)
@@ -424,7 +481,10 @@ class Searcher:
         killers = self.killers.get(ply, ())
         history = self.history
         keyed = []
-        found, touching = gains_and_touches(tactical, state, moves)
+        if self.capture_moves is not None:
+            found, touching = self._lat_gains_and_touches(moves)
+        else:
+            found, touching = gains_and_touches(tactical, state, moves)
         for move, gain, touches in zip(moves, found, touching, strict=True):
             if move == first:
                 key = -10 * INF
@@ -441,6 +501,21 @@ class Searcher:
             keyed.append((key, move, gain))
         keyed.sort(key=lambda k: k[0])
         return [(move, gain) for _, move, gain in keyed]
+
+    def _lat_gains_and_touches(self, moves: list[Move]) -> tuple[list[int], list[bool]]:
+        """``tactics.gains_and_touches`` from the rule set's capture generator: the captures
+        are looked up, not predicted move by move (every rook move is a slide, so its landing
+        is ``path[1]``). A board-legal capture the repetition rule forbids is simply not among
+        ``moves``."""
+        state = self.state
+        assert self.capture_moves is not None
+        gained = {move: gain for gain, move in self.capture_moves(state)}
+        marks = contact(state)
+        if gained:
+            found = [gained.get(move, 0) for move in moves]
+        else:
+            found = [0] * len(moves)
+        return found, [bool(marks[move.path[1]]) for move in moves]
 
     def _reward(self, move: Move, depth: int, ply: int) -> None:
         """A move that cut off: remember it as a killer of this ply and in the history."""

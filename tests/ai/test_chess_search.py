@@ -217,3 +217,25 @@ def test_the_quick_check_test_agrees_on_every_move_of_random_games() -> None:
                 compared += 1
             board.push(rng.choice(moves))
     assert compared > 10_000
+
+
+def test_the_staged_move_order_yields_every_legal_move_once() -> None:
+    """Moves come in stages (table move, good captures, killers, quiet moves, losing
+    captures); each legal move exactly once, whatever the killers hold (a killer from another
+    position may be illegal here, or a capture now)."""
+    rng = random.Random(5)
+    for _ in range(8):
+        board = chess.Board()
+        for _ in range(80):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            search = Search(board.copy(), time.monotonic() + FAR)
+            elsewhere = chess.Move(rng.randrange(64), rng.randrange(64))
+            search.killers[3] = [rng.choice(moves), elsewhere]
+            first = rng.choice([None, rng.choice(moves)])
+            staged = list(search._moves(first, 3))
+            assert len(staged) == len(moves) and set(staged) == set(moves), board.fen()
+            if first is not None:
+                assert staged[0] == first
+            board.push(rng.choice(moves))

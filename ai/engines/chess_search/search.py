@@ -220,15 +220,68 @@ class Search:
         return [move for _, move in scored]
 
     def _moves(self, first: chess.Move | None, ply: int) -> Iterator[chess.Move]:
-        """The legal moves in search order, the table's move before any are generated (it
-        often cuts off alone)."""
+        """The legal moves in search order, generated in stages so that a cut-off spares the
+        later ones: the table's move before any are generated (the key is exact, so it is
+        legal here), then captures and promotions (winning and equal ones by most valuable
+        victim), the two killers (checked for legality alone), the quiet moves by history,
+        and the losing captures last. Most nodes cut off on one of the first moves, and
+        generating every legal move costs as much as searching several nodes."""
+        board = self.board
         if first is not None:
-            # The transposition key is exact, so the table's move is legal here.
             yield first
-        moves = list(self.board.generate_legal_moves())
-        if first is not None:
-            moves = [m for m in moves if m != first]
-        yield from self._order(moves, None, ply)
+        turn = board.turn
+        targets = board.occupied_co[not turn]
+        if board.ep_square is not None:
+            targets |= _BB_SQUARES[board.ep_square] & (chess.BB_RANK_6 if turn else chess.BB_RANK_3)
+        back_rank = chess.BB_RANK_8 if turn else chess.BB_RANK_1
+        promoting = (
+            board.pawns & board.occupied_co[turn] & (chess.BB_RANK_7 if turn else chess.BB_RANK_2)
+        )
+        piece_type_at = board.piece_type_at
+        good: list[tuple[int, chess.Move]] = []
+        bad: list[tuple[int, chess.Move]] = []
+        for move in board.generate_legal_moves(
+            chess.BB_ALL, targets | (back_rank if promoting else 0)
+        ):
+            to = move.to_square
+            if not (targets & _BB_SQUARES[to] or move.promotion) or move == first:
+                continue  # a quiet move to the back rank: with the quiet ones
+            victim = piece_type_at(to) or chess.PAWN
+            attacker = piece_type_at(move.from_square) or chess.PAWN
+            score = 10 * SEE_VALUE[victim] - SEE_VALUE[attacker]
+            if move.promotion:
+                score += SEE_VALUE[move.promotion]
+            if SEE_VALUE[victim] < SEE_VALUE[attacker] and see(board, move) < 0:
+                bad.append((score, move))
+            else:
+                good.append((score, move))
+        if good:
+            good.sort(key=_first, reverse=True)
+            for _, move in good:
+                yield move
+        killers = [
+            killer
+            for killer in self.killers[ply]
+            if killer is not None
+            and killer != first
+            and not killer.promotion
+            and not targets & _BB_SQUARES[killer.to_square]
+            and board.is_legal(killer)
+        ]
+        yield from killers
+        history = self.history
+        quiets = []
+        for move in board.generate_legal_moves(chess.BB_ALL, ~targets):
+            if move.promotion or move == first or move in killers:
+                continue
+            quiets.append((history.get((turn, move.from_square, move.to_square), 0), move))
+        quiets.sort(key=_first, reverse=True)
+        for _, move in quiets:
+            yield move
+        if bad:
+            bad.sort(key=_first, reverse=True)
+            for _, move in bad:
+                yield move
 
     def _reward(self, move: chess.Move, depth: int, ply: int,
                 quiets: list[chess.Move]) -> None:  # fmt: skip

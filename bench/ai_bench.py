@@ -57,7 +57,7 @@ import statistics
 import time
 from collections import defaultdict
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -266,12 +266,15 @@ def stockfish_section(args: argparse.Namespace) -> None:
         print("chess vs Stockfish: skipped, no Stockfish installed (--stockfish PATH)")
         return
     elos = [int(e) for e in args.sf_elo.split(",")] if args.sf_elo else list(SF_ELOS)
-    jobs = [(elo, i) for elo in elos for i in range(args.sf_games)]
+    # The levels take turns (game 1 at every level, then game 2, ...), so that a run cut
+    # short on a loaded machine has played every level about as often; each game is logged
+    # as it ends.
+    jobs = [(elo, i) for i in range(args.sf_games) for elo in elos]
     results: dict[int, list[tuple[float, int]]] = defaultdict(list)
     cpu: list[float] = []
     with ProcessPoolExecutor(max_workers=args.sf_jobs) as pool:
         futures = {
-            (elo, i): pool.submit(
+            pool.submit(
                 stockfish_game,
                 path,
                 elo,
@@ -280,10 +283,11 @@ def stockfish_section(args: argparse.Namespace) -> None:
                 args.sf_time,
                 args.sf_max_plies,
                 args.sf_clock == "cpu",
-            )
+            ): (elo, i)
             for elo, i in jobs
         }
-        for (elo, i), future in futures.items():
+        for future in as_completed(futures):
+            elo, i = futures[future]
             points, plies, cpu_per_move = future.result()
             results[elo].append((points, plies))
             cpu.append(cpu_per_move)

@@ -13,6 +13,7 @@ import pytest
 from ai import Level
 from ai.engines.chess import ChessEngine
 from ai.engines.chess_search import MATE, Search, book_move, evaluate, see
+from ai.engines.chess_search.search import gives_check
 from rules.games import open_session
 
 FAR = 1e9  # a deadline no test reaches: the depth limit ends every search here
@@ -170,3 +171,71 @@ def test_the_engine_plays_legal_moves_and_leaves_the_session_as_found(level: Lev
         assert (session.position_text(), session.ply, len(session.board.move_stack)) == before
         assert action in session.legal_actions()
         session.play(action)
+
+
+@pytest.mark.parametrize(
+    ("fen", "uci", "checks"),
+    [
+        ("4k3/8/8/8/8/8/4N3/4R1K1 w - - 0 1", "e2c3", True),  # discovered by the rook
+        ("4k3/8/8/8/8/8/4N3/4R1K1 w - - 0 1", "g1f2", False),
+        ("4k3/8/2N5/1B6/8/8/8/6K1 w - - 0 1", "c6a7", True),  # discovered by the bishop
+        ("4k3/8/2N5/1B6/8/8/8/6K1 w - - 0 1", "b5a4", False),  # the knight still blocks
+        ("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", "g1f3", False),
+        ("4k3/8/8/8/8/8/8/4K1N1 w - - 0 1", "g1e2", False),
+        ("4k3/8/8/8/8/8/8/3K1N2 w - - 0 1", "f1d2", False),
+        ("4k3/8/8/5N2/8/8/8/3K4 w - - 0 1", "f5d6", True),  # a knight's own check
+        ("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1c1", False),  # castling: the rook on d1
+        ("3k4/8/8/8/8/8/8/R3K2R w KQ - 0 1", "e1c1", True),
+        ("7k/1P6/8/8/8/8/8/6K1 w - - 0 1", "b7b8q", True),  # promotion on the king's rank
+        ("8/8/8/8/3pP3/8/5K2/k7 b - e3 0 1", "d4e3", True),  # en passant, the pawn's check
+        ("8/8/8/8/3pP3/8/8/k5K1 b - e3 0 1", "d4e3", False),
+        ("8/8/8/8/r2pP2K/8/8/6k1 b - e3 0 1", "d4e3", True),  # en passant discovers the rook
+    ],
+)
+def test_the_quick_check_test_agrees_with_python_chess(fen: str, uci: str, checks: bool) -> None:
+    """The pruning asks whether a move checks without making it; it must agree with
+    python-chess exactly (a missed check would prune a mating line)."""
+    board = chess.Board(fen)
+    move = chess.Move.from_uci(uci)
+    if not board.is_legal(move):
+        pytest.fail(f"{uci} is not legal in {fen}")
+    assert board.gives_check(move) is checks
+    assert gives_check(board, move) is checks
+
+
+def test_the_quick_check_test_agrees_on_every_move_of_random_games() -> None:
+    rng = random.Random(37)
+    compared = 0
+    for _ in range(12):
+        board = chess.Board()
+        for _ in range(120):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            for move in moves:
+                assert gives_check(board, move) == board.gives_check(move), (board.fen(), move)
+                compared += 1
+            board.push(rng.choice(moves))
+    assert compared > 10_000
+
+
+def test_the_staged_move_order_yields_every_legal_move_once() -> None:
+    """Moves come in stages (table move, good captures, killers, quiet moves, losing
+    captures); each legal move exactly once, whatever the killers hold (a killer from another
+    position may be illegal here, or a capture now)."""
+    rng = random.Random(5)
+    for _ in range(8):
+        board = chess.Board()
+        for _ in range(80):
+            moves = list(board.legal_moves)
+            if not moves:
+                break
+            search = Search(board.copy(), time.monotonic() + FAR)
+            elsewhere = chess.Move(rng.randrange(64), rng.randrange(64))
+            search.killers[3] = [rng.choice(moves), elsewhere]
+            first = rng.choice([None, rng.choice(moves)])
+            staged = list(search._moves(first, 3))
+            assert len(staged) == len(moves) and set(staged) == set(moves), board.fen()
+            if first is not None:
+                assert staged[0] == first
+            board.push(rng.choice(moves))

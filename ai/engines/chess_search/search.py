@@ -50,6 +50,67 @@ def _first(item: tuple[int, chess.Move]) -> int:
     return item[0]
 
 
+_BB_SQUARES = chess.BB_SQUARES
+_PAWN_ATTACKS = chess.BB_PAWN_ATTACKS
+_KNIGHT_ATTACKS = chess.BB_KNIGHT_ATTACKS
+_DIAG_ATTACKS = chess.BB_DIAG_ATTACKS
+_DIAG_MASKS = chess.BB_DIAG_MASKS
+_RANK_ATTACKS = chess.BB_RANK_ATTACKS
+_RANK_MASKS = chess.BB_RANK_MASKS
+_FILE_ATTACKS = chess.BB_FILE_ATTACKS
+_FILE_MASKS = chess.BB_FILE_MASKS
+
+
+def gives_check(board: chess.Board, move: chess.Move) -> bool:
+    """Whether ``move`` (legal, side to move) checks, read from attack tables without making
+    it: python-chess's ``Board.gives_check`` pushes and pops the move, which costs as much as
+    searching a node, and the pruning asks it of many moves it then skips."""
+    from_square = move.from_square
+    to = move.to_square
+    piece = board.piece_type_at(from_square)
+    if move.promotion or piece == chess.KING and abs(to - from_square) == 2:
+        return board.gives_check(move)  # promotions and castling: the rare, long way
+    if piece == chess.PAWN and board.ep_square == to and not board.occupied & _BB_SQUARES[to]:
+        return board.gives_check(move)  # en passant removes a second piece
+    turn = board.turn
+    king = board.king(not turn)
+    if king is None:
+        return False
+    to_mask = _BB_SQUARES[to]
+    occupied = (board.occupied & ~_BB_SQUARES[from_square]) | to_mask
+    king_mask = _BB_SQUARES[king]
+    # The moved piece's own check from its new square.
+    if piece == chess.PAWN:
+        if _PAWN_ATTACKS[turn][to] & king_mask:
+            return True
+    elif piece == chess.KNIGHT:
+        if _KNIGHT_ATTACKS[to] & king_mask:
+            return True
+    elif piece != chess.KING:
+        attacks = 0
+        if piece != chess.ROOK:
+            attacks |= _DIAG_ATTACKS[to][_DIAG_MASKS[to] & occupied]
+        if piece != chess.BISHOP:
+            attacks |= (
+                _RANK_ATTACKS[to][_RANK_MASKS[to] & occupied]
+                | _FILE_ATTACKS[to][_FILE_MASKS[to] & occupied]
+            )
+        if attacks & king_mask:
+            return True
+    # A check discovered by a slider behind the square left (the enemy king was not in check
+    # before the move, so any attacker now other than the moved piece is a discovered one).
+    ours = board.occupied_co[turn] & ~_BB_SQUARES[from_square] & ~to_mask
+    sliders = ours & (board.bishops | board.rooks | board.queens)
+    if not sliders:
+        return False
+    diagonal = _DIAG_ATTACKS[king][_DIAG_MASKS[king] & occupied] & (board.bishops | board.queens)
+    straight = (
+        _RANK_ATTACKS[king][_RANK_MASKS[king] & occupied]
+        | _FILE_ATTACKS[king][_FILE_MASKS[king] & occupied]
+    ) & (board.rooks | board.queens)
+    return bool((diagonal | straight) & sliders)
+
+
 class SearchTimeout(Exception):
     """The deadline passed inside the search; the caller keeps what it had."""
 
@@ -159,15 +220,68 @@ class Search:
         return [move for _, move in scored]
 
     def _moves(self, first: chess.Move | None, ply: int) -> Iterator[chess.Move]:
-        """The legal moves in search order, the table's move before any are generated (it
-        often cuts off alone)."""
+        """The legal moves in search order, generated in stages so that a cut-off spares the
+        later ones: the table's move before any are generated (the key is exact, so it is
+        legal here), then captures and promotions (winning and equal ones by most valuable
+        victim), the two killers (checked for legality alone), the quiet moves by history,
+        and the losing captures last. Most nodes cut off on one of the first moves, and
+        generating every legal move costs as much as searching several nodes."""
+        board = self.board
         if first is not None:
-            # The transposition key is exact, so the table's move is legal here.
             yield first
-        moves = list(self.board.generate_legal_moves())
-        if first is not None:
-            moves = [m for m in moves if m != first]
-        yield from self._order(moves, None, ply)
+        turn = board.turn
+        targets = board.occupied_co[not turn]
+        if board.ep_square is not None:
+            targets |= _BB_SQUARES[board.ep_square] & (chess.BB_RANK_6 if turn else chess.BB_RANK_3)
+        back_rank = chess.BB_RANK_8 if turn else chess.BB_RANK_1
+        promoting = (
+            board.pawns & board.occupied_co[turn] & (chess.BB_RANK_7 if turn else chess.BB_RANK_2)
+        )
+        piece_type_at = board.piece_type_at
+        good: list[tuple[int, chess.Move]] = []
+        bad: list[tuple[int, chess.Move]] = []
+        for move in board.generate_legal_moves(
+            chess.BB_ALL, targets | (back_rank if promoting else 0)
+        ):
+            to = move.to_square
+            if not (targets & _BB_SQUARES[to] or move.promotion) or move == first:
+                continue  # a quiet move to the back rank: with the quiet ones
+            victim = piece_type_at(to) or chess.PAWN
+            attacker = piece_type_at(move.from_square) or chess.PAWN
+            score = 10 * SEE_VALUE[victim] - SEE_VALUE[attacker]
+            if move.promotion:
+                score += SEE_VALUE[move.promotion]
+            if SEE_VALUE[victim] < SEE_VALUE[attacker] and see(board, move) < 0:
+                bad.append((score, move))
+            else:
+                good.append((score, move))
+        if good:
+            good.sort(key=_first, reverse=True)
+            for _, move in good:
+                yield move
+        killers = [
+            killer
+            for killer in self.killers[ply]
+            if killer is not None
+            and killer != first
+            and not killer.promotion
+            and not targets & _BB_SQUARES[killer.to_square]
+            and board.is_legal(killer)
+        ]
+        yield from killers
+        history = self.history
+        quiets = []
+        for move in board.generate_legal_moves(chess.BB_ALL, ~targets):
+            if move.promotion or move == first or move in killers:
+                continue
+            quiets.append((history.get((turn, move.from_square, move.to_square), 0), move))
+        quiets.sort(key=_first, reverse=True)
+        for _, move in quiets:
+            yield move
+        if bad:
+            bad.sort(key=_first, reverse=True)
+            for _, move in bad:
+                yield move
 
     def _reward(self, move: chess.Move, depth: int, ply: int,
                 quiets: list[chess.Move]) -> None:  # fmt: skip
@@ -189,11 +303,13 @@ class Search:
 
     # ----- the searches --------------------------------------------------------------------
 
-    def quiesce(self, alpha: int, beta: int, ply: int) -> int:
-        """Captures and promotions until the position is quiet; all replies in check."""
+    def quiesce(self, alpha: int, beta: int, ply: int, in_check: bool | None = None) -> int:
+        """Captures and promotions until the position is quiet; all replies in check
+        (``in_check`` when the caller knows it already, saving a look-up)."""
         self._tick()
         board = self.board
-        in_check = board.is_check()
+        if in_check is None:
+            in_check = board.is_check()
         if in_check:
             moves = list(board.generate_legal_moves())
             if not moves:
@@ -241,18 +357,20 @@ class Search:
         return best
 
     def negamax(self, depth: int, alpha: int, beta: int, ply: int,
-                null_allowed: bool = True) -> int:  # fmt: skip
-        """The score of the position for the side to move, searched ``depth`` plies."""
+                null_allowed: bool = True, in_check: bool | None = None) -> int:  # fmt: skip
+        """The score of the position for the side to move, searched ``depth`` plies
+        (``in_check``: whether the side to move is in check, when the caller knows)."""
         board = self.board
         pv_node = beta - alpha > 1
         key = board._transposition_key()
         if board.halfmove_clock >= 100 or self.seen.get(key, 0):
             return 0
-        in_check = board.is_check()
+        if in_check is None:
+            in_check = board.is_check()
         if in_check:
             depth += 1
         if depth <= 0:
-            return self.quiesce(alpha, beta, ply)
+            return self.quiesce(alpha, beta, ply, in_check)
         self._tick()
         if ply >= MAX_PLY:
             return self.evaluator.evaluate(board)
@@ -326,29 +444,30 @@ class Search:
                         and depth <= 3
                         and index >= 4 + 4 * depth * depth
                     ):
-                        gives = board.gives_check(move)
-                        if not gives:
+                        if not gives_check(board, move):
                             continue
-                    if futile and not board.gives_check(move):
+                    if futile and not gives_check(board, move):
                         continue
                 board.push(move)
-                gives_check = board.is_check()
+                checks = board.is_check()
                 if index == 0:
-                    score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
+                    score = -self.negamax(depth - 1, -beta, -alpha, ply + 1, True, checks)
                 else:
                     reduction = 0
-                    if quiet and depth >= 3 and index >= 3 and not in_check and not gives_check:
+                    if quiet and depth >= 3 and index >= 3 and not in_check and not checks:
                         reduction = _LMR[min(depth, MAX_PLY)][min(index, 63)]
                         if pv_node:
                             reduction -= 1
                         if move == self.killers[ply][0] or move == self.killers[ply][1]:
                             reduction -= 1
                         reduction = max(0, min(reduction, depth - 2))
-                    score = -self.negamax(depth - 1 - reduction, -alpha - 1, -alpha, ply + 1)
+                    score = -self.negamax(
+                        depth - 1 - reduction, -alpha - 1, -alpha, ply + 1, True, checks
+                    )
                     if score > alpha and reduction:
-                        score = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1)
+                        score = -self.negamax(depth - 1, -alpha - 1, -alpha, ply + 1, True, checks)
                     if alpha < score < beta:
-                        score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
+                        score = -self.negamax(depth - 1, -beta, -alpha, ply + 1, True, checks)
                 board.pop()
                 if score > best_score:
                     best_score, best_move = score, move

@@ -59,8 +59,7 @@ def plan_lat(state: State, side: Side) -> int:
     cells, geo = state.cells, state.geometry
     enemy = side.other
     their_queen = piece("Q", enemy)
-    our_queen = piece("Q", side)
-    queen_sq = own_sq = -1
+    queen_sq = -1
     counts = {Side.WHITE: 0, Side.BLACK: 0}
     lead = 0
     for sq in geo.squares:
@@ -70,15 +69,11 @@ def plan_lat(state: State, side: Side) -> int:
         counts[p.side] += 1
         if p is their_queen:
             queen_sq = sq
-        elif p is our_queen:
-            own_sq = sq
         value = LAT_VALUES[p.kind]
         lead += value if p.side is side else -value
     score = 0
     if queen_sq >= 0:
         score += _hunt(state, side, queen_sq, min(counts.values()) <= 3 or counts[enemy] <= 4)
-    if own_sq >= 0:
-        score -= _hunt(state, enemy, own_sq, min(counts.values()) <= 3 or counts[side] <= 4)
     gone = _FULL - counts[Side.WHITE] - counts[Side.BLACK]
     if lead >= TRADE_LEAD:
         score += TRADE_EACH * gone

@@ -50,6 +50,20 @@ def _first(item: tuple[int, chess.Move]) -> int:
     return item[0]
 
 
+def _capture_order(board: chess.Board, move: chess.Move) -> tuple[int, bool]:
+    """A capture's or promotion's place among the captures -- most valuable victim first,
+    least valuable attacker first, a promotion's new piece added -- and whether the static
+    exchange says it loses material (only looked at when the victim is worth less than the
+    attacker: the exchange costs more than the ordering it refines)."""
+    victim = board.piece_type_at(move.to_square) or chess.PAWN
+    attacker = board.piece_type_at(move.from_square) or chess.PAWN
+    score = 10 * SEE_VALUE[victim] - SEE_VALUE[attacker]
+    if move.promotion:
+        score += SEE_VALUE[move.promotion]
+    losing = SEE_VALUE[victim] < SEE_VALUE[attacker] and see(board, move) < 0
+    return score, losing
+
+
 _BB_SQUARES = chess.BB_SQUARES
 _PAWN_ATTACKS = chess.BB_PAWN_ATTACKS
 _KNIGHT_ATTACKS = chess.BB_KNIGHT_ATTACKS
@@ -190,7 +204,6 @@ class Search:
             targets |= chess.BB_SQUARES[board.ep_square] & (
                 chess.BB_RANK_6 if turn else chess.BB_RANK_3
             )
-        piece_type_at = board.piece_type_at
         scored = []
         for move in moves:
             to = move.to_square
@@ -198,15 +211,9 @@ class Search:
                 if first is not None and to == first.to_square and move == first:
                     scored.append((10_000_000, move))
                     continue
-                victim = piece_type_at(to) or chess.PAWN
-                attacker = piece_type_at(move.from_square) or chess.PAWN
-                score = 10 * SEE_VALUE[victim] - SEE_VALUE[attacker]
-                if move.promotion:
-                    score += SEE_VALUE[move.promotion]
-                if SEE_VALUE[victim] < SEE_VALUE[attacker] and see(board, move) < 0:
-                    score -= 2_000_000  # losing captures after the quiet moves
-                else:
-                    score += 1_000_000
+                score, losing = _capture_order(board, move)
+                # losing captures after the quiet moves, the others before them
+                score += -2_000_000 if losing else 1_000_000
             elif first is not None and to == first.to_square and move == first:
                 score = 10_000_000
             elif killer0 is not None and to == killer0.to_square and move == killer0:
@@ -237,7 +244,6 @@ class Search:
         promoting = (
             board.pawns & board.occupied_co[turn] & (chess.BB_RANK_7 if turn else chess.BB_RANK_2)
         )
-        piece_type_at = board.piece_type_at
         good: list[tuple[int, chess.Move]] = []
         bad: list[tuple[int, chess.Move]] = []
         for move in board.generate_legal_moves(
@@ -246,15 +252,8 @@ class Search:
             to = move.to_square
             if not (targets & _BB_SQUARES[to] or move.promotion) or move == first:
                 continue  # a quiet move to the back rank: with the quiet ones
-            victim = piece_type_at(to) or chess.PAWN
-            attacker = piece_type_at(move.from_square) or chess.PAWN
-            score = 10 * SEE_VALUE[victim] - SEE_VALUE[attacker]
-            if move.promotion:
-                score += SEE_VALUE[move.promotion]
-            if SEE_VALUE[victim] < SEE_VALUE[attacker] and see(board, move) < 0:
-                bad.append((score, move))
-            else:
-                good.append((score, move))
+            score, losing = _capture_order(board, move)
+            (bad if losing else good).append((score, move))
         if good:
             good.sort(key=_first, reverse=True)
             for _, move in good:

@@ -22,6 +22,9 @@ async def snapshot(page: Any, game_id: int) -> dict[str, Any]:
 
 
 async def click_cells(page: Any, source: str, target: str) -> None:
+    # the page ignores clicks while its previous move is being sent (the pushed position
+    # for the player's next turn may arrive before the answer to that move)
+    await page.wait_for_selector("body:not([data-busy])", state="attached")
     await page.click(f"#board [data-cell='{source}']")
     await page.wait_for_selector(f"#board [data-cell='{target}'].target", state="attached")
     await page.click(f"#board [data-cell='{target}']", force=True)
@@ -51,6 +54,7 @@ async def test_a_backgammon_turn_die_by_die_and_a_double_taken(arena, web_url, f
 
         # the leader's opening turn, die by die; the dice are drawn on the board
         state = await snapshot(leader, game.id)
+        await at_ply(leader, state["ply"])
         assert len(state["view"]["dice"]) == 2
         assert await leader.locator("#board .die").count() == 2
         [turn, *_] = [a for a in state["actions"] if a["kind"] == "turn"]
@@ -83,6 +87,7 @@ async def test_a_backgammon_turn_die_by_die_and_a_double_taken(arena, web_url, f
             await other.click("button[data-action='roll']")
             await past_ply(other, state["ply"] + 1)
             state = await snapshot(other, game.id)
+            await at_ply(other, state["ply"])
         turns = [a for a in state["actions"] if a["kind"] == "turn"]
         if turns:
             await play_clicks(other, turns[0])
@@ -124,6 +129,9 @@ async def test_ludo_of_three_two_in_browsers_one_in_discord(arena, web_url, fake
                 page = pages[mover]
                 await past_ply(page, record.ply)
                 state = await snapshot(page, record.id)
+                # the bot may have rolled between loading the record and the snapshot: click
+                # only once the page shows the position whose actions are about to be played
+                await at_ply(page, state["ply"])
                 [action, *_] = state["actions"]
                 if not shown:
                     await shot(page, "ludo-three-players")
@@ -145,6 +153,7 @@ async def test_ludo_of_three_two_in_browsers_one_in_discord(arena, web_url, fake
 async def drag_cells(page: Any, source: str, target: str) -> None:
     """Carry the piece of ``source`` to ``target`` (a destination is drawn once the piece is
     lifted, so it is found then)."""
+    await page.wait_for_selector("body:not([data-busy])", state="attached")
     box = await page.locator(f"#board [data-cell='{source}']").bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     await page.mouse.move(x, y)

@@ -143,13 +143,17 @@ export async function gamePage(
 
   const play = async (action: Action): Promise<void> => {
     if (!snap) return;
+    const played = snap.ply;
     busy = true;
+    document.body.dataset.busy = "true"; // clicks wait for the answer (and tests with them)
     choice = [];
     message.textContent = t("Playing {move}…", { move: action.text });
     render();
-    const answer = await post(`/api/games/${gameId}/move`, { action: action.text, ply: snap.ply });
+    const answer = await post(`/api/games/${gameId}/move`, { action: action.text, ply: played });
     busy = false;
-    pick = EMPTY;
+    delete document.body.dataset.busy;
+    // the pushed position may have come first (the player's next turn): keep what they picked there
+    if (!snap || snap.ply === played) pick = EMPTY;
     message.textContent = answer.ok ? "" : answer.error ?? t("The move was refused.");
     message.className = answer.ok ? "message" : "message error";
     render();

@@ -136,3 +136,20 @@ def test_the_capture_generator_finds_exactly_the_predicted_captures_over_random_
             else:
                 game.push(rng.choice(moves))
     assert positions > 1000 and captures_seen > 100
+
+
+def test_the_side_ahead_trades_valkyries_but_keeps_its_berserkers() -> None:
+    """White ahead (six Valkyries and two Berserkers against three of each). Counting what
+    hard weighs (the shared evaluation's material and its plan), a Valkyrie for a Valkyrie is
+    worth trading, White's Berserker for Black's Valkyrie is not: only Berserkers and the
+    Queen together take a Berserker, and a side left with Valkyries against Berserkers can
+    hardly take them (sixth round; before it, the plan's trading bonus made the second trade
+    a gain of 60)."""
+    before = Game("lat:vbvbvb5/5q5/11/11/11/11/5Q5/VBVBVVVV3 w").state
+    valkyries = Game("lat:1bvbvb5/5q5/11/11/11/11/5Q5/VBVBVVV4 w").state
+    berserker = Game("lat:1bvbvb5/5q5/11/11/11/11/5Q5/VBV1VVVV3 w").state
+
+    def weighed(state: State) -> int:
+        return MATERIAL["lat"](state) + plan_lat(state, Side.WHITE)
+
+    assert weighed(berserker) <= weighed(before) < weighed(valkyries)

@@ -15,6 +15,12 @@ evaluation: medium and easy never see it.
   parry). When either side is down to three pieces she is *weakened* and also falls like a
   Valkyrie (two sides, any piece beyond): a line through her with one side held and the other
   empty and reachable is then one move from winning.
+* **Berserkers are worth more than the shared evaluation's 120** (sixth round): a Valkyrie
+  falls to any enemy landing next to it with any piece beyond, a Berserker only to the enemy's
+  Berserker or Queen landing with the other of them beyond (or a full ring of Valkyries). The
+  side left with Valkyries against Berserkers can hardly take them, so hard's plan counts
+  :data:`BERSERKER_EXTRA` more per Berserker, its own and the enemy's, in the lead it trades
+  on too.
 * **Trading down.** A side ahead wins by taking the Queen or everything else
   (``only_queen_left``), and the weakened-Queen endgame comes once the enemy is down to three
   pieces: each one-for-one trade brings both nearer. The shared evaluation's trade bonus is a
@@ -49,6 +55,12 @@ TRADE_LEAD = 100
 #: Per enemy piece below five (her Queen counted): the last few are worth more than their
 #: value, since taking them all wins (``only_queen_left``) and at three she is weakened.
 LAST_PIECES = 80
+#: On top of a Berserker's 120 (either side's): only the enemy's Berserkers and Queen together
+#: (one landing, the other beyond) or a full ring of Valkyries take one, while anything takes a
+#: Valkyrie against any piece. Traced games (sixth round) ended with medium's Berserkers against
+#: hard's Valkyries, which the plan's trading had paid for: a Berserker for a Valkyrie counted
+#: as a fair trade, and the Valkyries left could neither take those Berserkers nor stay safe.
+BERSERKER_EXTRA = 60
 
 _AXES = ((0, 1), (2, 3))
 _FULL = 24
@@ -62,6 +74,7 @@ def plan_lat(state: State, side: Side) -> int:
     queen_sq = -1
     counts = {Side.WHITE: 0, Side.BLACK: 0}
     lead = 0
+    berserkers = 0  # the side's Berserkers less the enemy's
     for sq in geo.squares:
         p = cells[sq]
         if p is None:
@@ -70,8 +83,11 @@ def plan_lat(state: State, side: Side) -> int:
         if p is their_queen:
             queen_sq = sq
         value = LAT_VALUES[p.kind]
+        if p.kind == "B":
+            value += BERSERKER_EXTRA
+            berserkers += 1 if p.side is side else -1
         lead += value if p.side is side else -value
-    score = 0
+    score = BERSERKER_EXTRA * berserkers
     if queen_sq >= 0:
         score += _hunt(state, side, queen_sq, min(counts.values()) <= 3 or counts[enemy] <= 4)
     gone = _FULL - counts[Side.WHITE] - counts[Side.BLACK]

@@ -205,3 +205,39 @@ def test_the_hard_level_plays_rugen_on_the_fast_board() -> None:
     for seed in range(3):
         chosen = choose_action("rugen", Level.HARD, time_limit=0.2, seed=seed, moves=moves)
         assert chosen in {str(m) for m in game.legal_moves()}
+
+
+# A trade on offer at level material: d1-d5 takes e5 (against f5), and Black's e8-e5 takes d5
+# back (against c5). Hard's taste for simplification (issue 37, sixth round) takes it.
+TRADE = "rugen:4s1se/8/8/2s1sSS1/8/8/8/ES1S4 w"
+
+
+def test_the_trade_position_is_one_for_one() -> None:
+    game = Game(TRADE)
+    takes = []
+    for move in game.legal_moves():
+        if game.push(move).captured:
+            takes.append(str(move))
+        game.pop()
+    assert takes == ["d1-d5"]  # White's only capture
+    game.push(game.parse_move("d1-d5"))
+    board = RugenBoard(game)
+    assert board.captures(board.side) == [(1, _fast(game.parse_move("e8-e5")))]
+
+
+def test_hard_trades_when_level() -> None:
+    trade = _fast(Game(TRADE).parse_move("d1-d5"))
+    assert _best(TRADE, 20_000) == "d1-d5"
+    # Without the taste the same search keeps its soldiers: the term is what trades.
+    plain = FastSearcher(RugenBoard(Game(TRADE)), float("inf"), max_nodes=20_000, simplify=0)
+    assert plain.run()[0] != trade
+
+
+def test_no_taste_for_trades_when_behind() -> None:
+    behind = "rugen:s3s1se/8/8/2s1sSS1/8/8/8/ES1S4 w"  # Black has a soldier more on a8
+    searchers = [
+        FastSearcher(RugenBoard(Game(behind)), float("inf"), max_nodes=20_000, simplify=taste)
+        for taste in (0, 30)
+    ]
+    assert [s.simplify for s in searchers] == [0, 0]
+    assert searchers[0].run() == searchers[1].run()

@@ -68,6 +68,27 @@ def test_a_passed_pawn_wants_its_king_near_and_the_enemy_king_far() -> None:
     assert escorted > blockaded + 40
 
 
+@pytest.mark.parametrize(
+    ("behind", "in_front"),
+    [
+        # White's rook behind its own passed d-pawn pushes it; in front, it blocks it.
+        ("8/8/4k3/3P4/8/8/4K3/3R4 w - - 0 1", "3R4/8/4k3/3P4/8/8/4K3/8 w - - 0 1"),
+        # Behind Black's passed d-pawn the rook follows it to d1; in front it is in the way.
+        ("3R4/8/8/8/3p4/4k3/8/4K3 w - - 0 1", "8/8/8/8/3p4/4k3/8/3RK3 w - - 0 1"),
+    ],
+)
+def test_a_rook_belongs_behind_a_passed_pawn(behind: str, in_front: str) -> None:
+    assert white_view(behind) > white_view(in_front)
+
+
+def test_a_rook_on_the_seventh_rank_against_pawns_there() -> None:
+    # The rook on a7 attacks f7-g7-h7 and cuts the king off on the back rank; on a6 it
+    # does neither.
+    seventh = white_view("6k1/R4ppp/8/8/8/8/5PPP/6K1 w - - 0 1")
+    sixth = white_view("6k1/5ppp/R7/8/8/8/5PPP/6K1 w - - 0 1")
+    assert seventh >= sixth + 20
+
+
 def test_a_broken_king_shelter_costs_in_the_middlegame_only() -> None:
     # Black's g- and h-pawns pushed two squares in front of the castled king: a real
     # weakness with queens and pieces on the board, none in the pawn ending.

@@ -195,6 +195,12 @@ DOUBLED = _pack(-10, -20)
 ISOLATED = _pack(-12, -15)
 ROOK_OPEN = _pack(25, 10)
 ROOK_HALF_OPEN = _pack(12, 5)
+#: A rook on the seventh rank (counted from its own side) holding enemy pawns there or the
+#: enemy king on its back rank.
+ROOK_SEVENTH = _pack(20, 30)
+#: A rook behind a passed pawn on its file (behind our own pawn it pushes it, behind the
+#: enemy's it follows it to the queening square), in the ending.
+ROOK_BEHIND_PASSED = _pack(0, 25)
 TEMPO = 12
 
 # King safety (middlegame only, so that the taper removes it as pieces leave the board).
@@ -479,15 +485,28 @@ class Evaluator:
             score -= BISHOP_PAIR
         rooks = board.rooks
         if rooks:
-            for color, sign in ((white, 1), (black, -1)):
+            passed = white_passed | black_passed
+            for color, sign, seventh, enemy_king, enemy_pawns in (
+                (white, 1, chess.BB_RANK_7, black_king, black_pawns),
+                (black, -1, chess.BB_RANK_2, white_king, white_pawns),
+            ):
                 own_rooks = rooks & color
                 own_pawns = pawns & color
                 while own_rooks:
                     low = own_rooks & -own_rooks
                     own_rooks ^= low
-                    file_mask = _FILES[(low.bit_length() - 1) & 7]
+                    square = low.bit_length() - 1
+                    file_mask = _FILES[square & 7]
                     if not file_mask & own_pawns:
                         score += sign * (ROOK_HALF_OPEN if file_mask & pawns else ROOK_OPEN)
+                    if low & seventh and (
+                        enemy_pawns & seventh or _BACK_RANK[sign > 0] & (1 << enemy_king)
+                    ):
+                        score += sign * ROOK_SEVENTH
+                    if file_mask & passed:
+                        score += sign * _rook_behind_passed(
+                            square, file_mask & white_passed, file_mask & black_passed, pawns
+                        )
 
         mg, eg = _unpack(score)
         if phase > MAX_PHASE:
@@ -524,6 +543,25 @@ class Evaluator:
         if phase <= 8:
             value = _endgame(board, value, white, black, white_king, black_king)
         return (value if board.turn else -value) + TEMPO
+
+
+#: The enemy's back rank, by whether we are White.
+_BACK_RANK = (chess.BB_RANK_1, chess.BB_RANK_8)
+
+
+def _rook_behind_passed(square: chess.Square, white_passed: int, black_passed: int,
+                        pawns: int) -> int:  # fmt: skip
+    """The bonus of a rook on ``square`` behind passed pawns of its file (either side's):
+    behind a white pawn means below it, behind a black one above it, no pawn between."""
+    bonus = 0
+    for passed, white_pawn in ((white_passed, True), (black_passed, False)):
+        while passed:
+            low = passed & -passed
+            passed ^= low
+            pawn = low.bit_length() - 1
+            if (square < pawn) == white_pawn and not chess.between(square, pawn) & pawns:
+                bonus += ROOK_BEHIND_PASSED
+    return bonus
 
 
 def _king_safety(king: chess.Square, color: chess.Color, own_pawns: int, pawns: int) -> int:

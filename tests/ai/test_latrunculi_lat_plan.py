@@ -153,3 +153,16 @@ def test_the_side_ahead_trades_valkyries_but_keeps_its_berserkers() -> None:
         return MATERIAL["lat"](state) + plan_lat(state, Side.WHITE)
 
     assert weighed(berserker) <= weighed(before) < weighed(valkyries)
+
+
+def test_a_level_side_likes_trades_a_side_behind_does_not() -> None:
+    """Material level: after a one-for-one trade (a Valkyrie each gone) either side's plan is
+    worth more — a level position that empties is harder for the defender to hold (sixth round,
+    as in Rügen). A side a Valkyrie behind gains nothing from the same trade."""
+    level = Game("lat:vbvbvbvb3/5q5/11/11/11/11/5Q5/VBVBVBVB3 w").state
+    level_traded = Game("lat:1bvbvbvb3/5q5/11/11/11/11/5Q5/1BVBVBVB3 w").state
+    for side in (Side.WHITE, Side.BLACK):
+        assert plan_lat(level_traded, side) > plan_lat(level, side)
+    behind = Game("lat:vbvbvbvb3/5q5/11/11/11/11/5Q5/VBVBVBV4 w").state
+    behind_traded = Game("lat:1bvbvbvb3/5q5/11/11/11/11/5Q5/1BVBVBV4 w").state
+    assert plan_lat(behind_traded, Side.WHITE) <= plan_lat(behind, Side.WHITE)

@@ -26,7 +26,9 @@ evaluation: medium and easy never see it.
   pieces: each one-for-one trade brings both nearer. The shared evaluation's trade bonus is a
   percentage of the lead (about 5 for a one-piece lead and one trade), too small to steer; here
   the side ahead by at least a Valkyrie gets :data:`TRADE_EACH` per piece gone from the board,
-  and the side behind loses it (it should keep pieces on).
+  and the side behind loses it (it should keep pieces on). A side level or ahead by less gets
+  :data:`LEVEL_TRADE_EACH` per piece gone (sixth round, as Rügen's hard): a level board that
+  empties is harder to hold, so trades stop hard's games being drawn at the ply cap.
 
 The weights were set by hard-vs-medium trials at the bench's 0.3 CPU s a move (docs/ai.md,
 fifth round): one scale for all of them, doubled twice from a first guess (at the first
@@ -52,6 +54,9 @@ HUNT_FLANK = 100
 #: Per piece gone from the board (of 24) when ahead by at least :data:`TRADE_LEAD`.
 TRADE_EACH = 40
 TRADE_LEAD = 100
+#: Per piece gone from the board while level or ahead by less than :data:`TRADE_LEAD`: a taste
+#: for trades that grows as the board empties (a contempt for the draw at the ply cap).
+LEVEL_TRADE_EACH = 20
 #: Per enemy piece below five (her Queen counted): the last few are worth more than their
 #: value, since taking them all wins (``only_queen_left``) and at three she is weakened.
 LAST_PIECES = 80
@@ -95,6 +100,8 @@ def plan_lat(state: State, side: Side) -> int:
         score += TRADE_EACH * gone
     elif lead <= -TRADE_LEAD:
         score -= TRADE_EACH * gone
+    elif lead >= 0:
+        score += LEVEL_TRADE_EACH * gone
     if counts[enemy] <= 5:
         score += LAST_PIECES * (5 - counts[enemy])
     return score
